@@ -1,0 +1,200 @@
+#include "cli/commands.h"
+
+#include <chrono>
+#include <iostream>
+#include <map>
+
+#include "cli/io.h"
+#include "engine/core/sha256.h"
+#include "engine/model/autoplay.h"
+#include "engine/model/game.h"
+#include "engine/model/registry.h"
+#include "engine/model/scenario_io.h"
+
+namespace sandtable::cli {
+
+namespace {
+
+constexpr int kUsage = 64;
+constexpr int kIllegal = 2;
+constexpr int kBadInput = 65;
+
+std::string flag(const Flags& flags, const std::string& name, const std::string& fallback = "") {
+  auto it = flags.find(name);
+  return it == flags.end() ? fallback : it->second;
+}
+
+bool parse_u64(const std::string& text, std::uint64_t* out) {
+  try {
+    std::size_t used = 0;
+    *out = std::stoull(text, &used, 0);
+    return used == text.size();
+  } catch (...) {
+    return false;
+  }
+}
+
+std::optional<pb::Scenario> load_scenario(const std::string& path) {
+  auto text = read_file(path);
+  if (!text) return std::nullopt;
+  auto parsed = parse_scenario(*text, builtin_registry());
+  if (!parsed.scenario) {
+    std::cerr << path << ": " << parsed.error << "\n";
+    return std::nullopt;
+  }
+  return parsed.scenario;
+}
+
+}  // namespace
+
+int cmd_play(const Flags& flags) {
+  const std::string scenario_path = flag(flags, "scenario");
+  const std::string orders_path = flag(flags, "orders");
+  if (scenario_path.empty() || orders_path.empty()) {
+    std::cerr << "play needs --scenario FILE and --orders FILE\n";
+    return kUsage;
+  }
+  std::uint64_t seed = 1;
+  if (flags.count("seed") && !parse_u64(flag(flags, "seed"), &seed)) {
+    std::cerr << "--seed must be a whole number\n";
+    return kUsage;
+  }
+  auto scenario = load_scenario(scenario_path);
+  if (!scenario) return kBadInput;
+  auto orders_text = read_file(orders_path);
+  if (!orders_text) return kBadInput;
+
+  TableDice table;
+  const bool table_dice = flags.count("dice") > 0;
+  if (table_dice) {
+    auto dice_text = read_file(flag(flags, "dice"));
+    if (!dice_text) return kBadInput;
+    for (const auto& line : json_lines(*dice_text)) {
+      pb::DieRoll roll;
+      if (auto err = parse_json(line.text, &roll); !err.empty()) {
+        std::cerr << flag(flags, "dice") << ":" << line.number << ": " << err << "\n";
+        return kBadInput;
+      }
+      if (auto err = table.push(roll.kind(), roll.value())) {
+        std::cerr << flag(flags, "dice") << ":" << line.number << ": " << *err << "\n";
+        return kBadInput;
+      }
+    }
+  }
+
+  const RuleSet* rules = builtin_registry().find(scenario->ruleset());
+  std::vector<pb::Event> events;
+  std::string error;
+  StartOptions options;
+  options.seed = seed;
+  options.table_dice = table_dice;
+  auto game = Game::start(*rules, *scenario, options, &events, &error);
+  if (!game) {
+    std::cerr << scenario_path << ": " << error << "\n";
+    return kBadInput;
+  }
+  for (const auto& e : events) std::cout << to_json(e) << "\n";
+  for (const auto& line : json_lines(*orders_text)) {
+    pb::Command command;
+    if (auto err = parse_json(line.text, &command); !err.empty()) {
+      std::cerr << orders_path << ":" << line.number << ": " << err << "\n";
+      return kBadInput;
+    }
+    Outcome out = game->execute(command, &table);
+    if (!out.accepted) {
+      std::cout.flush();
+      std::cerr << orders_path << ":" << line.number << ": " << out.rejection.code() << " (" << out.rejection.rule_id()
+                << "): " << out.rejection.message() << "\n";
+      return kIllegal;
+    }
+    for (const auto& e : out.events) std::cout << to_json(e) << "\n";
+  }
+  return 0;
+}
+
+int cmd_replay(const std::string& path, const Flags& flags) {
+  if (path.empty()) {
+    std::cerr << "replay needs the event log FILE\n";
+    return kUsage;
+  }
+  auto text = read_file(path);
+  if (!text) return kBadInput;
+  std::vector<pb::Event> log;
+  for (const auto& line : json_lines(*text)) {
+    pb::Event e;
+    if (auto err = parse_json(line.text, &e); !err.empty()) {
+      std::cerr << path << ":" << line.number << ": " << err << "\n";
+      return kBadInput;
+    }
+    log.push_back(std::move(e));
+  }
+  std::string error;
+  auto game = Game::from_log(builtin_registry(), log, &error);
+  if (!game) {
+    std::cerr << path << ": " << error << "\n";
+    return kBadInput;
+  }
+  std::cout << to_json(game->view(flag(flags, "viewer", "gm")), true);
+  return 0;
+}
+
+int cmd_bots(const Flags& flags) {
+  const std::string ruleset = flag(flags, "ruleset");
+  std::uint64_t games = 0, seed = 0;
+  if (ruleset.empty() || flag(flags, "scenario").empty() || !parse_u64(flag(flags, "games"), &games) ||
+      !parse_u64(flag(flags, "seed"), &seed)) {
+    std::cerr << "bots needs --ruleset R --scenario FILE --games N --seed S\n";
+    return kUsage;
+  }
+  const RuleSet* rules = builtin_registry().find(ruleset);
+  if (!rules) {
+    std::cerr << "unknown rule set '" << ruleset << "'\n";
+    return kUsage;
+  }
+  auto scenario = load_scenario(flag(flags, "scenario"));
+  if (!scenario) return kBadInput;
+  if (scenario->ruleset() != ruleset) {
+    std::cerr << "the scenario is for " << scenario->ruleset() << ", not " << ruleset << "\n";
+    return kUsage;
+  }
+  // The hash chains every game's serialised events, so it is the same on every machine
+  // exactly when every event of every game is.
+  std::string chain = sha256_hex("sandtable-bots");
+  std::map<std::string, int> wins;
+  std::uint64_t events = 0, commands = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (std::uint64_t g = 0; g < games; ++g) {
+    AutoplayOptions options;
+    options.seed = seed + g;
+    const AutoplayResult r = autoplay(*rules, *scenario, options);
+    if (!r.finished) {
+      std::cerr << "game " << g << " (seed " << options.seed << "): " << r.error << "\n";
+      return 1;
+    }
+    std::string bytes;
+    for (const auto& e : r.log) {
+      std::string one;
+      e.SerializeToString(&one);
+      bytes += one;
+    }
+    chain = sha256_hex(chain + bytes);
+    ++wins[r.winner.empty() ? "draw" : r.winner];
+    events += r.log.size();
+    commands += r.commands;
+  }
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::cout << "games: " << games << "\n";
+  std::cout << "commands: " << commands << "\nevents: " << events << "\n";
+  for (const auto& [who, n] : wins) std::cout << "result " << who << ": " << n << "\n";
+  std::cout << "seconds: " << secs << "\n";
+  std::cout << "games/s: " << (secs > 0 ? static_cast<double>(games) / secs : 0.0) << "\n";
+  std::cout << "hash: " << chain << "\n";
+  return 0;
+}
+
+int cmd_rulesets() {
+  for (const auto* r : builtin_registry().all()) std::cout << r->id() << "\t" << r->title() << "\n";
+  return 0;
+}
+
+}  // namespace sandtable::cli

@@ -1,0 +1,32 @@
+#pragma once
+// Bot-vs-bot play: the one loop used by the CLI's `bots`, the invariant fuzzer, the
+// benchmarks and the server's solo opponents.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/model/game.h"
+
+namespace sandtable {
+
+struct AutoplayResult {
+  bool finished = false;       // the game reached GameEnded
+  std::string error;           // why it stopped early (a bot's order refused, step limit)
+  std::string winner;
+  std::uint64_t commands = 0;
+  std::vector<pb::Event> log;  // every event, GameStarted first
+};
+
+struct AutoplayOptions {
+  std::uint64_t seed = 0;      // the game's seed; bots draw from their own stream of it
+  std::uint64_t max_commands = 20000;
+  bool keep_log = true;
+  // Called after every accepted command with the game and the new events; return false to
+  // stop (the fuzzer uses it to check invariants).
+  std::function<bool(const Game&, const std::vector<pb::Event>&)> observer;
+};
+
+AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, const AutoplayOptions& options);
+
+}  // namespace sandtable

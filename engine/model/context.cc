@@ -1,0 +1,64 @@
+#include "engine/model/context.h"
+
+#include "engine/model/rejection.h"
+#include "engine/model/ruleset.h"
+
+namespace sandtable {
+
+Context::Context(const RuleSet& rules, GameState& scratch, DiceSource& dice)
+    : rules_(rules), state_(scratch), dice_(dice), draws_mark_(dice.draws()) {}
+
+int Context::roll(pb::DieKind kind, std::string_view label) {
+  const std::optional<int> value = dice_.roll(kind);
+  if (!value) {
+    reject("TABLE_DICE_NEEDED", "GEN",
+           "Roll a " + die_name(kind) + " at the table for " + std::string(label) +
+               " and enter it with the order.");
+  }
+  pb::DieRoll d;
+  d.set_kind(kind);
+  d.set_value(*value);
+  d.set_source(dice_.source());
+  d.set_label(std::string(label));
+  pending_dice_.push_back(std::move(d));
+  return *value;
+}
+
+std::vector<int> Context::roll_pool(int count, pb::DieKind kind, std::string_view label) {
+  std::vector<int> out;
+  out.reserve(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) out.push_back(roll(kind, label));
+  return out;
+}
+
+const pb::Event& Context::emit(pb::Event event) {
+  event.set_seq(state_.seq + 1);
+  const std::uint64_t draws = dice_.draws();
+  event.set_rng_draws(static_cast<std::uint32_t>(draws - draws_mark_));
+  draws_mark_ = draws;
+  for (auto& d : pending_dice_) *event.add_dice() = std::move(d);
+  pending_dice_.clear();
+  apply_shared_event(state_, event);
+  rules_.apply(state_, event);
+  events_.push_back(std::move(event));
+  return events_.back();
+}
+
+std::uint32_t Context::ask(pb::Decision decision) {
+  const std::uint32_t id = state_.next_decision_id;
+  decision.set_id(id);
+  pb::Event e;
+  *e.mutable_decision_requested()->mutable_decision() = std::move(decision);
+  emit(std::move(e));
+  return id;
+}
+
+void Context::end_game(const std::string& winner, const std::string& reason) {
+  pb::Event e;
+  e.mutable_game_ended()->set_winner(winner);
+  e.mutable_game_ended()->set_reason(reason);
+  e.mutable_game_ended()->set_seed(state_.seed);
+  emit(std::move(e));
+}
+
+}  // namespace sandtable

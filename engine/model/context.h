@@ -1,0 +1,47 @@
+#pragma once
+// What a rule set sees while it handles one command: a scratch copy of the state, the dice,
+// and emit(), which stamps an event (seq, generator draws, dice rolled) and applies it to the
+// scratch state at once, so later steps of the same command see its effect.
+#include <string_view>
+#include <vector>
+
+#include "engine/core/dice.h"
+#include "engine/model/game_state.h"
+#include "sandtable/v1/event.pb.h"
+
+namespace sandtable {
+
+class RuleSet;
+
+class Context {
+ public:
+  Context(const RuleSet& rules, GameState& scratch, DiceSource& dice);
+
+  GameState& state() { return state_; }
+  const GameState& state() const { return state_; }
+
+  // Rolls one die; it is recorded in the next emitted event. Throws Rejected when table dice
+  // are needed and none are left.
+  int roll(pb::DieKind kind, std::string_view label);
+  std::vector<int> roll_pool(int count, pb::DieKind kind, std::string_view label);
+
+  // Stamps and applies the event; returns the stamped copy.
+  const pb::Event& emit(pb::Event event);
+
+  // Ask a seat to choose; emits DecisionRequested (the decision's id is filled in).
+  std::uint32_t ask(pb::Decision decision);
+  // Ends the game, revealing the seed.
+  void end_game(const std::string& winner, const std::string& reason);
+
+  std::vector<pb::Event>& events() { return events_; }
+
+ private:
+  const RuleSet& rules_;
+  GameState& state_;
+  DiceSource& dice_;
+  std::uint64_t draws_mark_;
+  std::vector<pb::DieRoll> pending_dice_;
+  std::vector<pb::Event> events_;
+};
+
+}  // namespace sandtable

@@ -1,0 +1,269 @@
+#include "engine/model/game.h"
+
+#include <algorithm>
+
+#include "engine/core/sha256.h"
+#include "engine/model/registry.h"
+#include "engine/model/rejection.h"
+
+namespace sandtable {
+
+namespace {
+
+constexpr const char* kGm = "gm";
+
+void fill_shared(GameState& state, const pb::Scenario& scenario, std::uint64_t seed, bool table_dice) {
+  state.scenario = scenario;
+  state.sides.clear();
+  for (const auto& side : scenario.sides()) state.sides.push_back(side.id());
+  state.seed = seed;
+  state.seed_hash = seed_commitment(seed);
+  state.table_dice = table_dice;
+  state.rng = Pcg32(seed);
+}
+
+bool listed(const google::protobuf::RepeatedPtrField<std::string>& seats, const std::string& viewer) {
+  return std::find(seats.begin(), seats.end(), viewer) != seats.end();
+}
+
+}  // namespace
+
+std::string seed_commitment(std::uint64_t seed) {
+  std::string bytes(8, '\0');
+  for (int i = 0; i < 8; ++i) bytes[static_cast<std::size_t>(i)] = static_cast<char>((seed >> (8 * i)) & 0xff);
+  return sha256_hex(bytes);
+}
+
+Game::Game(const RuleSet& rules, std::unique_ptr<GameState> state) : rules_(rules), state_(std::move(state)) {}
+
+Game::Game(const Game& other) : rules_(other.rules_), state_(other.state_->clone()) {}
+
+std::unique_ptr<Game> Game::start(const RuleSet& rules, const pb::Scenario& scenario, const StartOptions& options,
+                                  std::vector<pb::Event>* events, std::string* error) {
+  if (scenario.ruleset() != rules.id()) {
+    if (error) *error = "ruleset: the scenario is for '" + scenario.ruleset() + "', not '" + std::string(rules.id()) + "'";
+    return nullptr;
+  }
+  if (auto problem = rules.validate(scenario)) {
+    if (error) *error = *problem;
+    return nullptr;
+  }
+  auto state = rules.initial(scenario);
+  fill_shared(*state, scenario, options.seed, options.table_dice);
+  std::unique_ptr<Game> game(new Game(rules, std::move(state)));
+  RngDice rng_dice(game->state_->rng);
+  TableDice no_dice;
+  DiceSource& dice = options.table_dice ? static_cast<DiceSource&>(no_dice) : rng_dice;
+  Context ctx(rules, *game->state_, dice);
+  try {
+    pb::Event started;
+    auto* s = started.mutable_game_started();
+    s->set_ruleset(std::string(rules.id()));
+    *s->mutable_scenario() = scenario;
+    s->set_seed(options.seed);
+    s->set_seed_hash(game->state_->seed_hash);
+    s->set_table_dice(options.table_dice);
+    ctx.emit(std::move(started));
+    rules.start(ctx);
+  } catch (const Rejected& r) {
+    if (error) *error = r.rejection().message();
+    return nullptr;
+  }
+  if (events) *events = std::move(ctx.events());
+  return game;
+}
+
+std::unique_ptr<Game> Game::from_log(const Registry& registry, const std::vector<pb::Event>& log, std::string* error) {
+  if (log.empty() || !log.front().has_game_started()) {
+    if (error) *error = "the log must begin with a game_started event";
+    return nullptr;
+  }
+  const auto& started = log.front().game_started();
+  const RuleSet* rules = registry.find(started.ruleset());
+  if (!rules) {
+    if (error) *error = "unknown rule set '" + started.ruleset() + "'";
+    return nullptr;
+  }
+  if (auto problem = rules->validate(started.scenario())) {
+    if (error) *error = *problem;
+    return nullptr;
+  }
+  auto state = rules->initial(started.scenario());
+  fill_shared(*state, started.scenario(), started.seed(), started.table_dice());
+  std::unique_ptr<Game> game(new Game(*rules, std::move(state)));
+  for (const auto& e : log) {
+    if (e.seq() != game->seq() + 1) {
+      if (error) *error = "event " + std::to_string(e.seq()) + " out of order after " + std::to_string(game->seq());
+      return nullptr;
+    }
+    game->apply(e);
+  }
+  return game;
+}
+
+void Game::apply_to(GameState& state, const pb::Event& event) const {
+  apply_shared_event(state, event);
+  rules_.apply(state, event);
+}
+
+void Game::apply(const pb::Event& event) { apply_to(*state_, event); }
+
+Outcome Game::execute(const pb::Command& command, TableDice* table) {
+  Outcome out;
+  if (state_->over) {
+    out.rejection.set_code("GAME_OVER");
+    out.rejection.set_rule_id("GEN");
+    out.rejection.set_message("The game is over: " + state_->end_reason);
+    return out;
+  }
+  auto scratch = state_->clone();
+  TableDice table_copy = table ? *table : TableDice{};
+  RngDice rng_dice(scratch->rng);
+  DiceSource& dice = state_->table_dice ? static_cast<DiceSource&>(table_copy) : rng_dice;
+  Context ctx(rules_, *scratch, dice);
+  try {
+    handle_shared(ctx, command);
+  } catch (const Rejected& r) {
+    out.rejection = r.rejection();
+    return out;
+  } catch (const std::exception& e) {
+    // A rule-set bug must not corrupt the game or take the server down: refuse and keep state.
+    out.rejection.set_code("INTERNAL_ERROR");
+    out.rejection.set_rule_id("GEN");
+    out.rejection.set_message(std::string("The server could not carry out this order (") + e.what() + "); nothing changed.");
+    return out;
+  }
+  state_ = std::move(scratch);
+  if (table && state_->table_dice) *table = table_copy;
+  out.accepted = true;
+  out.events = std::move(ctx.events());
+  return out;
+}
+
+void Game::handle_shared(Context& ctx, const pb::Command& command) const {
+  const GameState& st = ctx.state();
+  const std::string& seat = command.seat();
+  if (seat != kGm && !st.is_side(seat)) {
+    reject("UNKNOWN_SEAT", "GEN", "There is no seat called '" + seat + "' in this game.");
+  }
+  switch (command.body_case()) {
+    case pb::Command::kAnswer: {
+      const pb::Decision* d = st.decision(command.answer().decision_id());
+      if (!d) reject("NO_SUCH_DECISION", "GEN", "That question has already been answered or never was asked.");
+      if (d->seat() != seat && seat != kGm) {
+        reject("NOT_YOUR_DECISION", d->rule_id(), "This choice belongs to " + d->seat() + ", not to you.");
+      }
+      const auto& choices = d->choices();
+      const bool allowed = std::any_of(choices.begin(), choices.end(),
+                                       [&](const pb::Choice& c) { return c.id() == command.answer().choice_id(); });
+      if (!allowed) {
+        reject("NOT_A_CHOICE", d->rule_id(), "'" + command.answer().choice_id() + "' is not one of the choices offered.");
+      }
+      const pb::Decision decision = *d;
+      pb::Event e;
+      auto* a = e.mutable_decision_answered();
+      a->set_decision_id(decision.id());
+      a->set_seat(seat);
+      a->set_choice_id(command.answer().choice_id());
+      ctx.emit(std::move(e));
+      rules_.answer(ctx, decision, command.answer().choice_id());
+      return;
+    }
+    case pb::Command::kGm: {
+      if (seat != kGm) reject("GM_ONLY", "GEN", "Only the game master can do that.");
+      const auto& gm = command.gm();
+      pb::Event e;
+      if (gm.has_pause()) {
+        if (st.paused) reject("ALREADY_PAUSED", "GEN", "The game is already paused.");
+        e.mutable_game_paused()->set_reason(gm.pause().reason());
+        ctx.emit(std::move(e));
+      } else if (gm.has_resume()) {
+        if (!st.paused) reject("NOT_PAUSED", "GEN", "The game is not paused.");
+        e.mutable_game_resumed();
+        ctx.emit(std::move(e));
+      } else if (gm.has_end_game()) {
+        if (!gm.end_game().winner().empty() && !st.is_side(gm.end_game().winner())) {
+          reject("UNKNOWN_SIDE", "GEN", "There is no side called '" + gm.end_game().winner() + "'.");
+        }
+        ctx.end_game(gm.end_game().winner(),
+                     gm.end_game().reason().empty() ? "ended by the game master" : gm.end_game().reason());
+      } else {
+        reject("EMPTY_COMMAND", "GEN", "The game master's command is empty.");
+      }
+      return;
+    }
+    case pb::Command::BODY_NOT_SET:
+      reject("EMPTY_COMMAND", "GEN", "The order is empty.");
+    default:
+      break;
+  }
+  if (st.paused) {
+    reject("GAME_PAUSED", "GEN", "The game master has paused the game" +
+                                     (st.pause_reason.empty() ? std::string(".") : ": " + st.pause_reason + "."));
+  }
+  if (!st.decisions.empty()) {
+    const auto& d = st.decisions.front();
+    reject("DECISION_PENDING", d.rule_id(), "Waiting for " + d.seat() + " to decide: " + d.prompt());
+  }
+  if (seat == kGm) reject("GM_CANNOT_ORDER", "GEN", "The game master referees; orders come from the sides.");
+  rules_.handle(ctx, command);
+}
+
+pb::View Game::view(const std::string& viewer) const {
+  const GameState& st = *state_;
+  pb::View v;
+  v.set_ruleset(std::string(rules_.id()));
+  v.set_viewer(viewer);
+  v.set_seq(st.seq);
+  v.set_scenario_id(st.scenario.id());
+  v.set_scenario_name(st.scenario.name());
+  if (st.scenario.has_grid()) *v.mutable_grid() = st.scenario.grid();
+  if (st.scenario.has_table()) *v.mutable_table() = st.scenario.table();
+  for (const auto& t : st.scenario.terrain()) {
+    if (t.owner().empty() || viewer == kGm || t.owner() == viewer) *v.add_terrain() = t;
+  }
+  for (const auto& d : st.decisions) {
+    if (viewer == kGm || d.seat() == viewer) *v.add_decisions() = d;
+  }
+  v.mutable_result()->set_over(st.over);
+  v.mutable_result()->set_winner(st.winner);
+  v.mutable_result()->set_reason(st.end_reason);
+  v.set_paused(st.paused);
+  v.set_seed_hash(st.seed_hash);
+  for (const auto& [k, val] : st.scenario.options()) (*v.mutable_options())[k] = val;
+  rules_.fill_view(st, viewer, v);
+  for (const auto& w : waiting_for()) v.mutable_turn()->add_waiting_for(w);
+  return v;
+}
+
+std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::string& viewer) const {
+  if (!event.visible_to().empty() && viewer != kGm && !listed(event.visible_to(), viewer)) return std::nullopt;
+  pb::Event copy = event;
+  if (copy.has_game_started()) {
+    auto* s = copy.mutable_game_started();
+    s->clear_seed();  // the commitment is public, the seed is revealed only by GameEnded
+    if (viewer != kGm) {
+      auto* terrain = s->mutable_scenario()->mutable_terrain();
+      for (int i = terrain->size() - 1; i >= 0; --i) {
+        if (!terrain->Get(i).owner().empty() && terrain->Get(i).owner() != viewer) terrain->DeleteSubrange(i, 1);
+      }
+    }
+  }
+  return copy;
+}
+
+std::vector<std::string> Game::waiting_for() const {
+  const GameState& st = *state_;
+  if (st.over) return {};
+  if (st.paused) return {kGm};
+  if (!st.decisions.empty()) {
+    std::vector<std::string> seats;
+    for (const auto& d : st.decisions) {
+      if (std::find(seats.begin(), seats.end(), d.seat()) == seats.end()) seats.push_back(d.seat());
+    }
+    return seats;
+  }
+  return rules_.waiting_for(st);
+}
+
+}  // namespace sandtable

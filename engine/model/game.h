@@ -1,0 +1,70 @@
+#pragma once
+// A game: the shared rules of every rule set (seats, decisions, pause, end, dice, sequence)
+// around one RuleSet. state = fold(apply, initial(scenario, seed), events).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/dice.h"
+#include "engine/model/ruleset.h"
+
+namespace sandtable {
+
+class Registry;
+
+struct Outcome {
+  bool accepted = false;
+  pb::Rejection rejection;        // when refused
+  std::vector<pb::Event> events;  // when accepted, stamped with seq
+};
+
+struct StartOptions {
+  std::uint64_t seed = 0;
+  bool table_dice = false;  // dice are entered from the table with each command
+};
+
+class Game {
+ public:
+  // Starts a game; on a bad scenario returns nullptr and sets *error (naming the field).
+  static std::unique_ptr<Game> start(const RuleSet& rules, const pb::Scenario& scenario,
+                                     const StartOptions& options, std::vector<pb::Event>* events,
+                                     std::string* error);
+  // Rebuilds a game from its full event log (first event GameStarted).
+  static std::unique_ptr<Game> from_log(const Registry& registry, const std::vector<pb::Event>& log,
+                                        std::string* error);
+
+  Game(const Game& other);
+  Game& operator=(const Game&) = delete;
+
+  // Validates and applies a command. `table` supplies the dice when the game takes dice from
+  // the table (ignored otherwise). A refused command changes nothing, table dice included.
+  Outcome execute(const pb::Command& command, TableDice* table = nullptr);
+  // Applies an already accepted event (replay, restart).
+  void apply(const pb::Event& event);
+
+  // What a viewer ("gm", "spectator" or a side id) may see.
+  pb::View view(const std::string& viewer) const;
+  // The copy of an event a viewer may see, or nullopt if it is hidden from them.
+  std::optional<pb::Event> event_for(const pb::Event& event, const std::string& viewer) const;
+  std::vector<std::string> waiting_for() const;
+
+  const GameState& state() const { return *state_; }
+  const RuleSet& rules() const { return rules_; }
+  std::uint64_t seq() const { return state_->seq; }
+  bool over() const { return state_->over; }
+
+ private:
+  Game(const RuleSet& rules, std::unique_ptr<GameState> state);
+  void apply_to(GameState& state, const pb::Event& event) const;
+  void handle_shared(Context& ctx, const pb::Command& command) const;
+
+  const RuleSet& rules_;
+  std::unique_ptr<GameState> state_;
+};
+
+// Hex SHA-256 of the seed's eight little-endian bytes: the commitment published at start.
+std::string seed_commitment(std::uint64_t seed);
+
+}  // namespace sandtable

@@ -1,0 +1,54 @@
+#pragma once
+// The part of a game's state every rule set shares. Rule sets derive their own plain C++
+// state from it (see StateBase for the clone boilerplate).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/rng.h"
+#include "sandtable/v1/common.pb.h"
+#include "sandtable/v1/scenario.pb.h"
+
+namespace sandtable {
+
+namespace pb = ::sandtable::v1;
+
+struct GameState {
+  virtual ~GameState() = default;
+  virtual std::unique_ptr<GameState> clone() const = 0;
+
+  pb::Scenario scenario;
+  std::vector<std::string> sides;  // side ids in scenario order; also the players' seats
+  Pcg32 rng;                       // advanced only by applying events (Event.rng_draws)
+  std::uint64_t seed = 0;          // never put in a view; revealed by GameEnded
+  std::string seed_hash;
+  bool table_dice = false;
+  std::uint64_t seq = 0;           // seq of the last applied event
+  bool paused = false;
+  std::string pause_reason;
+  bool over = false;
+  std::string winner;
+  std::string end_reason;
+  std::vector<pb::Decision> decisions;  // pending, oldest first
+  std::uint32_t next_decision_id = 1;
+
+  bool is_side(const std::string& seat) const;
+  const pb::Decision* decision(std::uint32_t id) const;
+};
+
+template <class Derived>
+struct StateBase : GameState {
+  std::unique_ptr<GameState> clone() const override {
+    return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+  }
+};
+
+}  // namespace sandtable
+
+namespace sandtable {
+namespace v1 { class Event; }
+// The effect of an event on the shared part of the state (sequence, generator, decisions,
+// pause, end). Called before the rule set applies its own part.
+void apply_shared_event(GameState& state, const ::sandtable::v1::Event& event);
+}  // namespace sandtable
