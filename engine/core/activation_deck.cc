@@ -150,6 +150,11 @@ std::optional<std::string> ActivationDeck::spend_in_command_phase(const std::str
   return std::nullopt;
 }
 
+bool ActivationSummary::operator==(const ActivationSummary& o) const {
+  return draw_pile == o.draw_pile && turned == o.turned && same_card(last_turned, o.last_turned) &&
+         sequence == o.sequence;
+}
+
 ActivationSummary ActivationDeck::public_summary() const {
   ActivationSummary s;
   s.draw_pile = static_cast<int>(draw_.size());

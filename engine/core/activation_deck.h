@@ -37,7 +37,7 @@ struct ActivationSummary {
   int turned = 0;
   std::optional<pb::Card> last_turned;
   int sequence = 0;  // card sequences started so far
-  bool operator==(const ActivationSummary&) const = default;
+  bool operator==(const ActivationSummary& other) const;  // cards compared with same_card
 };
 
 class ActivationDeck {

@@ -27,6 +27,11 @@ bool same_card(const pb::Card& a, const pb::Card& b) {
   return a.suit() == b.suit() && a.rank() == b.rank() && a.joker() == b.joker();
 }
 
+bool same_card(const std::optional<pb::Card>& a, const std::optional<pb::Card>& b) {
+  if (a.has_value() != b.has_value()) return false;
+  return !a.has_value() || same_card(*a, *b);
+}
+
 bool card_valid(const pb::Card& card) {
   if (card.joker() != 0) {
     return (card.joker() == 1 || card.joker() == 2) && card.suit() == pb::SUIT_NONE && card.rank() == 0;
@@ -155,6 +160,11 @@ bool CardDeck::end_turn_entered() {
     turn_.clear();
   }
   return full;
+}
+
+bool DeckSummary::operator==(const DeckSummary& o) const {
+  return draw_pile == o.draw_pile && this_turn == o.this_turn && discards == o.discards &&
+         same_card(discard_top, o.discard_top) && run_out_this_turn == o.run_out_this_turn;
 }
 
 DeckSummary CardDeck::public_summary() const {

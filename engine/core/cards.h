@@ -28,6 +28,7 @@ pb::Card make_joker(int which);               // which = 1 or 2
 bool is_joker(const pb::Card& card);
 bool is_ace(const pb::Card& card);
 bool same_card(const pb::Card& a, const pb::Card& b);
+bool same_card(const std::optional<pb::Card>& a, const std::optional<pb::Card>& b);
 // A card of the standard 54: a suit with rank 1..13 and joker 0, or suit NONE, rank 0, joker 1|2.
 bool card_valid(const pb::Card& card);
 // Words a player reads: "ace of spades", "7 of diamonds", "joker 2".
@@ -85,7 +86,7 @@ struct DeckSummary {
   std::optional<pb::Card> discard_top;  // the last card laid face up (this turn's, else discards')
   bool run_out_this_turn = false;       // BG-CARD-11: a full reshuffle follows this turn
 
-  bool operator==(const DeckSummary&) const = default;
+  bool operator==(const DeckSummary& other) const;  // cards compared with same_card
 };
 
 class CardDeck {
