@@ -46,26 +46,38 @@ class LosWorld {
 
   // True iff nothing blocks the segment a-b (ids in `ignore` are skipped).
   bool clear(Vec2 a, Vec2 b, std::span<const int> ignore = {}) const { return !blocker(a, b, ignore); }
-  // The id of one blocking feature or unit (the first in the order footprints, opaque terrain,
-  // limited terrain, each in insertion order), or nullopt if the line is clear. For messages.
+  // The id of one blocking feature or unit, or nullopt if the line is clear. Which blocker is
+  // reported when there are several is deterministic (the first met walking the index from the
+  // canonical first end); use it for messages, not for rules.
   std::optional<int> blocker(Vec2 a, Vec2 b, std::span<const int> ignore = {}) const;
 
-  int terrain_count() const { return static_cast<int>(terrain_.size()); }
-  int footprint_count() const { return static_cast<int>(footprints_.size()); }
+  int blocking_count() const { return static_cast<int>(entries_.size()); }
 
  private:
   struct Entry {
-    Box box;  // the polygon's box grown by a hair, for early rejection
+    Box box;       // the polygon's box grown by a hair, for early rejection
     int id;
-    double limit;  // blocks when inside length > limit (+kEps); 0 for opaque/footprints
+    double limit;  // blocks when inside length > limit + kEps (0 for opaque and footprints)
     Polygon shape;
   };
   bool id_used(int id) const;
+  bool is_terrain_id(int id) const;
+  void add_entry(Entry e);
+  void rebuild_index();
+  bool blocks(const Entry& e, const Segment& s) const;
 
-  std::vector<Entry> footprints_;  // blocking footprints only (others are kept in `passive_`)
-  std::vector<Entry> terrain_;     // opaque first, then limited; transparent kept in `passive_`
-  int opaque_count_ = 0;
-  std::vector<int> passive_ids_;   // non-blocking ids, remembered so ids stay unique
+  std::vector<Entry> entries_;     // everything that can block (opaque, limited, blocking footprints)
+  std::vector<int> terrain_ids_;   // every terrain id, blocking or not (ids stay unique)
+  std::vector<int> passive_ids_;   // non-blocking footprint unit ids
+
+  // Uniform grid over the union of the entries' boxes: cell (i, j) lists the entries whose box
+  // meets it (compressed rows: cell_start_[c] .. cell_start_[c + 1] in cell_items_). A line only
+  // tests the entries of the cells it passes through, each once.
+  Vec2 origin_;
+  double cell_ = 1;
+  int nx_ = 0, ny_ = 0;
+  std::vector<int> cell_start_;
+  std::vector<int> cell_items_;
 };
 
 }  // namespace sandtable::geom

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -65,6 +66,7 @@ Polygon::Polygon(std::vector<Vec2> vertices) : v_(std::move(vertices)) {
     if (turn < 0) ++turns_right;
   }
   area_ = std::fabs(twice_area) / 2;
+  anticlockwise_ = twice_area > 0;
   if (area_ <= kEps) throw std::invalid_argument("A polygon must enclose an area; these vertices are collinear.");
   for (int i = 0; i < n; ++i)
     for (int j = i + 2; j < n; ++j) {
@@ -108,10 +110,17 @@ Where locate(const Polygon& poly, Vec2 p) {
   const Box& b = poly.box();
   if (p.x < b.lo.x - kEps || p.x > b.hi.x + kEps || p.y < b.lo.y - kEps || p.y > b.hi.y + kEps)
     return Where::kOutside;
-  if (distance_to_boundary(poly, p) <= kEps) return Where::kBoundary;
+  // On the boundary iff within kEps of some edge. The squared distance to the edge's LINE is a
+  // cheap lower bound that rules out most edges without a division.
+  const auto& v = poly.vertices();
+  for (int i = 0, j = poly.size() - 1; i < poly.size(); j = i++) {
+    const Vec2 e = v[i] - v[j];
+    const double c = cross(e, p - v[j]);
+    if (c * c > kEps * kEps * length_squared(e) * 1.0000001) continue;
+    if (segment_distance_squared(p, {v[j], v[i]}) <= kEps * kEps) return Where::kBoundary;
+  }
   // Crossing number; p is more than kEps from every edge, so the parity is not noise-sensitive.
   bool inside = false;
-  const auto& v = poly.vertices();
   for (int i = 0, j = poly.size() - 1; i < poly.size(); j = i++) {
     const Vec2 a = v[j], c = v[i];
     if ((a.y > p.y) != (c.y > p.y)) {
@@ -137,21 +146,30 @@ int breaks_into(const Polygon& poly, Segment s, double* buf) {
   const double len = std::sqrt(dd);
   if (len <= kEps) return n;
   constexpr double kSlack = 1e-9;  // relative slack on the edge parameter: never miss a crossing
+  const double near_line = 2 * kEps * len;
   for (int i = 0; i < poly.size(); ++i) {
     const Segment e = poly.edge(i);
     const Vec2 ev = e.b - e.a;
     const Vec2 w = e.a - s.a;
     // A vertex on (or within a hair of) the segment's line: its projection is a break. This
     // catches corner touches and runs along an edge.
-    if (std::fabs(cross(d, w)) / len <= 2 * kEps) {
+    if (std::fabs(cross(d, w)) <= near_line) {
       const double t = dot(w, d) / dd;
       if (t > 0 && t < 1) buf[n++] = t;
     }
-    const double denom = cross(d, ev);
+    // Proper crossing: t = tn / denom in (0, 1) and u = un / denom in [-slack, 1 + slack].
+    // Compared on the numerators first so that only accepted crossings pay for a division.
+    double denom = cross(d, ev);
     if (denom == 0) continue;
-    const double t = cross(w, ev) / denom;
-    const double u = cross(w, d) / denom;
-    if (t > 0 && t < 1 && u >= -kSlack && u <= 1 + kSlack) buf[n++] = t;
+    double tn = cross(w, ev), un = cross(w, d);
+    if (denom < 0) {
+      denom = -denom;
+      tn = -tn;
+      un = -un;
+    }
+    if (tn <= 0 || tn >= denom || un < -kSlack * denom || un > (1 + kSlack) * denom) continue;
+    const double t = tn / denom;
+    if (t > 0 && t < 1) buf[n++] = t;
   }
   // Insertion sort: n is small and this keeps the order of equal values irrelevant.
   for (int i = 1; i < n; ++i)
@@ -159,16 +177,79 @@ int breaks_into(const Polygon& poly, Segment s, double* buf) {
   return n;
 }
 
-double inside_length_with(const Polygon& poly, Segment s, double len, double* buf) {
+// Convex polygons: clip the segment's parameter range against each edge's inner half-plane
+// (Cyrus-Beck). The chord counts if its midpoint is strictly inside, which is the same rule as
+// the general case below (a chord along an edge or through a corner counts 0).
+double convex_inside_length(const Polygon& poly, Segment s, double len) {
+  const Vec2 d = s.b - s.a;
+  const double orient = poly.anticlockwise() ? 1.0 : -1.0;
+  double t0 = 0, t1 = 1;
+  for (int i = 0; i < poly.size(); ++i) {
+    const Segment e = poly.edge(i);
+    const Vec2 ev = e.b - e.a;
+    const double num = orient * cross(ev, s.a - e.a);  // >= 0: s.a on the inner side
+    const double den = orient * cross(ev, d);
+    if (den == 0) {
+      if (num < 0) return 0.0;
+      continue;
+    }
+    const double t = -num / den;
+    if (den > 0) {
+      t0 = std::max(t0, t);
+    } else {
+      t1 = std::min(t1, t);
+    }
+    if (t0 >= t1) return 0.0;
+  }
+  const Vec2 mid = s.a + d * ((t0 + t1) / 2);
+  return strictly_inside(poly, mid) ? (t1 - t0) * len : 0.0;
+}
+
+// Sums the inside stretches in order; stops early once the sum exceeds `stop` (the partial sum
+// is then returned, which is all a caller comparing with `stop` needs).
+double inside_length_with(const Polygon& poly, Segment s, double len, double* buf, double stop) {
   const int n = breaks_into(poly, s, buf);
   double inside = 0;
   for (int i = 0; i + 1 < n; ++i) {
     const double t0 = buf[i], t1 = buf[i + 1];
     if (t1 <= t0) continue;
     const Vec2 mid = s.a + (s.b - s.a) * ((t0 + t1) / 2);
-    if (strictly_inside(poly, mid)) inside += (t1 - t0) * len;
+    if (strictly_inside(poly, mid)) {
+      inside += (t1 - t0) * len;
+      if (inside > stop) return inside;
+    }
   }
   return inside;
+}
+
+double inside_length_until(const Polygon& poly, Segment s, double stop) {
+  const Box& b = poly.box();
+  const Box sb = box_of(s);
+  if (sb.hi.x < b.lo.x - kEps || sb.lo.x > b.hi.x + kEps || sb.hi.y < b.lo.y - kEps || sb.lo.y > b.hi.y + kEps)
+    return 0.0;
+  const double len = s.length();
+  if (len <= kEps) return 0.0;
+  // Early rejection: every vertex well to one side of the segment's line means the line misses
+  // the polygon (or at most grazes it). The margin is generous so this never decides a tie.
+  {
+    const Vec2 d = s.b - s.a;
+    const double margin = 4 * kEps * len;
+    bool any_left = false, any_right = false;
+    for (Vec2 v : poly.vertices()) {
+      const double c = cross(d, v - s.a);
+      any_left |= c > -margin;
+      any_right |= c < margin;
+    }
+    if (!any_left || !any_right) return 0.0;
+  }
+  if (poly.convex()) return convex_inside_length(poly, s, len);
+  constexpr int kStackVertices = 31;
+  if (poly.size() <= kStackVertices) {
+    double buf[2 + 2 * kStackVertices];
+    return inside_length_with(poly, s, len, buf, stop);
+  }
+  std::vector<double> buf(2 + 2 * static_cast<std::size_t>(poly.size()));
+  return inside_length_with(poly, s, len, buf.data(), stop);
 }
 
 }  // namespace
@@ -180,19 +261,11 @@ void chord_breaks(const Polygon& poly, Segment s, std::vector<double>& out) {
 }
 
 double inside_length(const Polygon& poly, Segment s) {
-  const Box& b = poly.box();
-  const Box sb = box_of(s);
-  if (sb.hi.x < b.lo.x - kEps || sb.lo.x > b.hi.x + kEps || sb.hi.y < b.lo.y - kEps || sb.lo.y > b.hi.y + kEps)
-    return 0.0;
-  const double len = s.length();
-  if (len <= kEps) return 0.0;
-  constexpr int kStackVertices = 31;
-  if (poly.size() <= kStackVertices) {
-    double buf[2 + 2 * kStackVertices];
-    return inside_length_with(poly, s, len, buf);
-  }
-  std::vector<double> buf(2 + 2 * static_cast<std::size_t>(poly.size()));
-  return inside_length_with(poly, s, len, buf.data());
+  return inside_length_until(poly, s, std::numeric_limits<double>::infinity());
+}
+
+bool inside_length_beyond(const Polygon& poly, Segment s, double limit) {
+  return beyond(inside_length_until(poly, s, limit + kEps), limit);
 }
 
 double inside_length(const Circle& c, Segment s) {

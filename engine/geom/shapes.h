@@ -45,6 +45,8 @@ class Polygon {
   Segment edge(int i) const { return {v_[i], v_[(i + 1) % v_.size()]}; }
   const Box& box() const { return box_; }
   bool convex() const { return convex_; }
+  // True if the vertices run anticlockwise (interior on the left of each edge).
+  bool anticlockwise() const { return anticlockwise_; }
   // Unsigned area in square inches.
   double area() const { return area_; }
 
@@ -52,6 +54,7 @@ class Polygon {
   std::vector<Vec2> v_;
   Box box_;
   bool convex_ = false;
+  bool anticlockwise_ = true;
   double area_ = 0;
 };
 
@@ -76,6 +79,8 @@ void chord_breaks(const Polygon& poly, Segment s, std::vector<double>& out);
 
 // Length (inches) of the part of `s` strictly inside `poly` (boundary runs count as outside).
 double inside_length(const Polygon& poly, Segment s);
+// Exactly beyond(inside_length(poly, s), limit), but may stop measuring early (LOS uses it).
+bool inside_length_beyond(const Polygon& poly, Segment s, double limit);
 // Length of the part of `s` strictly inside the disc (a tangent gives 0).
 double inside_length(const Circle& c, Segment s);
 
