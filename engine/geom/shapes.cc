@@ -54,10 +54,14 @@ Polygon::Polygon(std::vector<Vec2> vertices) : v_(std::move(vertices)) {
     if (edge(i).length() <= kEps)
       throw std::invalid_argument("Polygon " + vertex_name(i) + " repeats the next vertex (zero-length edge).");
   double twice_area = 0;
+  for (int i = 0; i < n; ++i) twice_area += cross(v_[i], v_[(i + 1) % n]);
+  area_ = std::fabs(twice_area) / 2;
+  anticlockwise_ = twice_area > 0;
+  if (area_ <= kEps)
+    throw std::invalid_argument("A polygon must enclose an area; its vertices are collinear or it overlaps itself.");
   int turns_left = 0, turns_right = 0;
   for (int i = 0; i < n; ++i) {
     const Segment e = edge(i), next = edge((i + 1) % n);
-    twice_area += cross(e.a, e.b);
     const Vec2 d1 = e.b - e.a, d2 = next.b - next.a;
     const double turn = cross(d1, d2);
     if (negligible(turn / (length(d1) * length(d2))) && dot(d1, d2) < 0)
@@ -65,9 +69,6 @@ Polygon::Polygon(std::vector<Vec2> vertices) : v_(std::move(vertices)) {
     if (turn > 0) ++turns_left;
     if (turn < 0) ++turns_right;
   }
-  area_ = std::fabs(twice_area) / 2;
-  anticlockwise_ = twice_area > 0;
-  if (area_ <= kEps) throw std::invalid_argument("A polygon must enclose an area; these vertices are collinear.");
   for (int i = 0; i < n; ++i)
     for (int j = i + 2; j < n; ++j) {
       if (i == 0 && j == n - 1) continue;  // adjacent through the closing edge
