@@ -93,6 +93,17 @@ TEST(PwFire, PW_FIRE_03_OutOfWoodsFromEdgeOnly) {
   t.ok(fire("blue", "b-edge", 7, 4), {1});
 }
 
+// PW-FIRE-03: small arms out of a built-up area only from its edge square.
+TEST(PwFire, PW_FIRE_03_NotFromDeepInsideTown) {
+  Sc s;
+  s.unit(0, "b-deep", "infantry", 5, 2).unit(0, "b-edge", "infantry", 6, 3).unit(1, "r1", "infantry", 5, 4, pb::GRID_FACING_SOUTH)
+      .unit(1, "r2", "infantry", 6, 5, pb::GRID_FACING_SOUTH).terrain("town", {{5, 2}, {5, 3}, {6, 3}});
+  TG t(s.spares().s);
+  blue_first(t);
+  refused(t, fire("blue", "b-deep", 5, 4), "PW_FIRE_NOT_EDGE", "PW-FIRE-03");
+  t.ok(fire("blue", "b-edge", 6, 5), {1});
+}
+
 TEST(PwFire, PW_ART_05_NotFromDeepInsideTown) {
   Sc s;
   s.unit(0, "b-gun", "field_artillery", 5, 2).unit(1, "r1", "infantry", 5, 6, pb::GRID_FACING_SOUTH).terrain("town", {{5, 2}, {5, 3}});
