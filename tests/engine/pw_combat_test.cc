@@ -54,7 +54,8 @@ TEST(PwCombat, PW_CC_03_FrontOnDefenderSurvivesThree) {
       .terrain("woods", {{5, 5}});
   TG t(s.spares().s);
   blue_first(t);
-  const auto* f = fought(t.ok(cc("blue", "b1", "r1"), {3, 2}));
+  const Outcome o = t.ok(cc("blue", "b1", "r1"), {3, 2});
+  const auto* f = fought(o);
   ASSERT_TRUE(f);
   EXPECT_FALSE(f->defender_flank());
   EXPECT_FALSE(f->defender_hit());
@@ -68,7 +69,8 @@ TEST(PwCombat, PW_TER_02_UphillAndRiverModifiers) {
       .terrain("hill", {{5, 5}}, 1).terrain("river", {{5, 4}}).terrain("ford", {{5, 4}});
   TG t(s.spares().s);
   blue_first(t);
-  const auto* f = fought(t.ok(cc("blue", "b1", "r1"), {4, 4, 1}));
+  const Outcome o = t.ok(cc("blue", "b1", "r1"), {4, 4, 1});
+  const auto* f = fought(o);
   ASSERT_TRUE(f);
   EXPECT_EQ(f->attacker_modifier(), -2);
   EXPECT_TRUE(f->attacker_hit());  // 4 - 2 = 2, below infantry's 3
