@@ -1,5 +1,7 @@
 #include "engine/model/registry.h"
 
+#include "engine/pw/pw_rules.h"
+
 
 namespace sandtable {
 
@@ -22,6 +24,7 @@ const Registry& builtin_registry() {
   static const Registry registry = [] {
     Registry r;
     // Rule sets register here.
+    r.add(make_portable_wargame());
     return r;
   }();
   return registry;
