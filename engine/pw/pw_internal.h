@@ -91,6 +91,8 @@ void face_contact(Context& ctx, PwState& st, const Unit& u, const std::vector<Fa
 void answer_decision(Context& ctx, PwState& st, const pb::Decision& d, const std::string& choice);
 // Carries the game forward until it needs a command or a decision.
 void settle(Context& ctx, PwState& st);
+// Table dice only: the game needs dice but no side owes an order (answered by PwProceed).
+bool stalled(const PwState& st);
 
 void add_hits_for_unit(const PwState& st, const Unit& u, int hits, const std::string& cause, pb::PwHitsPending* out);
 // Event helpers.

@@ -10,6 +10,19 @@ namespace sandtable {
 
 namespace pw {
 
+// Only with table dice: nobody owes an order but the next step needs dice.
+bool stalled(const PwState& st) {
+  if (st.over) return false;
+  if (st.phase == Phase::kArtilleryPlanning) {
+    if (st.turn == 0) return true;
+    for (const auto& s : st.side_state) {
+      if (s.plan_due) return false;
+    }
+    return true;
+  }
+  return st.phase == Phase::kArtilleryEffects || (st.phase == Phase::kActivation && st.active_side < 0);
+}
+
 std::string_view PortableWargame::id() const { return "portable-wargame-19c"; }
 std::string_view PortableWargame::title() const { return "Portable Wargame: 19th Century (Big Board, square grid)"; }
 
@@ -23,7 +36,12 @@ std::unique_ptr<GameState> PortableWargame::initial(const pb::Scenario& scenario
 
 void PortableWargame::start(Context& ctx) const {
   auto& st = static_cast<PwState&>(ctx.state());
-  settle(ctx, st);
+  try {
+    settle(ctx, st);
+  } catch (const Rejected&) {
+    // Table dice: the opening rolls come with the first command (PwProceed or a plan).
+    if (!st.table_dice) throw;
+  }
 }
 
 void PortableWargame::handle(Context& ctx, const pb::Command& command) const {
@@ -64,6 +82,11 @@ void PortableWargame::handle(Context& ctx, const pb::Command& command) const {
       emit_pw(ctx, f);
       break;
     }
+    case pb::PwCommand::kProceed:
+      if (!stalled(st)) {
+        reject("PW_NOTHING_TO_ROLL", "PW-SEQ-01", "The game is not waiting for dice; it waits for an order.");
+      }
+      break;
     default:
       reject("EMPTY_COMMAND", "GEN", "The Portable Wargame order is empty.");
   }
@@ -86,6 +109,9 @@ std::vector<std::string> PortableWargame::waiting_for(const GameState& state) co
     }
   } else if (st.phase == Phase::kActivation && st.active_side >= 0) {
     out.push_back(side_id(st, st.active_side));
+  }
+  if (stalled(st)) {
+    for (const auto& s : st.side_state) out.push_back(s.id);  // either may roll (PwProceed)
   }
   return out;
 }
