@@ -56,6 +56,13 @@ struct Sc {
     }
     return *this;
   }
+  // A transport in a far corner for each side, so a side's half does not end by itself after
+  // its one unit of interest has acted (each order would then need the next side's dice).
+  Sc& spares() {
+    unit(0, "b-spare", "transport", s.grid().cols() - 1, 0);
+    unit(1, "r-spare", "transport", 0, s.grid().rows() - 1);
+    return *this;
+  }
   Sc& option(const std::string& k, const std::string& v) {
     (*s.mutable_options())[k] = v;
     return *this;
@@ -173,17 +180,32 @@ inline pb::Command end_activation(const std::string& seat) {
 }
 
 // Starts turn 1 with blue first: initiative blue 6, red 1, then blue's activation dice.
+// Opens the turn: empty artillery plans from the sides that owe one (or PwProceed), the last
+// order carrying the dice.
+inline void open_turn(TG& t, std::vector<int> dice) {
+  std::vector<std::string> owing;
+  for (const auto& s : t.st().side_state) {
+    if (s.plan_due) owing.push_back(s.id);
+  }
+  if (owing.empty()) {
+    t.ok(proceed(), dice);
+    return;
+  }
+  for (std::size_t i = 0; i < owing.size(); ++i) {
+    pb::Command c = cmd(owing[i]);
+    c.mutable_pw()->mutable_artillery_plan();
+    t.ok(c, i + 1 == owing.size() ? dice : std::vector<int>{});
+  }
+}
 inline void blue_first(TG& t, std::vector<int> activation = {6, 6, 6}) {
   std::vector<int> dice{6, 1};
-  const int n = pw::PwState().turn;  // silence unused warnings in some builds
-  (void)n;
   dice.insert(dice.end(), activation.begin(), activation.end());
-  t.ok(proceed(), dice);
+  open_turn(t, dice);
 }
 inline void red_first(TG& t, std::vector<int> activation = {6, 6, 6}) {
   std::vector<int> dice{1, 6};
   dice.insert(dice.end(), activation.begin(), activation.end());
-  t.ok(proceed(), dice);
+  open_turn(t, dice);
 }
 
 }  // namespace sandtable::pwtest
