@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <map>
 
@@ -159,6 +160,14 @@ int cmd_bots(const Flags& flags) {
   }
   // The hash chains every game's serialised events, so it is the same on every machine
   // exactly when every event of every game is.
+  std::ofstream log_out;
+  if (flags.count("log")) {
+    log_out.open(flag(flags, "log"));
+    if (!log_out) {
+      std::cerr << "cannot write " << flag(flags, "log") << "\n";
+      return kUsage;
+    }
+  }
   std::string chain = sha256_hex("sandtable-bots");
   std::map<std::string, int> wins;
   std::uint64_t events = 0, commands = 0;
@@ -173,6 +182,7 @@ int cmd_bots(const Flags& flags) {
     }
     std::string bytes;
     for (const auto& e : r.log) {
+      if (log_out.is_open()) log_out << to_json(e) << "\n";
       std::string one;
       e.SerializeToString(&one);
       bytes += one;

@@ -21,5 +21,36 @@ TEST(Pcg32, AdvanceSkipsExactlyThatManyOutputs) {
   EXPECT_EQ(a.next(), b.next());
 }
 
+TEST(Pcg32, BelowIsNeverAtOrAboveItsBound) {
+  Pcg32 rng(11);
+  const std::uint32_t bounds[] = {1u, 2u, 3u, 6u, 7u, 20u, 100u, 0x80000001u, 0xfffffffbu, 0xffffffffu};
+  for (std::uint32_t bound : bounds) {
+    for (int i = 0; i < 20000; ++i) ASSERT_LT(rng.below(bound), bound) << "bound " << bound;
+  }
+}
+
+TEST(Pcg32, BelowOneIsAlwaysZero) {
+  Pcg32 rng(3);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(rng.below(1), 0u);
+}
+
+TEST(Pcg32, DrawsCountsEveryOutputIncludingRejections) {
+  Pcg32 rng(8);
+  EXPECT_EQ(rng.draws(), 0u);  // seeding steps are not counted
+  rng.next();
+  EXPECT_EQ(rng.draws(), 1u);
+  // A power-of-two bound never rejects: exactly one output per call.
+  for (int i = 0; i < 1000; ++i) rng.below(8);
+  EXPECT_EQ(rng.draws(), 1001u);
+  // Just above 2^31 about half of the outputs are rejected, so the count runs ahead of the calls.
+  Pcg32 wide(8);
+  for (int i = 0; i < 1000; ++i) wide.below(0x80000001u);
+  EXPECT_GT(wide.draws(), 1300u);
+  // And the count is exact: replaying that many raw outputs lands on the same state.
+  Pcg32 replay(8);
+  replay.advance(wide.draws());
+  EXPECT_EQ(replay, wide);
+}
+
 }  // namespace
 }  // namespace sandtable
