@@ -168,6 +168,14 @@ int cmd_bots(const Flags& flags) {
       return kUsage;
     }
   }
+  std::ofstream orders_out;
+  if (flags.count("orders")) {
+    orders_out.open(flag(flags, "orders"));
+    if (!orders_out) {
+      std::cerr << "cannot write " << flag(flags, "orders") << "\n";
+      return kUsage;
+    }
+  }
   std::string chain = sha256_hex("sandtable-bots");
   std::map<std::string, int> wins;
   std::uint64_t events = 0, commands = 0;
@@ -179,6 +187,9 @@ int cmd_bots(const Flags& flags) {
     if (!r.finished) {
       std::cerr << "game " << g << " (seed " << options.seed << "): " << r.error << "\n";
       return 1;
+    }
+    for (const auto& o : r.orders) {
+      if (orders_out.is_open()) orders_out << to_json(o) << "\n";
     }
     std::string bytes;
     for (const auto& e : r.log) {

@@ -14,7 +14,7 @@ void usage() {
   std::cerr << "usage:\n"
                "  sandtable-cli play --scenario FILE --orders FILE [--seed N] [--dice FILE]\n"
                "  sandtable-cli replay FILE [--viewer SEAT]\n"
-               "  sandtable-cli bots --ruleset R --scenario FILE --games N --seed S [--log FILE]\n"
+               "  sandtable-cli bots --ruleset R --scenario FILE --games N --seed S [--log FILE] [--orders FILE]\n"
                "  sandtable-cli rulesets\n";
 }
 

@@ -48,7 +48,10 @@ AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, cons
       if (options.keep_log) result.log.insert(result.log.end(), out.events.begin(), out.events.end());
       return result;
     }
-    if (options.keep_log) result.log.insert(result.log.end(), out.events.begin(), out.events.end());
+    if (options.keep_log) {
+      result.log.insert(result.log.end(), out.events.begin(), out.events.end());
+      result.orders.push_back(std::move(*command));
+    }
   }
   result.finished = true;
   result.winner = game->state().winner;

@@ -16,6 +16,7 @@ struct AutoplayResult {
   std::string winner;
   std::uint64_t commands = 0;
   std::vector<pb::Event> log;  // every event, GameStarted first
+  std::vector<pb::Command> orders;  // every accepted command, in order (with keep_log)
 };
 
 struct AutoplayOptions {

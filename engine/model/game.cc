@@ -230,7 +230,7 @@ pb::View Game::view(const std::string& viewer) const {
   v.mutable_result()->set_reason(st.end_reason);
   v.set_paused(st.paused);
   v.set_seed_hash(st.seed_hash);
-  for (const auto& [k, val] : st.scenario.options()) (*v.mutable_options())[k] = val;
+  *v.mutable_options() = st.scenario.options();
   rules_.fill_view(st, viewer, v);
   for (const auto& w : waiting_for()) v.mutable_turn()->add_waiting_for(w);
   return v;

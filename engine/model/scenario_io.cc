@@ -4,6 +4,13 @@
 
 namespace sandtable {
 
+std::optional<std::string> scenario_option(const ::sandtable::v1::Scenario& scenario, std::string_view key) {
+  for (const auto& o : scenario.options()) {
+    if (o.key() == key) return o.value();
+  }
+  return std::nullopt;
+}
+
 ScenarioParse parse_scenario(std::string_view json, const Registry& registry) {
   ScenarioParse out;
   ::sandtable::v1::Scenario scenario;
@@ -17,6 +24,14 @@ ScenarioParse parse_scenario(std::string_view json, const Registry& registry) {
   if (scenario.ruleset().empty()) {
     out.error = "ruleset: missing; expected one of the registered rule sets";
     return out;
+  }
+  for (int i = 0; i < scenario.options_size(); ++i) {
+    for (int j = 0; j < i; ++j) {
+      if (scenario.options(i).key() == scenario.options(j).key()) {
+        out.error = "options[" + std::to_string(i) + "].key: \"" + scenario.options(i).key() + "\" is set twice";
+        return out;
+      }
+    }
   }
   const RuleSet* rules = registry.find(scenario.ruleset());
   if (!rules) {

@@ -15,6 +15,9 @@ struct ScenarioParse {
   std::string error;  // names the field and what was expected
 };
 
+// The value of a scenario option, or nullopt when the scenario does not set it.
+std::optional<std::string> scenario_option(const ::sandtable::v1::Scenario& scenario, std::string_view key);
+
 // Parses and validates against the scenario's rule set.
 ScenarioParse parse_scenario(std::string_view json, const Registry& registry);
 

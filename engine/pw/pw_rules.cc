@@ -1,5 +1,6 @@
 // The Portable Wargame rule set: dispatch of commands, answers and events to the parts.
 #include "engine/pw/pw_rules.h"
+#include "engine/pw/pw_bot.h"
 
 #include "engine/model/rejection.h"
 #include "engine/pw/pw_internal.h"
@@ -116,7 +117,7 @@ std::vector<std::string> PortableWargame::waiting_for(const GameState& state) co
   return out;
 }
 
-std::unique_ptr<Bot> PortableWargame::make_bot() const { return nullptr; }
+std::unique_ptr<Bot> PortableWargame::make_bot() const { return make_pw_bot(); }
 
 }  // namespace pw
 

@@ -2,6 +2,7 @@
 #include <map>
 #include <set>
 
+#include "engine/model/scenario_io.h"
 #include "engine/pw/pw_internal.h"
 #include "engine/pw/pw_setup.h"
 
@@ -43,7 +44,9 @@ std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
     return "grid: cols and rows must be between 1 and 100, got " + std::to_string(cols) + "x" + std::to_string(rows);
   }
   auto on_board = [&](const pb::GridSquare& s) { return s.col() >= 0 && s.row() >= 0 && s.col() < cols && s.row() < rows; };
-  for (const auto& [key, value] : sc.options()) {
+  for (int oi = 0; oi < sc.options_size(); ++oi) {
+    const std::string& key = sc.options(oi).key();
+    const std::string& value = sc.options(oi).value();
     const OptionSpec* spec = nullptr;
     for (const auto& s : option_specs()) {
       if (key == s.key) spec = &s;
@@ -174,8 +177,7 @@ std::unique_ptr<PwState> initial_state(const pb::Scenario& sc) {
     }
   }
   const auto opt = [&](const char* key, const char* dflt) {
-    auto it = sc.options().find(key);
-    return it == sc.options().end() ? std::string(dflt) : it->second;
+    return scenario_option(sc, key).value_or(dflt);
   };
   st->options.mg_hits_per_die = opt("pw.mg_hits", "per_die") == "per_die";
   st->options.ties_reroll = opt("pw.initiative_ties", "reroll") == "reroll";

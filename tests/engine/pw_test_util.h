@@ -64,7 +64,9 @@ struct Sc {
     return *this;
   }
   Sc& option(const std::string& k, const std::string& v) {
-    (*s.mutable_options())[k] = v;
+    auto* o = s.add_options();
+    o->set_key(k);
+    o->set_value(v);
     return *this;
   }
 };
