@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kGm = "gm";
 
 void fill_shared(GameState& state, const pb::Scenario& scenario, std::uint64_t seed, bool table_dice) {
-  state.scenario = scenario;
+  state.scenario = std::make_shared<const pb::Scenario>(scenario);
   state.sides.clear();
   for (const auto& side : scenario.sides()) state.sides.push_back(side.id());
   state.seed = seed;
@@ -215,11 +215,11 @@ pb::View Game::view(const std::string& viewer) const {
   v.set_ruleset(std::string(rules_.id()));
   v.set_viewer(viewer);
   v.set_seq(st.seq);
-  v.set_scenario_id(st.scenario.id());
-  v.set_scenario_name(st.scenario.name());
-  if (st.scenario.has_grid()) *v.mutable_grid() = st.scenario.grid();
-  if (st.scenario.has_table()) *v.mutable_table() = st.scenario.table();
-  for (const auto& t : st.scenario.terrain()) {
+  v.set_scenario_id(st.scenario->id());
+  v.set_scenario_name(st.scenario->name());
+  if (st.scenario->has_grid()) *v.mutable_grid() = st.scenario->grid();
+  if (st.scenario->has_table()) *v.mutable_table() = st.scenario->table();
+  for (const auto& t : st.scenario->terrain()) {
     if (t.owner().empty() || viewer == kGm || t.owner() == viewer) *v.add_terrain() = t;
   }
   for (const auto& d : st.decisions) {
@@ -230,7 +230,7 @@ pb::View Game::view(const std::string& viewer) const {
   v.mutable_result()->set_reason(st.end_reason);
   v.set_paused(st.paused);
   v.set_seed_hash(st.seed_hash);
-  *v.mutable_options() = st.scenario.options();
+  *v.mutable_options() = st.scenario->options();
   rules_.fill_view(st, viewer, v);
   for (const auto& w : waiting_for()) v.mutable_turn()->add_waiting_for(w);
   return v;

@@ -18,7 +18,8 @@ struct GameState {
   virtual ~GameState() = default;
   virtual std::unique_ptr<GameState> clone() const = 0;
 
-  pb::Scenario scenario;
+  // Shared, never changed after start: copying a state (once per command) must stay cheap.
+  std::shared_ptr<const pb::Scenario> scenario;
   std::vector<std::string> sides;  // side ids in scenario order; also the players' seats
   Pcg32 rng;                       // advanced only by applying events (Event.rng_draws)
   std::uint64_t seed = 0;          // never put in a view; revealed by GameEnded

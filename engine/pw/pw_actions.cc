@@ -16,42 +16,51 @@ pb::Command command(const std::string& seat) {
 }
 
 // Every simple orthogonal path up to the unit's allowance; the first legal path to each
-// destination is kept.
+// destination is kept. One PwMove is grown and shrunk in place (no allocation per path), and
+// a destination already reached is not checked again, only walked through.
 void enumerate_moves(const PwState& st, int side, const Unit& u, const std::string& seat, std::vector<pb::Command>& out) {
   const int limit = row_of(u).move + 1;  // road bonus at most
   std::vector<Sq> done;
   std::vector<Sq> path;
+  pb::PwMove m;
+  m.set_unit_id(u.id);
+  auto emit = [&](const MovePlan& plan) {
+    if (!plan.contact_facings.empty()) {
+      pb::Command c = command(seat);
+      m.set_facing(static_cast<pb::GridFacing>(plan.contact_facings[0]));
+      *c.mutable_pw()->mutable_move() = m;
+      out.push_back(std::move(c));
+      return;
+    }
+    for (int g = 0; g < 4; ++g) {
+      pb::Command c = command(seat);
+      m.set_facing(static_cast<pb::GridFacing>(g));
+      *c.mutable_pw()->mutable_move() = m;
+      out.push_back(std::move(c));
+    }
+  };
   std::function<void()> walk = [&]() {
     if (static_cast<int>(path.size()) >= limit) return;
     const Sq from = path.empty() ? u.sq : path.back();
     for (int f = 0; f < 4; ++f) {
       const Sq s = grid::step(from, static_cast<Facing>(f));
       if (!st.on_board(s) || s == u.sq || std::find(path.begin(), path.end(), s) != path.end()) continue;
+      if (!passable(st.cell(s))) continue;  // no path enters an unfordable river (PW-TER-05)
       path.push_back(s);
-      pb::PwMove m;
-      m.set_unit_id(u.id);
-      for (Sq p : path) *m.add_path() = to_pb(p);
-      MovePlan plan;
-      const Check bad = check_move(st, side, m, &plan);
-      if (!bad && std::find(done.begin(), done.end(), s) == done.end()) {
-        done.push_back(s);
-        if (!plan.contact_facings.empty()) {
-          pb::Command c = command(seat);
-          m.set_facing(static_cast<pb::GridFacing>(plan.contact_facings[0]));
-          *c.mutable_pw()->mutable_move() = m;
-          out.push_back(std::move(c));
-        } else {
-          for (int g = 0; g < 4; ++g) {
-            pb::Command c = command(seat);
-            m.set_facing(static_cast<pb::GridFacing>(g));
-            *c.mutable_pw()->mutable_move() = m;
-            out.push_back(std::move(c));
-          }
+      *m.add_path() = to_pb(s);
+      bool go_on = true;
+      if (std::find(done.begin(), done.end(), s) == done.end()) {
+        MovePlan plan;
+        const Check bad = check_move(st, side, m, &plan);
+        if (!bad) {
+          done.push_back(s);
+          emit(plan);
         }
+        // A refusal for stopping or for stacking at this square does not rule out going further.
+        go_on = !bad || bad->code == "PW_MOVE_STACKING" || bad->code == "PW_EXHAUSTED_ADVANCE";
       }
-      // Keep walking through squares a longer path may pass (a refusal for stopping or for
-      // stacking at this square does not rule out going further).
-      if (!bad || bad->code == "PW_MOVE_STACKING" || bad->code == "PW_EXHAUSTED_ADVANCE") walk();
+      if (go_on) walk();
+      m.mutable_path()->RemoveLast();
       path.pop_back();
     }
   };
@@ -151,6 +160,16 @@ void enumerate_plans(const PwState& st, int side, const std::string& seat, std::
 }
 
 }  // namespace
+
+std::vector<pb::Command> legal_unit_commands(const PwState& st, const std::string& seat, const std::string& unit_id) {
+  std::vector<pb::Command> out;
+  const int side = st.side_index(seat);
+  if (side < 0 || st.over || st.paused || !st.decisions.empty()) return out;
+  if (st.phase != Phase::kActivation || st.active_side != side) return out;
+  const Unit* u = st.alive_unit(unit_id);
+  if (u && u->side == side) enumerate_unit(st, side, *u, seat, out);
+  return out;
+}
 
 std::vector<pb::Command> legal_commands(const PwState& st, const std::string& seat) {
   std::vector<pb::Command> out;

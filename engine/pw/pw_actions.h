@@ -19,4 +19,8 @@ namespace sandtable::pw {
 //    end_activation (when a unit is activated) and end_side.
 std::vector<pb::Command> legal_commands(const PwState& state, const std::string& seat);
 
+// The same, for one unit only (its moves, faces, fires, close combats and stationary actions;
+// not end_activation or end_side). Empty when the unit may not act now.
+std::vector<pb::Command> legal_unit_commands(const PwState& state, const std::string& seat, const std::string& unit_id);
+
 }  // namespace sandtable::pw
