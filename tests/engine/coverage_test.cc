@@ -1,0 +1,107 @@
+// The rules-coverage table (docs/rules-coverage.md) is kept true by this test: every rule ID of
+// a covered rule set's catalogue (../shared/rules/) has a row, and every test a row names exists
+// in this binary. A rule set is "covered" once its section appears in the table.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Rule and gap IDs of a catalogue file: bold IDs at the start of a line.
+std::set<std::string> catalogue_ids(const std::string& text, const std::string& prefix) {
+  std::set<std::string> ids;
+  const std::regex re("^\\*\\*((GAP-)?" + prefix + "-[A-Z]+-[0-9A-Z]+)\\*\\*");
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::smatch m;
+    if (std::regex_search(line, m, re)) ids.insert(m[1]);
+  }
+  return ids;
+}
+
+struct Row {
+  std::string id;
+  std::vector<std::string> tests;
+};
+
+std::vector<Row> coverage_rows(const std::string& text) {
+  std::vector<Row> rows;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("| ", 0) != 0 || line.rfind("| ID", 0) == 0) continue;
+    std::vector<std::string> cells;
+    std::stringstream ls(line.substr(1));
+    std::string cell;
+    while (std::getline(ls, cell, '|')) cells.push_back(cell);
+    if (cells.size() < 3) continue;
+    Row r;
+    r.id = std::regex_replace(cells[0], std::regex("[ `]"), "");
+    std::stringstream ts(cells[2]);
+    std::string t;
+    while (std::getline(ts, t, ',')) {
+      t = std::regex_replace(t, std::regex("[ `]"), "");
+      if (!t.empty()) r.tests.push_back(t);
+    }
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+std::set<std::string> registered_tests() {
+  std::set<std::string> names;
+  const auto* unit = ::testing::UnitTest::GetInstance();
+  for (int i = 0; i < unit->total_test_suite_count(); ++i) {
+    const auto* suite = unit->GetTestSuite(i);
+    for (int j = 0; j < suite->total_test_count(); ++j) {
+      names.insert(std::string(suite->name()) + "." + suite->GetTestInfo(j)->name());
+    }
+  }
+  return names;
+}
+
+const std::string kSrc = SANDTABLE_SOURCE_DIR;
+
+TEST(RulesCoverage, EveryRowNamesTestsThatExist) {
+  const auto rows = coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"));
+  ASSERT_GT(rows.size(), 50u);
+  const auto tests = registered_tests();
+  for (const auto& r : rows) {
+    EXPECT_FALSE(r.tests.empty()) << r.id << " names no test";
+    for (const auto& t : r.tests) EXPECT_TRUE(tests.count(t)) << r.id << " names " << t << ", which is not a test";
+  }
+}
+
+TEST(RulesCoverage, EveryPortableWargameIdHasARow) {
+  const std::string catalogue = slurp(kSrc + "/../shared/rules/portable-wargame-19c.md");
+  ASSERT_FALSE(catalogue.empty()) << "the rules catalogue is expected at ../shared/rules beside the checkout";
+  const auto ids = catalogue_ids(catalogue, "PW");
+  ASSERT_GT(ids.size(), 60u);
+  std::set<std::string> covered;
+  for (const auto& r : coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"))) covered.insert(r.id);
+  for (const auto& id : ids) EXPECT_TRUE(covered.count(id)) << id << " has no row in docs/rules-coverage.md";
+}
+
+TEST(RulesCoverage, ParserReadsRowsAndIds) {
+  const auto rows = coverage_rows("| ID | code | test |\n|---|---|---|\n| PW-X-01 | `a.cc` | A.B, C.D |\n");
+  ASSERT_EQ(rows.size(), 1u);  // the header and separator rows are not rows
+  EXPECT_EQ(rows[0].id, "PW-X-01");
+  EXPECT_EQ(rows[0].tests, (std::vector<std::string>{"A.B", "C.D"}));
+  const auto ids = catalogue_ids("**PW-MOVE-02** — x\n**GAP-PW-ART-07** — y\ntext **PW-NO-01**\n", "PW");
+  EXPECT_EQ(ids, (std::set<std::string>{"PW-MOVE-02", "GAP-PW-ART-07"}));
+}
+
+}  // namespace
