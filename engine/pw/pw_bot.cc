@@ -233,7 +233,13 @@ void unit_candidates(const PwState& st, int side, const Unit& u, const std::stri
   }
   // Whole-turn actions that matter to a bot: guns and passengers getting off near the enemy,
   // cavalry mounting or dismounting.
-  for (pb::PwStationaryKind k : {pb::PW_UNLIMBER, pb::PW_DISEMBARK, pb::PW_MOUNT, pb::PW_DISMOUNT, pb::PW_REMOVE_WIRE}) {
+  // Only the kinds that fit this unit are even checked.
+  std::vector<pb::PwStationaryKind> kinds;
+  if (!u.carried_by.empty()) kinds.push_back(u.type == UnitType::kArtillery ? pb::PW_UNLIMBER : pb::PW_DISEMBARK);
+  if (u.type == UnitType::kDismountedCavalry) kinds.push_back(pb::PW_MOUNT);
+  if (u.type == UnitType::kMountedCavalry) kinds.push_back(pb::PW_DISMOUNT);
+  if (st.cell(u.sq).wire) kinds.push_back(pb::PW_REMOVE_WIRE);
+  for (pb::PwStationaryKind k : kinds) {
     pb::Command c = wrap(seat);
     auto* sa = c.mutable_pw()->mutable_stationary();
     sa->set_unit_id(u.id);
@@ -259,12 +265,12 @@ std::vector<pb::Command> candidates(const PwState& st, const std::string& seat, 
   if (me.activations_left > 0) {
     std::vector<std::pair<int, const Unit*>> ready;
     for (const auto& u : st.units) {
-      if (!u.alive || u.side != side || u.activated || !u.carried_by.empty() || u.id == st.active_unit) continue;
+      if (!u.alive || u.side != side || u.activated || u.id == st.active_unit) continue;
       if (!unit_can_act(st, u)) continue;
       ready.push_back({nearest_enemy_distance(st, side, u.sq) * 4 + static_cast<int>(rng.below(4)), &u});
     }
     std::sort(ready.begin(), ready.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    constexpr std::size_t kLook = 3;
+    constexpr std::size_t kLook = 2;
     for (std::size_t i = 0; i < ready.size() && i < kLook; ++i) unit_candidates(st, side, *ready[i].second, seat, out);
   }
   pb::Command c = wrap(seat);
