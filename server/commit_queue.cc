@@ -1,0 +1,76 @@
+#include "server/commit_queue.h"
+
+#include <exception>
+#include <vector>
+
+namespace sandtable::server {
+
+namespace {
+constexpr std::size_t kMaxBatch = 4096;
+}
+
+CommitQueue::CommitQueue(Storage& storage, Metrics& metrics, std::chrono::microseconds window)
+    : storage_(storage), metrics_(metrics), window_(window) {
+  if (window_ > std::chrono::milliseconds(2)) window_ = std::chrono::milliseconds(2);
+  thread_ = std::thread([this] { run(); });
+}
+
+CommitQueue::~CommitQueue() { stop(); }
+
+void CommitQueue::stop() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+  }
+  cv_.notify_all();
+  thread_.join();
+}
+
+void CommitQueue::submit(Write write, Done done) {
+  {
+    std::lock_guard lock(mu_);
+    queue_.push_back(Job{std::move(write), std::move(done)});
+  }
+  cv_.notify_one();
+}
+
+void CommitQueue::run() {
+  std::vector<Job> batch;
+  std::vector<const Write*> writes;
+  for (;;) {
+    {
+      std::unique_lock lock(mu_);
+      cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping and drained
+      // Give other rooms a short window to join this transaction (never more than 2 ms).
+      if (window_.count() > 0 && !stopping_) {
+        const auto deadline = std::chrono::steady_clock::now() + window_;
+        cv_.wait_until(lock, deadline, [&] { return stopping_ || queue_.size() >= kMaxBatch; });
+      }
+      while (!queue_.empty() && batch.size() < kMaxBatch) {
+        batch.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+      }
+    }
+    writes.clear();
+    for (const auto& j : batch) writes.push_back(&j.write);
+    bool ok = true;
+    std::string error;
+    try {
+      storage_.commit(writes);
+      ++metrics_.commit_batches;
+      metrics_.commit_writes += batch.size();
+    } catch (const std::exception& e) {
+      ok = false;
+      error = e.what();
+      ++metrics_.commit_failures;
+    }
+    for (auto& j : batch) {
+      if (j.done) j.done(ok, error);
+    }
+    batch.clear();
+  }
+}
+
+}  // namespace sandtable::server

@@ -1,0 +1,34 @@
+#pragma once
+// What every connection shares: the rooms, the token index, the counters and the limits.
+#include <chrono>
+#include <cstddef>
+#include <string>
+
+#include "server/metrics.h"
+#include "server/rooms.h"
+#include "server/tokens.h"
+
+namespace sandtable::server {
+
+struct Limits {
+  std::size_t read_message_max = 64 * 1024;     // bytes per WebSocket message
+  std::size_t write_queue_frames = 1024;        // a reader further behind than this is dropped
+  std::size_t write_queue_bytes = 8 * 1024 * 1024;
+  std::chrono::seconds handshake_timeout{10};
+  std::chrono::seconds idle_timeout{60};        // pings at half this; no answer closes
+  double rate_per_second = 50;                  // token bucket refill
+  double rate_burst = 100;                      // token bucket size
+  int rate_strikes = 200;                       // frames refused for rate before we hang up
+};
+
+struct ServerContext {
+  Rooms& rooms;
+  TokenIndex& tokens;
+  Metrics& metrics;
+  Limits limits;
+  std::string web_dir;
+  std::string create_secret;  // empty = anyone may create rooms
+  bool allow_fixed_seed = false;
+};
+
+}  // namespace sandtable::server

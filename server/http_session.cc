@@ -1,0 +1,185 @@
+#include "server/http_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/websocket.hpp>
+#include <filesystem>
+
+#include "server/ws_session.h"
+
+namespace sandtable::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+constexpr const char* kNotBuilt =
+    "<!doctype html><html><head><meta charset=\"utf-8\"><title>Sandtable</title></head><body>"
+    "<h1>Sandtable server</h1><p>The web client is not built. Build it (web-client/, <code>npm run build</code>) "
+    "or start the server with <code>--web DIR</code> pointing at a built client. The WebSocket endpoint "
+    "<code>/ws</code>, <code>/healthz</code> and <code>/metrics</code> work without it.</p></body></html>";
+
+std::string_view mime_type(std::string_view path) {
+  const auto ext = path.substr(std::min(path.size(), path.rfind('.')));
+  if (ext == ".html") return "text/html; charset=utf-8";
+  if (ext == ".js" || ext == ".mjs") return "text/javascript";
+  if (ext == ".css") return "text/css";
+  if (ext == ".json") return "application/json";
+  if (ext == ".svg") return "image/svg+xml";
+  if (ext == ".png") return "image/png";
+  if (ext == ".wasm") return "application/wasm";
+  if (ext == ".ico") return "image/x-icon";
+  return "application/octet-stream";
+}
+
+template <class Body>
+std::shared_ptr<http::response<Body>> make(http::status status, unsigned version, bool keep_alive,
+                                           std::string_view type) {
+  auto res = std::make_shared<http::response<Body>>(status, version);
+  res->set(http::field::server, "sandtable-server");
+  res->set(http::field::content_type, type);
+  res->keep_alive(keep_alive);
+  return res;
+}
+
+}  // namespace
+
+HttpSession::HttpSession(tcp::socket&& socket, ServerContext& ctx) : stream_(std::move(socket)), ctx_(ctx) {}
+
+void HttpSession::run() {
+  net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+}
+
+void HttpSession::do_read() {
+  parser_.emplace();
+  parser_->body_limit(64 * 1024);
+  stream_.expires_after(std::chrono::seconds(30));
+  http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) {
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    return;
+  }
+  if (ec) return;
+  auto& req = parser_->get();
+  const std::string target(req.target());
+  const std::string path = target.substr(0, target.find('?'));
+  if (beast::websocket::is_upgrade(req)) {
+    if (path == "/ws" || path.rfind("/ws/", 0) == 0) {
+      stream_.expires_never();  // the WebSocket stream has its own timeouts
+      std::make_shared<WsSession>(stream_.release_socket(), ctx_)->run(parser_->release());
+      return;
+    }
+  }
+  const bool keep = req.keep_alive();
+  const unsigned version = req.version();
+  auto respond = [&](auto res) {
+    res->prepare_payload();
+    response_ = res;
+    http::async_write(stream_, *res, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep));
+  };
+  if (req.method() != http::verb::get && req.method() != http::verb::head) {
+    auto res = make<http::string_body>(http::status::method_not_allowed, version, keep, "text/plain");
+    res->body() = "Only GET and HEAD.\n";
+    return respond(res);
+  }
+  if (path == "/healthz") {
+    auto res = make<http::string_body>(http::status::ok, version, keep, "text/plain");
+    res->body() = "ok\n";
+    return respond(res);
+  }
+  if (path == "/metrics") {
+    auto res = make<http::string_body>(http::status::ok, version, keep, "text/plain; version=0.0.4");
+    res->body() = ctx_.metrics.render();
+    return respond(res);
+  }
+  std::error_code fec;
+  if (!std::filesystem::is_directory(ctx_.web_dir, fec)) {
+    auto res = make<http::string_body>(path == "/" ? http::status::ok : http::status::not_found, version, keep,
+                                       "text/html; charset=utf-8");
+    res->body() = kNotBuilt;
+    return respond(res);
+  }
+  // No "..", no backslashes, no NUL: the request stays inside the web directory.
+  if (path.empty() || path[0] != '/' || path.find("..") != std::string::npos ||
+      path.find('\\') != std::string::npos || path.find('\0') != std::string::npos) {
+    auto res = make<http::string_body>(http::status::bad_request, version, keep, "text/plain");
+    res->body() = "Bad path.\n";
+    return respond(res);
+  }
+  std::string file = ctx_.web_dir + (path == "/" ? std::string("/index.html") : path);
+  if (std::filesystem::is_directory(file, fec)) file += "/index.html";
+  http::file_body::value_type body;
+  beast::error_code open_ec;
+  body.open(file.c_str(), beast::file_mode::scan, open_ec);
+  if (open_ec) {
+    // Client-side routes fall back to the single page.
+    body.open((ctx_.web_dir + "/index.html").c_str(), beast::file_mode::scan, open_ec);
+    file = ctx_.web_dir + "/index.html";
+  }
+  if (open_ec) {
+    auto res = make<http::string_body>(http::status::not_found, version, keep, "text/plain");
+    res->body() = "Not found.\n";
+    return respond(res);
+  }
+  auto res = make<http::file_body>(http::status::ok, version, keep, mime_type(file));
+  if (req.method() == http::verb::head) {
+    auto head = make<http::empty_body>(http::status::ok, version, keep, mime_type(file));
+    head->content_length(body.size());
+    response_ = head;
+    return http::async_write(stream_, *head,
+                             beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep));
+  }
+  res->body() = std::move(body);
+  respond(res);
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  response_.reset();
+  if (ec) return;
+  if (!keep_alive) {
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    return;
+  }
+  do_read();
+}
+
+Listener::Listener(net::io_context& io, tcp::endpoint endpoint, ServerContext& ctx)
+    : io_(io), acceptor_(net::make_strand(io)), ctx_(ctx) {
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(net::socket_base::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen(net::socket_base::max_listen_connections);
+}
+
+unsigned short Listener::port() const { return acceptor_.local_endpoint().port(); }
+
+void Listener::run() { do_accept(); }
+
+void Listener::stop() {
+  net::post(acceptor_.get_executor(), [self = shared_from_this()] {
+    beast::error_code ec;
+    self->acceptor_.close(ec);
+  });
+}
+
+void Listener::do_accept() {
+  acceptor_.async_accept(net::make_strand(io_), [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
+    if (ec == net::error::operation_aborted) return;
+    if (!ec) {
+      std::make_shared<HttpSession>(std::move(s), self->ctx_)->run();
+    } else {
+      spdlog::warn("accept failed: {}", ec.message());  // e.g. out of file descriptors
+    }
+    self->do_accept();
+  });
+}
+
+}  // namespace sandtable::server

@@ -1,0 +1,45 @@
+#pragma once
+// One HTTP connection: serves the web client's files, /healthz and /metrics, and hands a
+// WebSocket upgrade at /ws (or /ws/<room>, which a proxy may hash on) to a WsSession.
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <memory>
+#include <optional>
+
+#include "server/context.h"
+
+namespace sandtable::server {
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket&& socket, ServerContext& ctx);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  ServerContext& ctx_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::shared_ptr<void> response_;  // keeps the response alive during the write
+};
+
+class Listener : public std::enable_shared_from_this<Listener> {
+ public:
+  Listener(boost::asio::io_context& io, boost::asio::ip::tcp::endpoint endpoint, ServerContext& ctx);
+  unsigned short port() const;
+  void run();
+  void stop();
+
+ private:
+  void do_accept();
+  boost::asio::io_context& io_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  ServerContext& ctx_;
+};
+
+}  // namespace sandtable::server

@@ -1,0 +1,47 @@
+#pragma once
+// Counters for /metrics (Prometheus text format). Hot counters are atomics; rejections by code
+// take a mutex (a rejected order is the slow path anyway).
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace sandtable::server {
+
+class Metrics {
+ public:
+  std::atomic<std::int64_t> connections{0};        // open WebSocket sessions
+  std::atomic<std::uint64_t> connections_total{0};
+  std::atomic<std::int64_t> rooms{0};
+  std::atomic<std::uint64_t> orders_accepted{0};
+  std::atomic<std::uint64_t> frames_in{0};
+  std::atomic<std::uint64_t> frames_out{0};
+  std::atomic<std::uint64_t> bytes_in{0};
+  std::atomic<std::uint64_t> bytes_out{0};
+  std::atomic<std::uint64_t> slow_readers_dropped{0};
+  std::atomic<std::uint64_t> commit_batches{0};
+  std::atomic<std::uint64_t> commit_writes{0};
+  std::atomic<std::uint64_t> commit_failures{0};
+
+  void order_rejected(const std::string& code);
+  void error_sent(const std::string& code);
+  // Seconds from an order's arrival in its room to its events being durable.
+  void observe_commit_latency(double seconds);
+
+  std::string render() const;
+
+  static constexpr std::array<double, 11> kBuckets = {0.0005, 0.001, 0.002, 0.005, 0.01, 0.025,
+                                                      0.05,   0.1,   0.25,  0.5,   1.0};
+
+ private:
+  mutable std::mutex mu_;
+  std::map<std::string, std::uint64_t> rejected_;
+  std::map<std::string, std::uint64_t> errors_;
+  std::array<std::atomic<std::uint64_t>, kBuckets.size() + 1> latency_{};
+  std::atomic<std::uint64_t> latency_count_{0};
+  std::atomic<std::uint64_t> latency_sum_us_{0};
+};
+
+}  // namespace sandtable::server

@@ -1,0 +1,18 @@
+#pragma once
+// The schema migrations in migrations/NNNN_verb_noun.sql, embedded at build time (see
+// server/CMakeLists.txt) so the binary carries the schema it expects.
+#include <string_view>
+#include <vector>
+
+namespace sandtable::server {
+
+struct Migration {
+  int version;             // NNNN from the file name; user_version after it is applied
+  std::string_view name;   // file name
+  std::string_view sql;
+};
+
+// Sorted by version, 1..N without gaps.
+const std::vector<Migration>& migrations();
+
+}  // namespace sandtable::server

@@ -1,0 +1,382 @@
+#include "server/room.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <chrono>
+
+namespace sandtable::server {
+
+namespace net = boost::asio;
+
+namespace {
+
+constexpr const char* kGm = "gm";
+constexpr std::size_t kChatMaxBytes = 1000;
+
+Frame frame_of(const pb::Envelope& env) { return std::make_shared<const std::string>(env.SerializeAsString()); }
+
+std::int64_t unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+bool reads_channel(pb::Role role, pb::ChatChannel channel) {
+  if (role == pb::ROLE_GM) return true;
+  if (role == pb::ROLE_PLAYER) return channel == pb::CHAT_CHANNEL_PLAYERS;
+  if (role == pb::ROLE_SPECTATOR) return channel == pb::CHAT_CHANNEL_SPECTATORS;
+  return false;
+}
+
+}  // namespace
+
+Room::Room(Strand strand, RoomInfo info, std::unique_ptr<Game> game, std::vector<pb::Event> log,
+           std::vector<pb::ChatMessage> chat, CommitQueue& commits, TokenIndex& tokens, Metrics& metrics)
+    : strand_(std::move(strand)),
+      info_(std::move(info)),
+      game_(std::move(game)),
+      log_(std::move(log)),
+      commits_(commits),
+      tokens_(tokens),
+      metrics_(metrics) {
+  for (auto& m : chat) {
+    next_chat_id_ = std::max(next_chat_id_, m.id() + 1);
+    chat_.push_back(std::move(m));
+  }
+  while (chat_.size() > kChatKept) chat_.pop_front();
+}
+
+Room::Member* Room::member(const Subscriber* who) {
+  for (auto& m : members_) {
+    if (m.who.get() == who) return &m;
+  }
+  return nullptr;
+}
+
+void Room::send(Member& m, const pb::Envelope& env) { m.who->deliver(frame_of(env)); }
+
+void Room::send_error(Member& m, std::uint64_t request_id, const std::string& code, const std::string& message) {
+  pb::Envelope env;
+  env.set_request_id(request_id);
+  auto* e = env.mutable_error();
+  e->set_code(code);
+  e->set_message(message);
+  e->set_request_id(request_id);
+  metrics_.error_sent(code);
+  send(m, env);
+}
+
+void Room::reject(Member& m, std::uint64_t request_id, pb::Rejection r) {
+  metrics_.order_rejected(r.code());
+  spdlog::debug("room={} seq={} seat={} order rejected: {}", info_.id, game_->seq(), m.seat, r.code());
+  pb::Envelope env;
+  env.set_request_id(request_id);
+  *env.mutable_order_rejected()->mutable_rejection() = std::move(r);
+  env.mutable_order_rejected()->set_room_seq(game_->seq());
+  send(m, env);
+}
+
+void Room::join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std::string& token_hash,
+                std::uint64_t last_seq, std::uint64_t request_id) {
+  net::post(strand_, [self = shared_from_this(), who = std::move(who), seat, token_hash, last_seq, request_id] {
+    // The token may have been revoked between the index lookup and now.
+    if (auto now = self->tokens_.find(token_hash); !now || now->revoked) {
+      who->kick("TOKEN_REVOKED", "This link has been revoked by the game master; ask for a new one.");
+      return;
+    }
+    self->members_.push_back(Member{who, seat.seat, seat.role, token_hash});
+    Member& m = self->members_.back();
+    pb::Envelope env;
+    env.set_request_id(request_id);
+    auto* w = env.mutable_welcome();
+    w->set_room_id(self->info_.id);
+    w->set_seat(seat.seat);
+    w->set_role(seat.role);
+    w->set_seq(self->game_->seq());
+    w->set_ruleset(std::string(self->game_->rules().id()));
+    w->set_room_name(self->info_.name);
+    self->send(m, env);
+    self->catch_up(m, 0, last_seq);
+    for (const auto& c : self->chat_) {
+      if (!reads_channel(m.role, c.channel())) continue;
+      pb::Envelope ce;
+      *ce.mutable_chat() = c;
+      self->send(m, ce);
+    }
+    spdlog::info("room={} seq={} seat={} joined (last_seq={}, {} members)", self->info_.id, self->game_->seq(),
+                 m.seat, last_seq, self->members_.size());
+  });
+}
+
+void Room::leave(std::shared_ptr<Subscriber> who) {
+  net::post(strand_, [self = shared_from_this(), who] {
+    auto& ms = self->members_;
+    ms.erase(std::remove_if(ms.begin(), ms.end(), [&](const Member& m) { return m.who == who; }), ms.end());
+  });
+}
+
+// A Delta with every event since `since_seq` when the gap is known and not too long, else a
+// Snapshot.
+void Room::catch_up(Member& m, std::uint64_t request_id, std::uint64_t since_seq) {
+  const std::uint64_t seq = game_->seq();
+  pb::Envelope env;
+  env.set_request_id(request_id);
+  if (since_seq > 0 && since_seq <= seq && seq - since_seq <= kMaxDeltaEvents) {
+    auto* d = env.mutable_delta();
+    d->set_from_seq(since_seq);
+    d->set_seq(seq);
+    for (std::uint64_t s = since_seq + 1; s <= seq; ++s) {
+      if (auto e = game_->event_for(log_[s - 1], m.seat)) *d->add_events() = std::move(*e);
+    }
+    *d->mutable_view() = game_->view(m.seat);
+  } else {
+    auto* s = env.mutable_snapshot();
+    s->set_seq(seq);
+    *s->mutable_view() = game_->view(m.seat);
+  }
+  send(m, env);
+}
+
+void Room::resync(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::uint64_t since_seq) {
+  net::post(strand_, [self = shared_from_this(), who, request_id, since_seq] {
+    if (Member* m = self->member(who.get())) self->catch_up(*m, request_id, since_seq);
+  });
+}
+
+void Room::order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::Order order) {
+  net::post(strand_, [self = shared_from_this(), who, request_id, order = std::move(order)]() mutable {
+    if (self->committing_) {
+      Member* m = self->member(who.get());
+      if (!m) return;
+      if (self->waiting_.size() >= kMaxQueuedOrders) {
+        pb::Rejection r;
+        r.set_code("ROOM_BUSY");
+        r.set_rule_id("SERVER");
+        r.set_message("Too many orders are waiting in this room; try again in a moment.");
+        self->reject(*m, request_id, std::move(r));
+        return;
+      }
+      self->waiting_.push_back([self, who, request_id, order = std::move(order)]() mutable {
+        self->run_order(who, request_id, std::move(order));
+      });
+      return;
+    }
+    self->run_order(who, request_id, std::move(order));
+  });
+}
+
+void Room::run_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::Order order) {
+  Member* m = member(who.get());
+  if (!m) return next_queued();  // the sender left while its order waited
+  pb::Rejection r;
+  r.set_rule_id("SERVER");
+  if (m->role == pb::ROLE_SPECTATOR) {
+    r.set_code("SPECTATOR_CANNOT_ORDER");
+    r.set_message("Spectators watch; they cannot give orders.");
+    reject(*m, request_id, std::move(r));
+    return next_queued();
+  }
+  if (order.seq() != game_->seq()) {
+    r.set_code("STALE_SEQUENCE");
+    r.set_message("The order was given against sequence " + std::to_string(order.seq()) + " but the game is at " +
+                  std::to_string(game_->seq()) + "; look at the table again and reissue it.");
+    reject(*m, request_id, std::move(r));
+    return next_queued();
+  }
+  // The seat comes from the token, never from the client.
+  pb::Command command = order.command();
+  command.set_seat(m->seat);
+  auto next = std::make_unique<Game>(*game_);
+  Outcome out = next->execute(command);
+  if (!out.accepted) {
+    reject(*m, request_id, std::move(out.rejection));
+    return next_queued();
+  }
+  committing_ = true;
+  Write w;
+  w.events_room = info_.id;
+  w.events = out.events;
+  const std::uint64_t from = game_->seq();
+  if (from / kSnapshotEvery != next->seq() / kSnapshotEvery || next->over()) {
+    w.snapshot = StoredSnapshot{info_.id, next->seq(), next->view(kGm).SerializeAsString()};
+  }
+  const auto started = std::chrono::steady_clock::now();
+  auto shared_next = std::make_shared<std::unique_ptr<Game>>(std::move(next));
+  auto events = std::make_shared<std::vector<pb::Event>>(std::move(out.events));
+  commits_.submit(std::move(w), [self = shared_from_this(), who, request_id, shared_next, events, started](
+                                    bool ok, const std::string& error) {
+    net::post(self->strand_, [self, who, request_id, shared_next, events, started, ok, error] {
+      self->finish_order(who, request_id, std::move(*shared_next), std::move(*events), ok, error, started);
+    });
+  });
+}
+
+void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::unique_ptr<Game> next,
+                        std::vector<pb::Event> events, bool ok, const std::string& error,
+                        std::chrono::steady_clock::time_point started) {
+  committing_ = false;
+  if (!ok) {
+    spdlog::error("room={} seq={} commit failed: {}", info_.id, game_->seq(), error);
+    if (Member* m = member(who.get())) {
+      pb::Rejection r;
+      r.set_code("STORAGE_ERROR");
+      r.set_rule_id("SERVER");
+      r.set_message("The server could not save the order, so it did not happen; try again.");
+      reject(*m, request_id, std::move(r));
+    }
+    return next_queued();
+  }
+  metrics_.observe_commit_latency(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  ++metrics_.orders_accepted;
+  const std::uint64_t from = game_->seq();
+  game_ = std::move(next);
+  log_.insert(log_.end(), events.begin(), events.end());
+  spdlog::debug("room={} seq={} order committed ({} events)", info_.id, game_->seq(), events.size());
+  broadcast(from, events);
+  if (Member* m = member(who.get())) {
+    pb::Envelope env;
+    env.set_request_id(request_id);
+    env.mutable_order_accepted()->set_seq(game_->seq());
+    env.mutable_order_accepted()->set_event_count(static_cast<std::uint32_t>(events.size()));
+    send(*m, env);
+  }
+  if (game_->over()) spdlog::info("room={} seq={} game over: {}", info_.id, game_->seq(), game_->state().end_reason);
+  next_queued();
+}
+
+// One Delta per distinct seat (views differ by seat), shared by every member in that seat.
+void Room::broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& events) {
+  std::vector<std::pair<std::string, Frame>> by_seat;
+  for (auto& m : members_) {
+    auto it = std::find_if(by_seat.begin(), by_seat.end(), [&](const auto& p) { return p.first == m.seat; });
+    if (it == by_seat.end()) {
+      pb::Envelope env;
+      auto* d = env.mutable_delta();
+      d->set_from_seq(from_seq);
+      d->set_seq(game_->seq());
+      for (const auto& e : events) {
+        if (auto seen = game_->event_for(e, m.seat)) *d->add_events() = std::move(*seen);
+      }
+      *d->mutable_view() = game_->view(m.seat);
+      by_seat.emplace_back(m.seat, frame_of(env));
+      it = by_seat.end() - 1;
+    }
+    m.who->deliver(it->second);
+  }
+}
+
+void Room::next_queued() {
+  while (!committing_ && !waiting_.empty()) {
+    auto job = std::move(waiting_.front());
+    waiting_.pop_front();
+    job();
+  }
+}
+
+void Room::chat(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::ChatSend send) {
+  net::post(strand_, [self = shared_from_this(), who, request_id, send = std::move(send)] {
+    Member* m = self->member(who.get());
+    if (!m) return;
+    if (send.text().empty() || send.text().size() > kChatMaxBytes) {
+      self->send_error(*m, request_id, "BAD_CHAT", "A chat message holds 1 to 1000 bytes of text.");
+      return;
+    }
+    pb::ChatChannel channel = m->role == pb::ROLE_SPECTATOR ? pb::CHAT_CHANNEL_SPECTATORS : pb::CHAT_CHANNEL_PLAYERS;
+    if (m->role == pb::ROLE_GM && send.channel() == pb::CHAT_CHANNEL_SPECTATORS) channel = pb::CHAT_CHANNEL_SPECTATORS;
+    pb::ChatMessage msg;
+    msg.set_id(self->next_chat_id_++);
+    msg.set_seat(m->seat);
+    msg.set_channel(channel);
+    msg.set_text(send.text());
+    msg.set_unix_ms(unix_ms());
+    Write w;
+    w.chat = StoredChat{self->info_.id, msg};
+    self->commits_.submit(std::move(w), [self, msg](bool ok, const std::string& error) {
+      net::post(self->strand_, [self, msg, ok, error] {
+        if (!ok) {
+          spdlog::error("room={} chat not saved: {}", self->info_.id, error);
+          return;
+        }
+        self->chat_.push_back(msg);
+        while (self->chat_.size() > kChatKept) self->chat_.pop_front();
+        pb::Envelope env;
+        *env.mutable_chat() = msg;
+        const Frame f = frame_of(env);
+        for (auto& other : self->members_) {
+          if (reads_channel(other.role, msg.channel())) other.who->deliver(f);
+        }
+      });
+    });
+  });
+}
+
+void Room::revoke(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::string seat) {
+  net::post(strand_, [self = shared_from_this(), who, request_id, seat = std::move(seat)] {
+    Member* m = self->member(who.get());
+    if (!m) return;
+    if (m->role != pb::ROLE_GM) {
+      self->send_error(*m, request_id, "GM_ONLY", "Only the game master can revoke a link.");
+      return;
+    }
+    pb::Role role = pb::ROLE_PLAYER;
+    if (seat == kGm) {
+      role = pb::ROLE_GM;
+    } else if (seat == "spectator") {
+      role = pb::ROLE_SPECTATOR;
+    } else if (!self->game_->state().is_side(seat)) {
+      self->send_error(*m, request_id, "UNKNOWN_SEAT", "There is no seat called '" + seat + "' in this room.");
+      return;
+    }
+    Write w;
+    w.revoke_hashes = self->seat_hashes_[seat];  // every live token of the seat
+    const std::string token = new_token();
+    StoredSeat fresh;
+    fresh.token_hash = token_hash(token);
+    fresh.room_id = self->info_.id;
+    fresh.seat = seat;
+    fresh.role = role;
+    fresh.created_ms = unix_ms();
+    w.seats.push_back(fresh);
+    self->commits_.submit(std::move(w), [self, who, request_id, seat, role, token, fresh](bool ok,
+                                                                                         const std::string& error) {
+      net::post(self->strand_, [self, who, request_id, seat, role, token, fresh, ok, error] {
+        Member* gm = self->member(who.get());
+        if (!ok) {
+          if (gm) self->send_error(*gm, request_id, "STORAGE_ERROR", "The revocation could not be saved: " + error);
+          return;
+        }
+        auto& hashes = self->seat_hashes_[seat];
+        for (const auto& h : hashes) self->tokens_.mark_revoked(h);
+        self->tokens_.put(fresh.token_hash, SeatRef{self->info_.id, seat, role, false});
+        spdlog::info("room={} seq={} seat={} token revoked", self->info_.id, self->game_->seq(), seat);
+        // Close the connections that used a revoked token (the GM's own included, if it
+        // revoked its own seat: the new link is in the reply it gets first).
+        std::vector<std::shared_ptr<Subscriber>> kicked;
+        if (gm) {
+          pb::Envelope env;
+          env.set_request_id(request_id);
+          auto* link = env.mutable_seat_revoked()->mutable_link();
+          link->set_seat(seat);
+          link->set_role(role);
+          link->set_token(token);
+          link->set_url(self->info_.base_url + "/?room=" + self->info_.id + "&token=" + token);
+          self->send(*gm, env);
+        }
+        auto& ms = self->members_;
+        for (auto it = ms.begin(); it != ms.end();) {
+          if (std::find(hashes.begin(), hashes.end(), it->token_hash) != hashes.end()) {
+            kicked.push_back(it->who);
+            it = ms.erase(it);
+          } else {
+            ++it;
+          }
+        }
+        hashes = {fresh.token_hash};
+        for (auto& k : kicked) k->kick("TOKEN_REVOKED", "This link has been revoked by the game master.");
+      });
+    });
+  });
+}
+
+}  // namespace sandtable::server

@@ -1,0 +1,96 @@
+#pragma once
+// One room: a Game, its event log in memory, its members and chat, all touched only on the
+// room's strand, so a room's orders are applied one at a time without locks.
+//
+// An order is executed on a copy of the game; its events are handed to the group commit and
+// only when they are durable does the copy become the room's game and anyone (the sender
+// included) hear about it. While one order is being committed, later orders of the same room
+// wait in a short queue, so what any client sees is always what is on disk.
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/model/game.h"
+#include "server/commit_queue.h"
+#include "server/metrics.h"
+#include "server/subscriber.h"
+#include "server/tokens.h"
+
+namespace sandtable::server {
+
+struct RoomInfo {
+  std::string id;
+  std::string name;
+  std::string base_url;  // for join links
+};
+
+class Room : public std::enable_shared_from_this<Room> {
+ public:
+  using Strand = boost::asio::strand<boost::asio::any_io_executor>;
+
+  Room(Strand strand, RoomInfo info, std::unique_ptr<Game> game, std::vector<pb::Event> log,
+       std::vector<pb::ChatMessage> chat, CommitQueue& commits, TokenIndex& tokens, Metrics& metrics);
+
+  const std::string& id() const { return info_.id; }
+  // Before the room is shared: the live (unrevoked) token hashes of a seat.
+  void add_token(const std::string& seat, const std::string& hash) { seat_hashes_[seat].push_back(hash); }
+  Strand& strand() { return strand_; }
+
+  // Only once the I/O threads have stopped: breaks the room <-> session references.
+  void drop_members() { members_.clear(); waiting_.clear(); }
+
+  // All of these post themselves to the room's strand.
+  void join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std::string& token_hash,
+            std::uint64_t last_seq, std::uint64_t request_id);
+  void leave(std::shared_ptr<Subscriber> who);
+  void order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::Order order);
+  void chat(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::ChatSend send);
+  void resync(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::uint64_t since_seq);
+  void revoke(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::string seat);
+
+  static constexpr std::size_t kMaxQueuedOrders = 64;
+  static constexpr std::uint64_t kMaxDeltaEvents = 5000;  // older gaps get a snapshot
+  static constexpr std::size_t kChatKept = 100;
+  static constexpr std::uint64_t kSnapshotEvery = 200;
+
+ private:
+  struct Member {
+    std::shared_ptr<Subscriber> who;
+    std::string seat;
+    pb::Role role;
+    std::string token_hash;
+  };
+  Member* member(const Subscriber* who);
+  void send(Member& m, const pb::Envelope& env);
+  void send_error(Member& m, std::uint64_t request_id, const std::string& code, const std::string& message);
+  void reject(Member& m, std::uint64_t request_id, pb::Rejection r);
+  void catch_up(Member& m, std::uint64_t request_id, std::uint64_t since_seq);
+  void run_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::Order order);
+  void finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::unique_ptr<Game> next,
+                    std::vector<pb::Event> events, bool ok, const std::string& error,
+                    std::chrono::steady_clock::time_point started);
+  void broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& events);
+  void next_queued();
+
+  Strand strand_;
+  RoomInfo info_;
+  std::unique_ptr<Game> game_;
+  std::vector<pb::Event> log_;  // log_[i].seq() == i + 1
+  std::deque<pb::ChatMessage> chat_;
+  std::uint64_t next_chat_id_ = 1;
+  std::vector<Member> members_;
+  std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
+  bool committing_ = false;
+  std::deque<std::function<void()>> waiting_;  // orders (and revocations) behind a commit
+  CommitQueue& commits_;
+  TokenIndex& tokens_;
+  Metrics& metrics_;
+};
+
+}  // namespace sandtable::server

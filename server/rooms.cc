@@ -1,0 +1,158 @@
+#include "server/rooms.h"
+
+#include <google/protobuf/util/json_util.h>
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/strand.hpp>
+#include <chrono>
+
+#include "engine/model/scenario_io.h"
+
+namespace sandtable::server {
+
+namespace net = boost::asio;
+
+namespace {
+
+constexpr const char* kGm = "gm";
+constexpr const char* kSpectator = "spectator";
+
+std::int64_t unix_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+pb::Envelope error(const std::string& code, const std::string& message) {
+  pb::Envelope env;
+  env.mutable_error()->set_code(code);
+  env.mutable_error()->set_message(message);
+  return env;
+}
+
+}  // namespace
+
+Rooms::Rooms(net::io_context& io, const Registry& registry, CommitQueue& commits, TokenIndex& tokens, Metrics& metrics,
+             ScenarioCatalog catalog)
+    : io_(io), registry_(registry), commits_(commits), tokens_(tokens), metrics_(metrics), catalog_(std::move(catalog)) {}
+
+std::shared_ptr<Room> Rooms::find(const std::string& id) const {
+  std::lock_guard lock(mu_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+void Rooms::shutdown() {
+  std::lock_guard lock(mu_);
+  for (auto& [id, room] : rooms_) room->drop_members();
+}
+
+std::size_t Rooms::count() const {
+  std::lock_guard lock(mu_);
+  return rooms_.size();
+}
+
+void Rooms::load(Storage& storage) {
+  const auto seats = storage.seats();
+  for (const auto& r : storage.rooms()) {
+    std::vector<pb::Event> log = storage.events(r.id);
+    std::string err;
+    auto game = Game::from_log(registry_, log, &err);
+    if (!game) throw std::runtime_error("room " + r.id + " does not replay: " + err);
+    auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()), RoomInfo{r.id, r.name, base_url_},
+                                       std::move(game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
+                                       tokens_, metrics_);
+    for (const auto& s : seats) {
+      if (s.room_id != r.id) continue;
+      tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
+      if (!s.revoked) room->add_token(s.seat, s.token_hash);
+    }
+    std::lock_guard lock(mu_);
+    rooms_[r.id] = std::move(room);
+    ++metrics_.rooms;
+  }
+}
+
+void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function<void(pb::Envelope)> done) {
+  pb::Scenario scenario;
+  switch (request.source_case()) {
+    case pb::CreateRoom::kScenarioId: {
+      auto it = catalog_.by_id.find(request.scenario_id());
+      if (it == catalog_.by_id.end()) {
+        return done(error("UNKNOWN_SCENARIO", "There is no built-in scenario '" + request.scenario_id() + "'."));
+      }
+      scenario = it->second;
+      break;
+    }
+    case pb::CreateRoom::kScenarioJson: {
+      ScenarioParse parsed = parse_scenario(request.scenario_json(), registry_);
+      if (!parsed.scenario) return done(error("BAD_SCENARIO", "The scenario cannot be used: " + parsed.error));
+      scenario = *parsed.scenario;
+      break;
+    }
+    default:
+      return done(error("BAD_SCENARIO", "Name a built-in scenario or upload one."));
+  }
+  for (const auto& [k, v] : request.options()) (*scenario.mutable_options())[k] = v;
+  const RuleSet* rules = registry_.find(scenario.ruleset());
+  if (!rules) return done(error("UNKNOWN_RULESET", "This server has no rule set '" + scenario.ruleset() + "'."));
+  if (request.has_seed() && !allow_seed) {
+    return done(error("FIXED_SEED_NOT_ALLOWED", "This server draws every room's seed itself."));
+  }
+  StartOptions start;
+  start.seed = request.has_seed() ? request.seed() : random_u64();
+  start.table_dice = request.table_dice();
+  std::vector<pb::Event> events;
+  std::string err;
+  auto game = Game::start(*rules, scenario, start, &events, &err);
+  if (!game) return done(error("BAD_SCENARIO", "The scenario cannot be used: " + err));
+
+  const std::string room_id = random_hex(8);
+  const std::string name = request.name().empty() ? scenario.name() : request.name().substr(0, 200);
+  Write w;
+  w.room = StoredRoom{room_id, name, scenario.ruleset(), scenario.id(), unix_ms()};
+  w.events_room = room_id;
+  w.events = events;
+  w.snapshot = StoredSnapshot{room_id, game->seq(), game->view(kGm).SerializeAsString()};
+  pb::Envelope reply;
+  auto* created = reply.mutable_room_created();
+  created->set_room_id(room_id);
+  created->set_seed_hash(game->state().seed_hash);
+  std::vector<std::pair<std::string, pb::Role>> seats;
+  for (const auto& side : scenario.sides()) seats.emplace_back(side.id(), pb::ROLE_PLAYER);
+  seats.emplace_back(kGm, pb::ROLE_GM);
+  seats.emplace_back(kSpectator, pb::ROLE_SPECTATOR);
+  for (const auto& [seat, role] : seats) {
+    const std::string token = new_token();
+    StoredSeat s;
+    s.token_hash = token_hash(token);
+    s.room_id = room_id;
+    s.seat = seat;
+    s.role = role;
+    s.created_ms = w.room->created_ms;
+    w.seats.push_back(s);
+    auto* link = created->add_links();
+    link->set_seat(seat);
+    link->set_role(role);
+    link->set_token(token);
+    link->set_url(base_url_ + "/?room=" + room_id + "&token=" + token);
+  }
+  auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()), RoomInfo{room_id, name, base_url_},
+                                     std::move(game), events, std::vector<pb::ChatMessage>{}, commits_, tokens_,
+                                     metrics_);
+  for (const auto& s : w.seats) room->add_token(s.seat, s.token_hash);
+  auto seat_rows = w.seats;
+  commits_.submit(std::move(w), [this, room, seat_rows, reply = std::move(reply), done = std::move(done)](
+                                    bool ok, const std::string& err) {
+    if (!ok) return done(error("STORAGE_ERROR", "The room could not be saved: " + err));
+    for (const auto& s : seat_rows) tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, false});
+    {
+      std::lock_guard lock(mu_);
+      rooms_[room->id()] = room;
+    }
+    ++metrics_.rooms;
+    spdlog::info("room={} seq=1 created", room->id());
+    done(reply);
+  });
+}
+
+}  // namespace sandtable::server

@@ -1,0 +1,53 @@
+#pragma once
+// Every room of this node: loading them all from storage at start, creating new ones, and
+// finding one by id. Rooms are created rarely, so a mutex guards the map.
+#include <boost/asio/io_context.hpp>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "engine/model/registry.h"
+#include "server/catalog.h"
+#include "server/commit_queue.h"
+#include "server/room.h"
+#include "server/tokens.h"
+
+namespace sandtable::server {
+
+class Rooms {
+ public:
+  Rooms(boost::asio::io_context& io, const Registry& registry, CommitQueue& commits, TokenIndex& tokens,
+        Metrics& metrics, ScenarioCatalog catalog);
+
+  void set_base_url(std::string url) { base_url_ = std::move(url); }
+  const std::string& base_url() const { return base_url_; }
+
+  // Rebuilds every stored room with Game::from_log over its events (exact, no snapshots);
+  // throws if a room's log does not replay.
+  void load(Storage& storage);
+
+  // After the I/O threads have stopped.
+  void shutdown();
+
+  std::shared_ptr<Room> find(const std::string& id) const;
+  std::size_t count() const;
+  const pb::Catalog& catalog() const { return catalog_.catalog; }
+
+  // Validates, starts the game and stores the room with its events and tokens; `done` gets a
+  // RoomCreated or an Error envelope once the room is durable (on the writer thread).
+  void create(const pb::CreateRoom& request, bool allow_seed, std::function<void(pb::Envelope)> done);
+
+ private:
+  boost::asio::io_context& io_;
+  const Registry& registry_;
+  CommitQueue& commits_;
+  TokenIndex& tokens_;
+  Metrics& metrics_;
+  ScenarioCatalog catalog_;
+  std::string base_url_;
+  mutable std::mutex mu_;
+  std::map<std::string, std::shared_ptr<Room>> rooms_;
+};
+
+}  // namespace sandtable::server

@@ -1,0 +1,241 @@
+#include "server/server.h"
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include "server/catalog.h"
+#include "server/commit_queue.h"
+#include "server/context.h"
+#include "server/http_session.h"
+#include "server/rooms.h"
+#include "server/sqlite_storage.h"
+
+namespace sandtable::server {
+
+namespace net = boost::asio;
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: sandtable-server [flags]
+  --port N              TCP port (0 = any free port; the bound port is printed)   [8080]
+  --bind ADDR           address to listen on                                      [127.0.0.1]
+  --db FILE             SQLite database (created and migrated if needed)         [data/sandtable.db]
+  --web DIR             built web client to serve                                [web-client/dist]
+  --scenarios DIR       built-in scenarios for the lobby (*.json, recursive)     [scenarios]
+  --demo                if the database has no rooms, create a demo room from
+                        --demo-scenario and print its join links
+  --demo-scenario FILE                                        [scenarios/pw/meeting-engagement.json]
+  --public-url URL      base of the join links              [http://127.0.0.1:PORT]
+  --threads N           I/O threads                          [one per core]
+  --commit-window-us N  group-commit window, at most 2000    [500]
+  --sync full|normal    SQLite synchronous mode (full survives power loss)        [full]
+  --create-secret S     require S to create rooms (default: anyone may)
+  --allow-fixed-seed    let CreateRoom fix the seed (tests and replays only)
+  --rate N --burst N    per-connection frames per second and bucket size          [50, 100]
+  --idle-timeout S      seconds without traffic before a WebSocket is closed     [60]
+  --log-level L         trace|debug|info|warn|error                              [info]
+)";
+
+struct Flags {
+  int port = 8080;
+  std::string bind = "127.0.0.1";
+  std::string db = "data/sandtable.db";
+  std::string web = "web-client/dist";
+  std::string scenarios = "scenarios";
+  bool demo = false;
+  std::string demo_scenario = "scenarios/pw/meeting-engagement.json";
+  std::string public_url;
+  int threads = 0;
+  int commit_window_us = 500;
+  std::string sync = "full";
+  std::string create_secret;
+  bool allow_fixed_seed = false;
+  double rate = 50;
+  double burst = 100;
+  int idle_timeout = 60;
+  std::string log_level = "info";
+};
+
+bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&](std::string& out) {
+      if (i + 1 >= argc) {
+        error = a + " needs a value";
+        return false;
+      }
+      out = argv[++i];
+      return true;
+    };
+    std::string v;
+    try {
+      if (a == "--help" || a == "-h") {
+        error = "";
+        return false;
+      } else if (a == "--demo") {
+        f.demo = true;
+      } else if (a == "--allow-fixed-seed") {
+        f.allow_fixed_seed = true;
+      } else if (a == "--port") {
+        if (!value(v)) return false;
+        f.port = std::stoi(v);
+      } else if (a == "--bind") {
+        if (!value(f.bind)) return false;
+      } else if (a == "--db") {
+        if (!value(f.db)) return false;
+      } else if (a == "--web") {
+        if (!value(f.web)) return false;
+      } else if (a == "--scenarios") {
+        if (!value(f.scenarios)) return false;
+      } else if (a == "--demo-scenario") {
+        if (!value(f.demo_scenario)) return false;
+      } else if (a == "--public-url") {
+        if (!value(f.public_url)) return false;
+      } else if (a == "--threads") {
+        if (!value(v)) return false;
+        f.threads = std::stoi(v);
+      } else if (a == "--commit-window-us") {
+        if (!value(v)) return false;
+        f.commit_window_us = std::stoi(v);
+      } else if (a == "--sync") {
+        if (!value(f.sync)) return false;
+        if (f.sync != "full" && f.sync != "normal") {
+          error = "--sync is full or normal";
+          return false;
+        }
+      } else if (a == "--create-secret") {
+        if (!value(f.create_secret)) return false;
+      } else if (a == "--rate") {
+        if (!value(v)) return false;
+        f.rate = std::stod(v);
+      } else if (a == "--burst") {
+        if (!value(v)) return false;
+        f.burst = std::stod(v);
+      } else if (a == "--idle-timeout") {
+        if (!value(v)) return false;
+        f.idle_timeout = std::stoi(v);
+      } else if (a == "--log-level") {
+        if (!value(f.log_level)) return false;
+      } else {
+        error = "unknown flag " + a;
+        return false;
+      }
+    } catch (const std::exception&) {
+      error = a + ": not a number: " + v;
+      return false;
+    }
+  }
+  if (f.port < 0 || f.port > 65535) {
+    error = "--port must be 0..65535";
+    return false;
+  }
+  if (f.commit_window_us < 0 || f.commit_window_us > 2000) {
+    error = "--commit-window-us must be 0..2000";
+    return false;
+  }
+  return true;
+}
+
+// Creates the demo room and prints its links; waits until it is durable.
+void create_demo(Rooms& rooms, const std::string& scenario_file) {
+  std::ifstream in(scenario_file);
+  if (!in) {
+    std::cout << "demo: scenario " << scenario_file << " not found; no demo room created" << std::endl;
+    return;
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  pb::CreateRoom req;
+  req.set_scenario_json(text.str());
+  req.set_name("Demo");
+  std::promise<pb::Envelope> done;
+  rooms.create(req, false, [&done](pb::Envelope env) { done.set_value(std::move(env)); });
+  const pb::Envelope reply = done.get_future().get();
+  if (reply.has_error()) {
+    std::cout << "demo: " << reply.error().message() << std::endl;
+    return;
+  }
+  std::cout << "demo room " << reply.room_created().room_id() << ":" << std::endl;
+  for (const auto& l : reply.room_created().links()) std::cout << "  " << l.seat() << ": " << l.url() << std::endl;
+}
+
+}  // namespace
+
+int run_server(int argc, char** argv, const Registry& registry) {
+  Flags flags;
+  std::string error;
+  if (!parse_flags(argc, argv, flags, error)) {
+    if (error.empty()) {
+      std::cout << kUsage;
+      return 0;
+    }
+    std::cerr << "sandtable-server: " << error << "\n" << kUsage;
+    return 64;
+  }
+  spdlog::set_level(spdlog::level::from_str(flags.log_level));
+  // Logs go to stderr; stdout carries only the lines tests and scripts read.
+  spdlog::default_logger()->sinks().clear();
+  spdlog::default_logger()->sinks().push_back(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ [%t] %v");
+
+  try {
+    if (auto parent = std::filesystem::path(flags.db).parent_path(); !parent.empty()) {
+      std::filesystem::create_directories(parent);
+    }
+    SqliteStorage storage(flags.db, flags.sync == "full" ? SyncMode::kFull : SyncMode::kNormal);
+    Metrics metrics;
+    CommitQueue commits(storage, metrics, std::chrono::microseconds(flags.commit_window_us));
+    TokenIndex tokens;
+    const int threads = flags.threads > 0 ? flags.threads : std::max(1u, std::thread::hardware_concurrency());
+    net::io_context io(threads);
+    Rooms rooms(io, registry, commits, tokens, metrics, load_catalog(flags.scenarios, registry));
+    ServerContext ctx{rooms, tokens, metrics, Limits{}, flags.web, flags.create_secret, flags.allow_fixed_seed};
+    ctx.limits.rate_per_second = flags.rate;
+    ctx.limits.rate_burst = flags.burst;
+    ctx.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout);
+
+    auto listener = std::make_shared<Listener>(
+        io, net::ip::tcp::endpoint(net::ip::make_address(flags.bind), static_cast<unsigned short>(flags.port)), ctx);
+    const unsigned short port = listener->port();
+    rooms.set_base_url(flags.public_url.empty() ? "http://127.0.0.1:" + std::to_string(port) : flags.public_url);
+
+    const auto t0 = std::chrono::steady_clock::now();
+    rooms.load(storage);
+    spdlog::info("loaded {} rooms from {} in {} ms", rooms.count(), flags.db,
+                 std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
+    if (flags.demo && rooms.count() == 0) create_demo(rooms, flags.demo_scenario);
+
+    net::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code&, int sig) {
+      spdlog::info("signal {}: stopping", sig);
+      listener->stop();
+      io.stop();
+    });
+    listener->run();
+    std::cout << "listening on http://127.0.0.1:" << port << std::endl;
+
+    std::vector<std::thread> pool;
+    for (int i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
+    io.run();
+    for (auto& t : pool) t.join();
+    commits.stop();  // commits whatever is still queued before the storage closes
+    rooms.shutdown();
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "sandtable-server: " << e.what() << std::endl;
+    spdlog::error("fatal: {}", e.what());
+    return 1;
+  }
+}
+
+}  // namespace sandtable::server

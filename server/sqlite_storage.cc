@@ -1,0 +1,241 @@
+#include "server/sqlite_storage.h"
+
+#include <sqlite3.h>
+
+#include <stdexcept>
+
+#include "server/migrations.h"
+
+namespace sandtable::server {
+
+namespace {
+
+// A prepared statement that finalizes itself; bind/step helpers throw with SQLite's message.
+class Stmt {
+ public:
+  Stmt(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK) fail("prepare");
+  }
+  ~Stmt() { sqlite3_finalize(st_); }
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+
+  Stmt& text(int i, const std::string& v) {
+    check(sqlite3_bind_text(st_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  Stmt& blob(int i, const std::string& v) {
+    check(sqlite3_bind_blob(st_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  Stmt& integer(int i, std::int64_t v) {
+    check(sqlite3_bind_int64(st_, i, v));
+    return *this;
+  }
+  // True while there is a row.
+  bool step() {
+    const int rc = sqlite3_step(st_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail("step");
+  }
+  void run() {
+    step();
+    sqlite3_reset(st_);
+    sqlite3_clear_bindings(st_);
+  }
+  std::string col_text(int i) {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st_, i));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(st_, i))) : std::string();
+  }
+  std::string col_blob(int i) {
+    const auto* p = static_cast<const char*>(sqlite3_column_blob(st_, i));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(st_, i))) : std::string();
+  }
+  std::int64_t col_int(int i) { return sqlite3_column_int64(st_, i); }
+
+ private:
+  void check(int rc) {
+    if (rc != SQLITE_OK) fail("bind");
+  }
+  [[noreturn]] void fail(const char* what) {
+    throw std::runtime_error(std::string("sqlite ") + what + ": " + sqlite3_errmsg(db_));
+  }
+  sqlite3* db_;
+  sqlite3_stmt* st_ = nullptr;
+};
+
+}  // namespace
+
+SqliteStorage::SqliteStorage(const std::string& path, SyncMode sync) {
+  if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                      nullptr) != SQLITE_OK) {
+    const std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw std::runtime_error("cannot open database " + path + ": " + msg);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  try {
+    exec("PRAGMA journal_mode=WAL");
+    // FULL: the WAL is synced at every commit, so an acknowledged order survives power loss;
+    // group commit pays that once per batch. NORMAL survives a killed process, not power loss.
+    exec(sync == SyncMode::kFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+    exec("PRAGMA foreign_keys=ON");
+    migrate();
+  } catch (...) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+SqliteStorage::~SqliteStorage() {
+  if (db_) sqlite3_close(db_);
+}
+
+void SqliteStorage::exec(const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "unknown error";
+    sqlite3_free(err);
+    throw std::runtime_error(std::string("sqlite: ") + msg);
+  }
+}
+
+int SqliteStorage::schema_version() {
+  Stmt st(db_, "PRAGMA user_version");
+  st.step();
+  return static_cast<int>(st.col_int(0));
+}
+
+void SqliteStorage::migrate() {
+  const auto& all = migrations();
+  const int latest = all.empty() ? 0 : all.back().version;
+  const int current = schema_version();
+  if (current > latest) {
+    throw std::runtime_error("the database has schema version " + std::to_string(current) +
+                             ", newer than this server knows (" + std::to_string(latest) +
+                             "); run a newer sandtable-server");
+  }
+  for (const auto& m : all) {
+    if (m.version <= current) continue;
+    exec("BEGIN IMMEDIATE");
+    try {
+      exec(std::string(m.sql).c_str());
+      exec(("PRAGMA user_version=" + std::to_string(m.version)).c_str());
+      exec("COMMIT");
+    } catch (const std::exception& e) {
+      exec("ROLLBACK");
+      throw std::runtime_error("migration " + std::string(m.name) + " failed: " + e.what());
+    }
+  }
+}
+
+void SqliteStorage::commit(const std::vector<const Write*>& batch) {
+  exec("BEGIN IMMEDIATE");
+  try {
+    Stmt room(db_, "INSERT INTO rooms(id,name,ruleset,scenario_id,created_ms) VALUES(?,?,?,?,?)");
+    Stmt seat(db_, "INSERT INTO seats(token_hash,room_id,seat,role,revoked,created_ms) VALUES(?,?,?,?,?,?)");
+    Stmt revoke(db_, "UPDATE seats SET revoked=1 WHERE token_hash=?");
+    Stmt event(db_, "INSERT INTO events(room_id,seq,body) VALUES(?,?,?)");
+    Stmt snap(db_, "INSERT OR REPLACE INTO snapshots(room_id,seq,gm_view) VALUES(?,?,?)");
+    Stmt chat(db_, "INSERT INTO chat(room_id,id,seat,channel,text,unix_ms) VALUES(?,?,?,?,?,?)");
+    std::string body;
+    for (const Write* w : batch) {
+      if (w->room) {
+        room.text(1, w->room->id).text(2, w->room->name).text(3, w->room->ruleset).text(4, w->room->scenario_id);
+        room.integer(5, w->room->created_ms).run();
+      }
+      for (const auto& s : w->seats) {
+        seat.text(1, s.token_hash).text(2, s.room_id).text(3, s.seat).integer(4, s.role);
+        seat.integer(5, s.revoked ? 1 : 0).integer(6, s.created_ms).run();
+      }
+      for (const auto& h : w->revoke_hashes) revoke.text(1, h).run();
+      for (const auto& e : w->events) {
+        body.clear();
+        e.SerializeToString(&body);
+        event.text(1, w->events_room).integer(2, static_cast<std::int64_t>(e.seq())).blob(3, body).run();
+      }
+      if (w->snapshot) {
+        snap.text(1, w->snapshot->room_id).integer(2, static_cast<std::int64_t>(w->snapshot->seq));
+        snap.blob(3, w->snapshot->gm_view).run();
+      }
+      if (w->chat) {
+        const auto& m = w->chat->message;
+        chat.text(1, w->chat->room_id).integer(2, static_cast<std::int64_t>(m.id())).text(3, m.seat());
+        chat.integer(4, m.channel()).text(5, m.text()).integer(6, m.unix_ms()).run();
+      }
+    }
+    exec("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+std::vector<StoredRoom> SqliteStorage::rooms() {
+  std::vector<StoredRoom> out;
+  Stmt st(db_, "SELECT id,name,ruleset,scenario_id,created_ms FROM rooms ORDER BY created_ms, id");
+  while (st.step()) {
+    out.push_back({st.col_text(0), st.col_text(1), st.col_text(2), st.col_text(3), st.col_int(4)});
+  }
+  return out;
+}
+
+std::vector<StoredSeat> SqliteStorage::seats() {
+  std::vector<StoredSeat> out;
+  Stmt st(db_, "SELECT token_hash,room_id,seat,role,revoked,created_ms FROM seats");
+  while (st.step()) {
+    StoredSeat s;
+    s.token_hash = st.col_text(0);
+    s.room_id = st.col_text(1);
+    s.seat = st.col_text(2);
+    s.role = static_cast<pb::Role>(st.col_int(3));
+    s.revoked = st.col_int(4) != 0;
+    s.created_ms = st.col_int(5);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::vector<pb::Event> SqliteStorage::events(const std::string& room_id) {
+  std::vector<pb::Event> out;
+  Stmt st(db_, "SELECT seq,body FROM events WHERE room_id=? ORDER BY seq");
+  st.text(1, room_id);
+  while (st.step()) {
+    pb::Event e;
+    if (!e.ParseFromString(st.col_blob(1))) {
+      throw std::runtime_error("room " + room_id + ": event " + std::to_string(st.col_int(0)) + " is unreadable");
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::optional<StoredSnapshot> SqliteStorage::latest_snapshot(const std::string& room_id) {
+  Stmt st(db_, "SELECT seq,gm_view FROM snapshots WHERE room_id=? ORDER BY seq DESC LIMIT 1");
+  st.text(1, room_id);
+  if (!st.step()) return std::nullopt;
+  return StoredSnapshot{room_id, static_cast<std::uint64_t>(st.col_int(0)), st.col_blob(1)};
+}
+
+std::vector<pb::ChatMessage> SqliteStorage::chat(const std::string& room_id, int limit) {
+  std::vector<pb::ChatMessage> out;
+  Stmt st(db_,
+          "SELECT id,seat,channel,text,unix_ms FROM (SELECT * FROM chat WHERE room_id=? ORDER BY id DESC LIMIT ?) "
+          "ORDER BY id");
+  st.text(1, room_id).integer(2, limit);
+  while (st.step()) {
+    pb::ChatMessage m;
+    m.set_id(static_cast<std::uint64_t>(st.col_int(0)));
+    m.set_seat(st.col_text(1));
+    m.set_channel(static_cast<pb::ChatChannel>(st.col_int(2)));
+    m.set_text(st.col_text(3));
+    m.set_unix_ms(st.col_int(4));
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+}  // namespace sandtable::server

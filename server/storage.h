@@ -1,0 +1,71 @@
+#pragma once
+// What the server keeps, behind one interface so that a shared database can replace the
+// per-node SQLite file later. Writes come in batches (group commit): every Write in one
+// commit() call lands in one transaction, or none does.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sandtable/v1/event.pb.h"
+#include "sandtable/v1/protocol.pb.h"
+
+namespace sandtable::server {
+
+namespace pb = ::sandtable::v1;
+
+struct StoredRoom {
+  std::string id;
+  std::string name;
+  std::string ruleset;
+  std::string scenario_id;
+  std::int64_t created_ms = 0;
+};
+
+struct StoredSeat {
+  std::string token_hash;  // hex SHA-256 of the token; the token itself is never stored
+  std::string room_id;
+  std::string seat;
+  pb::Role role = pb::ROLE_UNSPECIFIED;
+  bool revoked = false;
+  std::int64_t created_ms = 0;
+};
+
+struct StoredSnapshot {
+  std::string room_id;
+  std::uint64_t seq = 0;
+  std::string gm_view;  // serialized pb::View for the GM
+};
+
+struct StoredChat {
+  std::string room_id;
+  pb::ChatMessage message;
+};
+
+// One unit of work; any field may be empty.
+struct Write {
+  std::optional<StoredRoom> room;          // a new room
+  std::vector<StoredSeat> seats;           // new tokens
+  std::vector<std::string> revoke_hashes;  // tokens to mark revoked
+  std::string events_room;                 // the room the events belong to
+  std::vector<pb::Event> events;           // appended in order
+  std::optional<StoredSnapshot> snapshot;
+  std::optional<StoredChat> chat;
+};
+
+class Storage {
+ public:
+  virtual ~Storage() = default;
+  // Commits every write in one transaction; throws std::runtime_error (and changes nothing)
+  // on failure.
+  virtual void commit(const std::vector<const Write*>& batch) = 0;
+
+  virtual std::vector<StoredRoom> rooms() = 0;
+  virtual std::vector<StoredSeat> seats() = 0;
+  virtual std::vector<pb::Event> events(const std::string& room_id) = 0;
+  virtual std::optional<StoredSnapshot> latest_snapshot(const std::string& room_id) = 0;
+  // The newest `limit` chat messages of a room, oldest first.
+  virtual std::vector<pb::ChatMessage> chat(const std::string& room_id, int limit) = 0;
+};
+
+}  // namespace sandtable::server

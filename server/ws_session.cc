@@ -1,0 +1,250 @@
+#include "server/ws_session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+namespace sandtable::server {
+
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+namespace http = beast::http;
+
+WsSession::WsSession(net::ip::tcp::socket&& socket, ServerContext& ctx) : ws_(std::move(socket)), ctx_(ctx) {
+  bucket_ = ctx_.limits.rate_burst;
+  bucket_at_ = std::chrono::steady_clock::now();
+}
+
+WsSession::~WsSession() {
+  if (accepted_) --ctx_.metrics.connections;
+}
+
+void WsSession::run(http::request<http::string_body> req) {
+  websocket::stream_base::timeout t;
+  t.handshake_timeout = ctx_.limits.handshake_timeout;
+  t.idle_timeout = ctx_.limits.idle_timeout;
+  t.keep_alive_pings = true;
+  ws_.set_option(t);
+  websocket::permessage_deflate pmd;  // off: compressing every frame costs more CPU than it saves
+  pmd.server_enable = false;
+  pmd.client_enable = false;
+  ws_.set_option(pmd);
+  ws_.read_message_max(ctx_.limits.read_message_max);
+  ws_.binary(true);
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(http::field::server, "sandtable-server"); }));
+  ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+}
+
+void WsSession::on_accept(beast::error_code ec) {
+  if (ec) {
+    spdlog::debug("websocket handshake failed: {}", ec.message());
+    return;
+  }
+  accepted_ = true;
+  ++ctx_.metrics.connections;
+  ++ctx_.metrics.connections_total;
+  do_read();
+}
+
+void WsSession::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+}
+
+void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
+  if (ec) {
+    // Closed, timed out, reset mid-frame, or a message over read_message_max (Beast answers
+    // that with close code 1009 "too big" itself). Either way the room forgets us.
+    if (ec == websocket::error::message_too_big) ctx_.metrics.error_sent("MESSAGE_TOO_BIG");
+    if (room_) room_->leave(shared_from_this());
+    room_.reset();
+    return;
+  }
+  ++ctx_.metrics.frames_in;
+  ctx_.metrics.bytes_in += bytes;
+  if (!closing_) {
+    if (!ws_.got_binary()) {
+      send_error(0, "TEXT_FRAME", "Frames must be binary protobuf Envelopes; text frames are not read.");
+    } else if (!take_rate_token()) {
+      if (++strikes_ > ctx_.limits.rate_strikes) {
+        send_error(0, "RATE_LIMITED", "Too many frames; the connection is closed.");
+        close_after_flush(websocket::close_code::policy_error);
+      } else {
+        send_error(0, "RATE_LIMITED", "Too many frames; this one was not read. Slow down.");
+      }
+    } else {
+      handle(beast::buffers_to_string(buffer_.data()));
+    }
+  }
+  buffer_.consume(buffer_.size());
+  do_read();
+}
+
+bool WsSession::take_rate_token() {
+  const auto now = std::chrono::steady_clock::now();
+  bucket_ = std::min(ctx_.limits.rate_burst,
+                     bucket_ + std::chrono::duration<double>(now - bucket_at_).count() * ctx_.limits.rate_per_second);
+  bucket_at_ = now;
+  if (bucket_ < 1) return false;
+  bucket_ -= 1;
+  return true;
+}
+
+void WsSession::handle(const std::string& payload) {
+  pb::Envelope env;
+  if (!env.ParseFromString(payload)) {
+    send_error(0, "MALFORMED", "The frame is not a sandtable.v1.Envelope.");
+    return;
+  }
+  const std::uint64_t rid = env.request_id();
+  auto self = shared_from_this();
+  switch (env.body_case()) {
+    case pb::Envelope::kPing: {
+      pb::Envelope out;
+      out.set_request_id(rid);
+      out.mutable_pong()->set_nonce(env.ping().nonce());
+      send(out);
+      return;
+    }
+    case pb::Envelope::kListCatalog: {
+      pb::Envelope out;
+      out.set_request_id(rid);
+      *out.mutable_catalog() = ctx_.rooms.catalog();
+      send(out);
+      return;
+    }
+    case pb::Envelope::kCreateRoom: {
+      if (!ctx_.create_secret.empty() && env.create_room().create_secret() != ctx_.create_secret) {
+        send_error(rid, "CREATE_FORBIDDEN", "This server needs the creation secret to open a room.");
+        return;
+      }
+      ctx_.rooms.create(env.create_room(), ctx_.allow_fixed_seed, [self, rid](pb::Envelope reply) {
+        reply.set_request_id(rid);
+        if (reply.has_error()) {
+          reply.mutable_error()->set_request_id(rid);
+          self->ctx_.metrics.error_sent(reply.error().code());
+        }
+        self->deliver(std::make_shared<const std::string>(reply.SerializeAsString()));
+      });
+      return;
+    }
+    case pb::Envelope::kHello: {
+      if (room_) {
+        send_error(rid, "ALREADY_JOINED", "This connection has already joined a room; open another for a second seat.");
+        return;
+      }
+      auto seat = ctx_.tokens.find(token_hash(env.hello().token()));
+      if (!seat) {
+        send_error(rid, "BAD_TOKEN", "This link is not valid on this server.");
+        return;
+      }
+      if (seat->revoked) {
+        send_error(rid, "TOKEN_REVOKED", "This link has been revoked by the game master; ask for a new one.");
+        return;
+      }
+      room_ = ctx_.rooms.find(seat->room_id);
+      if (!room_) {
+        send_error(rid, "UNKNOWN_ROOM", "The room of this link is not on this server.");
+        return;
+      }
+      room_->join(self, *seat, token_hash(env.hello().token()), env.hello().last_seq(), rid);
+      return;
+    }
+    case pb::Envelope::kOrder:
+    case pb::Envelope::kChatSend:
+    case pb::Envelope::kResync:
+    case pb::Envelope::kRevokeSeat:
+      if (!room_) {
+        send_error(rid, "NOT_JOINED", "Send Hello with your link's token first.");
+        return;
+      }
+      if (env.has_order()) {
+        room_->order(self, rid, std::move(*env.mutable_order()));
+      } else if (env.has_chat_send()) {
+        room_->chat(self, rid, std::move(*env.mutable_chat_send()));
+      } else if (env.has_resync()) {
+        room_->resync(self, rid, env.resync().since_seq());
+      } else {
+        room_->revoke(self, rid, env.revoke_seat().seat());
+      }
+      return;
+    case pb::Envelope::BODY_NOT_SET:
+      send_error(rid, "UNKNOWN_MESSAGE", "The envelope carries no message this server knows.");
+      return;
+    default:
+      send_error(rid, "UNEXPECTED_MESSAGE", "Clients do not send that message; it is one the server sends.");
+      return;
+  }
+}
+
+void WsSession::send(const pb::Envelope& env) { enqueue(std::make_shared<const std::string>(env.SerializeAsString())); }
+
+void WsSession::send_error(std::uint64_t request_id, const std::string& code, const std::string& message) {
+  ctx_.metrics.error_sent(code);
+  pb::Envelope env;
+  env.set_request_id(request_id);
+  env.mutable_error()->set_code(code);
+  env.mutable_error()->set_message(message);
+  env.mutable_error()->set_request_id(request_id);
+  send(env);
+}
+
+void WsSession::deliver(Frame frame) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+    self->enqueue(std::move(frame));
+  });
+}
+
+void WsSession::kick(const std::string& code, const std::string& message) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), code, message] {
+    self->send_error(0, code, message);
+    self->room_.reset();  // the room has already dropped us
+    self->close_after_flush(websocket::close_code::policy_error);
+  });
+}
+
+void WsSession::enqueue(Frame frame) {
+  if (closing_ || !accepted_) return;
+  if (queue_.size() >= ctx_.limits.write_queue_frames || queued_bytes_ + frame->size() > ctx_.limits.write_queue_bytes) {
+    // A reader this far behind is dropped rather than buffered without bound; its client
+    // reconnects with its last sequence and gets a Delta or a Snapshot.
+    ++ctx_.metrics.slow_readers_dropped;
+    spdlog::warn("dropping a slow reader ({} frames, {} bytes queued)", queue_.size(), queued_bytes_);
+    if (room_) room_->leave(shared_from_this());
+    room_.reset();
+    closing_ = true;
+    beast::get_lowest_layer(ws_).close();  // its pending write fails; nothing more is sent
+    return;
+  }
+  queued_bytes_ += frame->size();
+  queue_.push_back(std::move(frame));
+  if (!writing_) do_write();
+}
+
+void WsSession::do_write() {
+  writing_ = true;
+  ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+}
+
+void WsSession::on_write(beast::error_code ec, std::size_t bytes) {
+  writing_ = false;
+  if (ec) return;  // the read side notices and cleans up
+  ++ctx_.metrics.frames_out;
+  ctx_.metrics.bytes_out += bytes;
+  queued_bytes_ -= queue_.front()->size();
+  queue_.pop_front();
+  if (!queue_.empty()) return do_write();
+  if (closing_) {
+    ws_.async_close(close_code_, [self = shared_from_this()](beast::error_code) {});
+  }
+}
+
+void WsSession::close_after_flush(websocket::close_code code) {
+  if (closing_) return;
+  closing_ = true;
+  close_code_ = code;
+  if (!writing_ && queue_.empty()) ws_.async_close(code, [self = shared_from_this()](beast::error_code) {});
+}
+
+}  // namespace sandtable::server

@@ -1,0 +1,56 @@
+#pragma once
+// One WebSocket connection (after Beast's websocket_server_async / advanced_server): the
+// session owns itself through shared_from_this across async operations, runs on its own
+// strand, and writes from a bounded queue so a slow reader never stalls a room.
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <deque>
+#include <memory>
+
+#include "server/context.h"
+#include "server/subscriber.h"
+
+namespace sandtable::server {
+
+class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(boost::asio::ip::tcp::socket&& socket, ServerContext& ctx);
+  ~WsSession() override;
+
+  void run(boost::beast::http::request<boost::beast::http::string_body> req);
+
+  void deliver(Frame frame) override;
+  void kick(const std::string& code, const std::string& message) override;
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void handle(const std::string& payload);
+  void enqueue(Frame frame);  // on the strand
+  void do_write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void close_after_flush(boost::beast::websocket::close_code code);
+  void send_error(std::uint64_t request_id, const std::string& code, const std::string& message);
+  void send(const ::sandtable::v1::Envelope& env);
+  bool take_rate_token();
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  ServerContext& ctx_;
+  boost::beast::flat_buffer buffer_;
+  std::deque<Frame> queue_;
+  std::size_t queued_bytes_ = 0;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool accepted_ = false;
+  boost::beast::websocket::close_code close_code_ = boost::beast::websocket::close_code::normal;
+  std::shared_ptr<Room> room_;  // after a successful Hello
+  double bucket_ = 0;
+  std::chrono::steady_clock::time_point bucket_at_;
+  int strikes_ = 0;
+};
+
+}  // namespace sandtable::server
