@@ -5,6 +5,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -182,6 +183,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     std::cerr << "sandtable-server: " << error << "\n" << kUsage;
     return 64;
   }
+  std::signal(SIGPIPE, SIG_IGN);  // a closed stdout or socket is an error code, not a death
   spdlog::set_level(spdlog::level::from_str(flags.log_level));
   // Logs go to stderr; stdout carries only the lines tests and scripts read.
   spdlog::default_logger()->sinks().clear();

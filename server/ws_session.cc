@@ -134,8 +134,12 @@ void WsSession::handle(const std::string& payload) {
         send_error(rid, "ALREADY_JOINED", "This connection has already joined a room; open another for a second seat.");
         return;
       }
+      if (!env.hello().room_id().empty() && !ctx_.rooms.find(env.hello().room_id())) {
+        send_error(rid, "UNKNOWN_ROOM", "There is no room '" + env.hello().room_id() + "' on this server.");
+        return;
+      }
       auto seat = ctx_.tokens.find(token_hash(env.hello().token()));
-      if (!seat) {
+      if (!seat || (!env.hello().room_id().empty() && seat->room_id != env.hello().room_id())) {
         send_error(rid, "BAD_TOKEN", "This link is not valid on this server.");
         return;
       }

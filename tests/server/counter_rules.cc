@@ -1,0 +1,133 @@
+#include "tests/server/counter_rules.h"
+
+#include "engine/model/game.h"
+#include "engine/model/rejection.h"
+
+namespace sandtable::testing {
+
+namespace {
+
+struct CounterState : StateBase<CounterState> {
+  std::vector<int> totals;  // by side index
+  int target = 20;
+  std::string last_seat;    // who answered last (their die is in the next event)
+};
+
+int side_index(const GameState& st, const std::string& seat) {
+  for (std::size_t i = 0; i < st.sides.size(); ++i) {
+    if (st.sides[i] == seat) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+class CounterBot : public Bot {
+ public:
+  std::optional<pb::Command> choose(const Game& game, const std::string& seat, Pcg32&) override {
+    for (const auto& d : game.state().decisions) {
+      if (d.seat() != seat) continue;
+      pb::Command c;
+      c.set_seat(seat);
+      c.mutable_answer()->set_decision_id(d.id());
+      c.mutable_answer()->set_choice_id(d.choices(0).id());
+      return c;
+    }
+    return std::nullopt;
+  }
+};
+
+class CounterRules : public RuleSet {
+ public:
+  std::string_view id() const override { return "counter-test"; }
+  std::string_view title() const override { return "Counter (test rule set)"; }
+
+  std::optional<std::string> validate(const pb::Scenario& s) const override {
+    if (s.sides_size() != 2) return "sides: the counter game needs exactly two sides";
+    if (auto it = s.options().find("target"); it != s.options().end()) {
+      try {
+        if (std::stoi(it->second) < 1) return "options.target: must be at least 1";
+      } catch (const std::exception&) {
+        return "options.target: not a number";
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::unique_ptr<GameState> initial(const pb::Scenario& s) const override {
+    auto st = std::make_unique<CounterState>();
+    st->totals.assign(2, 0);
+    if (auto it = s.options().find("target"); it != s.options().end()) st->target = std::stoi(it->second);
+    return st;
+  }
+
+  void start(Context& ctx) const override { ask(ctx, ctx.state().sides[0]); }
+
+  void handle(Context&, const pb::Command&) const override {
+    reject("COUNTER_ANSWER_ONLY", "CTR-1", "In the counter game you only answer the advance prompt.");
+  }
+
+  void answer(Context& ctx, const pb::Decision& decision, const std::string&) const override {
+    const int roll = ctx.roll(pb::DIE_KIND_D6, "advance");
+    const auto& st = static_cast<const CounterState&>(ctx.state());
+    const int i = side_index(st, decision.seat());
+    if (st.totals[static_cast<std::size_t>(i)] + roll >= st.target) {
+      ctx.end_game(decision.seat(), decision.seat() + " reached " + std::to_string(st.target));
+      return;
+    }
+    ask(ctx, st.sides[static_cast<std::size_t>(1 - i)]);
+  }
+
+  void apply(GameState& state, const pb::Event& e) const override {
+    auto& st = static_cast<CounterState&>(state);
+    if (e.has_decision_answered()) st.last_seat = e.decision_answered().seat();
+    for (const auto& d : e.dice()) {
+      if (d.label() == "advance") st.totals[static_cast<std::size_t>(side_index(st, st.last_seat))] += d.value();
+    }
+  }
+
+  void fill_view(const GameState& state, const std::string&, pb::View& v) const override {
+    const auto& st = static_cast<const CounterState&>(state);
+    for (std::size_t i = 0; i < st.sides.size(); ++i) {
+      auto* s = v.add_sides();
+      s->set_id(st.sides[i]);
+      s->set_strength(st.totals[i]);
+    }
+    if (!st.decisions.empty()) v.mutable_turn()->set_active_side(st.decisions.front().seat());
+  }
+
+  std::vector<std::string> waiting_for(const GameState&) const override { return {}; }
+  std::unique_ptr<Bot> make_bot() const override { return std::make_unique<CounterBot>(); }
+
+ private:
+  // The prompt is the secret: only the side asked (and the GM) may see it.
+  static void ask(Context& ctx, const std::string& seat) {
+    const auto& st = static_cast<const CounterState&>(ctx.state());
+    pb::Event e;
+    e.add_visible_to(seat);
+    auto* d = e.mutable_decision_requested()->mutable_decision();
+    d->set_id(st.next_decision_id);
+    d->set_seat(seat);
+    d->set_rule_id("CTR-2");
+    d->set_kind("COUNTER_ADVANCE");
+    d->set_prompt("SECRET-" + seat + ": you stand at " +
+                  std::to_string(st.totals[static_cast<std::size_t>(side_index(st, seat))]) + "; advance?");
+    auto* c = d->add_choices();
+    c->set_id("advance");
+    c->set_label("Roll a d6 and advance");
+    ctx.emit(std::move(e));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<RuleSet> make_counter_rules() { return std::make_unique<CounterRules>(); }
+
+const Registry& counter_registry() {
+  static const Registry r = [] {
+    Registry reg;
+    reg.add(make_counter_rules());
+    return reg;
+  }();
+  return r;
+}
+
+}  // namespace sandtable::testing

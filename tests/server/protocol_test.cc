@@ -1,0 +1,342 @@
+// The real sandtable-test-server binary driven over real WebSockets: a full game between two
+// players with a spectator and a GM watching, chat channels, resume, revocation, and every
+// kind of bad input answered with a clear code and no change to the game.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "engine/model/autoplay.h"
+#include "engine/model/scenario_io.h"
+#include "tests/server/counter_rules.h"
+#include "tests/server/test_support.h"
+
+namespace sandtable::testing {
+namespace {
+
+class ServerTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir();
+    server_ = start_test_server(dir_->path + "/t.db").release();
+  }
+  static void TearDownTestSuite() {
+    EXPECT_EQ(server_->stop(), 0) << "the server must exit cleanly on SIGTERM";
+    delete server_;
+    delete dir_;
+  }
+  unsigned short port() const { return server_->port(); }
+
+  // Plays the whole game through the two player seats, each answering its own prompt.
+  static void play_out(Seat& blue, Seat& red, std::vector<Seat*> watchers) {
+    for (int guard = 0; guard < 1000 && !blue.view.result().over(); ++guard) {
+      Seat& mover = blue.my_decision() ? blue : red;
+      ASSERT_NE(mover.my_decision(), nullptr) << "nobody has a prompt: " << blue.view.ShortDebugString();
+      const auto reply = mover.order(answer(*mover.my_decision()));
+      ASSERT_TRUE(reply.has_order_accepted()) << reply.ShortDebugString();
+      EXPECT_EQ(reply.order_accepted().seq(), mover.seq) << "the Delta comes before the acceptance";
+      Seat& other = &mover == &blue ? red : blue;
+      other.client.expect([&](const pb::Envelope& e) {
+        other.absorb(e);
+        return other.seq == mover.seq;
+      });
+      for (Seat* w : watchers) {
+        w->client.expect([&](const pb::Envelope& e) {
+          w->absorb(e);
+          return w->seq == mover.seq;
+        });
+      }
+    }
+  }
+
+  static TempDir* dir_;
+  static ServerProcess* server_;
+};
+TempDir* ServerTest::dir_ = nullptr;
+ServerProcess* ServerTest::server_ = nullptr;
+
+bool contains(const std::vector<std::string>& frames, const std::string& needle) {
+  for (const auto& f : frames) {
+    if (f.find(needle) != std::string::npos) return true;
+  }
+  return false;
+}
+
+TEST_F(ServerTest, LobbyListsRuleSetsAndScenarios) {
+  WsClient c(port());
+  pb::Envelope env;
+  env.mutable_list_catalog();
+  const auto reply = c.reply_to(c.send(env));
+  ASSERT_TRUE(reply.has_catalog());
+  ASSERT_EQ(reply.catalog().rulesets_size(), 1);
+  EXPECT_EQ(reply.catalog().rulesets(0).id(), "counter-test");
+  ASSERT_EQ(reply.catalog().scenarios_size(), 1);
+  EXPECT_EQ(reply.catalog().scenarios(0).id(), "counter-duel");
+}
+
+TEST_F(ServerTest, CreateGivesOneLinkPerSeatWithUnguessableTokens) {
+  const auto room = create_counter_room(port(), 7);
+  ASSERT_EQ(room.links_size(), 4);  // blue, red, gm, spectator
+  for (const auto& l : room.links()) {
+    EXPECT_EQ(l.token().size(), 64u) << "256 random bits as hex";
+    EXPECT_NE(l.url().find("room=" + room.room_id()), std::string::npos);
+  }
+}
+
+TEST_F(ServerTest, FullGameEachSeatSeesOnlyItsOwnViewAndTheLogMatchesTheEngine) {
+  const std::uint64_t seed = 12345;
+  const auto room = create_counter_room(port(), seed);
+  Seat blue(port(), token_of(room, "blue"));
+  Seat red(port(), token_of(room, "red"));
+  Seat spectator(port(), token_of(room, "spectator"));
+  Seat gm(port(), token_of(room, "gm"), 1);  // resumes after GameStarted: receives every later event
+  EXPECT_EQ(blue.welcome.role(), pb::ROLE_PLAYER);
+  EXPECT_EQ(spectator.welcome.role(), pb::ROLE_SPECTATOR);
+  EXPECT_EQ(gm.welcome.role(), pb::ROLE_GM);
+  play_out(blue, red, {&spectator, &gm});
+  ASSERT_TRUE(blue.view.result().over());
+  for (Seat* s : {&red, &spectator, &gm}) EXPECT_EQ(s->view.result().winner(), blue.view.result().winner());
+  // Secrets: each prompt is for its side (and the GM) only.
+  EXPECT_FALSE(contains(blue.all_bytes, "SECRET-red"));
+  EXPECT_FALSE(contains(red.all_bytes, "SECRET-blue"));
+  EXPECT_FALSE(contains(spectator.all_bytes, "SECRET-"));
+  EXPECT_TRUE(contains(gm.all_bytes, "SECRET-red"));
+  EXPECT_TRUE(contains(gm.all_bytes, "SECRET-blue"));
+  // The GM saw every event; it is exactly the uninterrupted engine run with the same seed.
+  pb::Scenario scenario;
+  {
+    std::ifstream in(test_scenarios_dir() + "/counter-duel.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    scenario = *parse_scenario(text.str(), counter_registry()).scenario;
+  }
+  AutoplayOptions opt;
+  opt.seed = seed;
+  const auto run = autoplay(*counter_registry().find("counter-test"), scenario, opt);
+  ASSERT_TRUE(run.finished);
+  ASSERT_EQ(gm.events.size() + 1, run.log.size());
+  for (std::size_t i = 0; i < gm.events.size(); ++i) {
+    EXPECT_EQ(gm.events[i].SerializeAsString(), run.log[i + 1].SerializeAsString()) << "event " << i + 2;
+  }
+  // After the end, orders are refused by the rules (GAME_OVER), nothing changes.
+  const auto late = blue.order(answer(pb::Decision()));
+  ASSERT_TRUE(late.has_order_rejected());
+  EXPECT_EQ(late.order_rejected().rejection().code(), "GAME_OVER");
+}
+
+TEST_F(ServerTest, ChatChannelsAreKeptApart) {
+  const auto room = create_counter_room(port(), 3);
+  Seat blue(port(), token_of(room, "blue"));
+  Seat spectator(port(), token_of(room, "spectator"));
+  Seat gm(port(), token_of(room, "gm"));
+  auto say = [](Seat& s, const std::string& text, pb::ChatChannel ch = pb::CHAT_CHANNEL_UNSPECIFIED) {
+    pb::Envelope env;
+    env.mutable_chat_send()->set_text(text);
+    env.mutable_chat_send()->set_channel(ch);
+    s.client.send(env);
+  };
+  say(blue, "players only");
+  say(spectator, "spectators only");
+  say(gm, "to the gallery", pb::CHAT_CHANNEL_SPECTATORS);
+  for (Seat* s : {&blue, &spectator, &gm}) s->drain(300ms);
+  auto texts = [](const Seat& s) {  // sorted: messages from different connections may interleave
+    std::vector<std::string> out;
+    for (const auto& m : s.chat) out.push_back(m.text());
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  EXPECT_EQ(texts(blue), std::vector<std::string>({"players only"}));
+  EXPECT_EQ(texts(spectator), std::vector<std::string>({"spectators only", "to the gallery"}));
+  EXPECT_EQ(texts(gm).size(), 3u);
+  // History on join follows the same rule.
+  Seat red(port(), token_of(room, "red"));
+  red.drain(200ms);
+  EXPECT_EQ(texts(red), std::vector<std::string>({"players only"}));
+}
+
+TEST_F(ServerTest, ResumeAfterReconnectSendsOnlyTheMissedEvents) {
+  const auto room = create_counter_room(port(), 5);
+  std::uint64_t blue_seq = 0;
+  {
+    Seat blue(port(), token_of(room, "blue"));
+    ASSERT_TRUE(blue.order(answer(*blue.my_decision())).has_order_accepted());
+    blue_seq = blue.seq;
+    blue.client.abort();
+  }
+  Seat red(port(), token_of(room, "red"));
+  ASSERT_TRUE(red.order(answer(*red.my_decision())).has_order_accepted());
+  Seat blue(port(), token_of(room, "blue"), blue_seq, room.room_id());
+  EXPECT_EQ(blue.seq, red.seq);
+  EXPECT_FALSE(blue.events.empty()) << "a Delta with the missed events, not a snapshot";
+  ASSERT_NE(blue.my_decision(), nullptr);
+  // Resync on request, from a gap: the same answer.
+  pb::Envelope rs;
+  rs.mutable_resync()->set_since_seq(1);
+  const auto reply = blue.client.reply_to(blue.client.send(rs));
+  ASSERT_TRUE(reply.has_delta());
+  EXPECT_EQ(reply.delta().from_seq(), 1u);
+  EXPECT_EQ(reply.delta().seq(), red.seq);
+}
+
+// ---- bad input: a clear code, and the game unchanged ----
+
+class BadInputTest : public ServerTest {
+ protected:
+  void SetUp() override {
+    room_ = create_counter_room(port(), 99);
+    blue_ = std::make_unique<Seat>(port(), token_of(room_, "blue"));
+  }
+  // The room is where it was: same sequence, blue still to move.
+  void expect_unchanged() {
+    Seat check(port(), token_of(room_, "gm"));
+    EXPECT_EQ(check.seq, start_seq_);
+  }
+  std::string error_code(const pb::Envelope& e) { return e.has_error() ? e.error().code() : std::string("not an error: ").append(e.ShortDebugString()); }
+
+  pb::RoomCreated room_;
+  std::unique_ptr<Seat> blue_;
+  const std::uint64_t start_seq_ = 2;  // GameStarted, first prompt
+};
+
+TEST_F(BadInputTest, MalformedProtobuf) {
+  blue_->client.send_raw(std::string("\xff\xff\xff\xff garbage", 13));
+  EXPECT_EQ(error_code(blue_->client.expect([](auto& e) { return e.has_error(); })), "MALFORMED");
+  expect_unchanged();
+}
+
+TEST_F(BadInputTest, UnknownAndServerOnlyMessageTypes) {
+  pb::Envelope empty;  // a body from a newer protocol parses as "no body"
+  empty.set_request_id(41);
+  blue_->client.send_raw(empty.SerializeAsString() + std::string("\xa2\x06\x00", 3));  // unknown field 100
+  EXPECT_EQ(error_code(blue_->client.reply_to(41)), "UNKNOWN_MESSAGE");
+  pb::Envelope pong;
+  pong.mutable_pong()->set_nonce(1);
+  EXPECT_EQ(error_code(blue_->client.reply_to(blue_->client.send(pong))), "UNEXPECTED_MESSAGE");
+  expect_unchanged();
+}
+
+TEST_F(BadInputTest, TextFrame) {
+  blue_->client.send_raw("{\"order\": {}}", false);
+  EXPECT_EQ(error_code(blue_->client.expect([](auto& e) { return e.has_error(); })), "TEXT_FRAME");
+  expect_unchanged();
+}
+
+TEST_F(BadInputTest, OversizedFrameClosesWith1009) {
+  blue_->client.send_raw(std::string(70 * 1024, 'x'));
+  while (blue_->client.recv(3000ms)) {
+  }
+  EXPECT_TRUE(blue_->client.closed());
+  EXPECT_EQ(blue_->client.close_reason().code, boost::beast::websocket::close_code::too_big);
+  expect_unchanged();
+}
+
+TEST_F(BadInputTest, UnknownRoom) {
+  WsClient c(port());
+  pb::Envelope env;
+  env.mutable_hello()->set_token(token_of(room_, "blue"));
+  env.mutable_hello()->set_room_id("0000000000000000");
+  EXPECT_EQ(error_code(c.reply_to(c.send(env))), "UNKNOWN_ROOM");
+}
+
+TEST_F(BadInputTest, BadTokenAndOrdersBeforeHello) {
+  WsClient c(port());
+  pb::Envelope env;
+  env.mutable_hello()->set_token("not-a-token");
+  EXPECT_EQ(error_code(c.reply_to(c.send(env))), "BAD_TOKEN");
+  pb::Envelope order;
+  order.mutable_order()->set_seq(2);
+  EXPECT_EQ(error_code(c.reply_to(c.send(order))), "NOT_JOINED");
+  expect_unchanged();
+}
+
+TEST_F(BadInputTest, RevokedTokenIsRefusedAndItsConnectionClosed) {
+  Seat gm(port(), token_of(room_, "gm"));
+  pb::Envelope rv;
+  rv.mutable_revoke_seat()->set_seat("blue");
+  const auto reply = gm.client.reply_to(gm.client.send(rv));
+  ASSERT_TRUE(reply.has_seat_revoked());
+  const std::string fresh = reply.seat_revoked().link().token();
+  EXPECT_NE(fresh, token_of(room_, "blue"));
+  // The connected blue is told and closed.
+  EXPECT_EQ(error_code(blue_->client.expect([](auto& e) { return e.has_error(); })), "TOKEN_REVOKED");
+  // The old link no longer opens the seat; the new one does.
+  WsClient c(port());
+  pb::Envelope hello;
+  hello.mutable_hello()->set_token(token_of(room_, "blue"));
+  EXPECT_EQ(error_code(c.reply_to(c.send(hello))), "TOKEN_REVOKED");
+  Seat again(port(), fresh);
+  EXPECT_EQ(again.welcome.seat(), "blue");
+  // Only the GM may revoke.
+  rv.set_request_id(0);
+  EXPECT_EQ(error_code(again.client.reply_to(again.client.send(rv))), "GM_ONLY");
+  expect_unchanged();
+}
+
+TEST_F(BadInputTest, OrderForAnotherSeatIsGivenAsTheTokensOwnSeat) {
+  Seat red(port(), token_of(room_, "red"));
+  // Red claims to be blue and answers blue's prompt: the server makes it red's order.
+  pb::Command c;
+  c.set_seat("blue");
+  c.mutable_answer()->set_decision_id(blue_->my_decision()->id());
+  c.mutable_answer()->set_choice_id("advance");
+  const auto reply = red.order(c);
+  ASSERT_TRUE(reply.has_order_rejected());
+  EXPECT_EQ(reply.order_rejected().rejection().code(), "NOT_YOUR_DECISION");
+  EXPECT_EQ(reply.order_rejected().room_seq(), start_seq_);
+  expect_unchanged();
+}
+
+TEST_F(BadInputTest, StaleSequence) {
+  const auto reply = blue_->order_at(answer(*blue_->my_decision()), 1);
+  ASSERT_TRUE(reply.has_order_rejected());
+  EXPECT_EQ(reply.order_rejected().rejection().code(), "STALE_SEQUENCE");
+  expect_unchanged();
+}
+
+TEST_F(BadInputTest, OrderWhileNotActiveAndFromASpectator) {
+  Seat red(port(), token_of(room_, "red"));
+  pb::Command c;  // a rule-set order out of turn: the counter rules take none
+  c.mutable_gm()->mutable_pause();
+  auto reply = red.order(c);
+  ASSERT_TRUE(reply.has_order_rejected());
+  EXPECT_EQ(reply.order_rejected().rejection().code(), "GM_ONLY");
+  ASSERT_EQ(red.my_decision(), nullptr) << "it is blue's turn";
+  Seat spectator(port(), token_of(room_, "spectator"));
+  reply = spectator.order(answer(*blue_->my_decision()));
+  EXPECT_EQ(reply.order_rejected().rejection().code(), "SPECTATOR_CANNOT_ORDER");
+  expect_unchanged();
+}
+
+TEST_F(BadInputTest, FloodOfFramesIsRateLimitedThenClosed) {
+  pb::Envelope ping;
+  ping.mutable_ping()->set_nonce(1);
+  int limited = 0;
+  try {
+    for (int i = 0; i < 400; ++i) blue_->client.send(ping);
+  } catch (const std::exception&) {
+    // the server may hang up while we are still writing
+  }
+  while (auto e = blue_->client.recv(2000ms)) {
+    if (e->has_error() && e->error().code() == "RATE_LIMITED") ++limited;
+  }
+  EXPECT_GT(limited, 0);
+  EXPECT_TRUE(blue_->client.closed());
+  EXPECT_EQ(blue_->client.close_reason().code, boost::beast::websocket::close_code::policy_error);
+  expect_unchanged();
+}
+
+TEST_F(BadInputTest, AbruptDisconnectMidFrame) {
+  pb::Envelope env;
+  env.mutable_order()->set_seq(start_seq_);
+  *env.mutable_order()->mutable_command() = answer(*blue_->my_decision());
+  blue_->client.write_partial_frame(env.SerializeAsString(), 6);
+  blue_->client.abort();
+  expect_unchanged();
+  // The seat still works from a new connection.
+  Seat blue(port(), token_of(room_, "blue"));
+  EXPECT_TRUE(blue.order(answer(*blue.my_decision())).has_order_accepted());
+}
+
+}  // namespace
+}  // namespace sandtable::testing

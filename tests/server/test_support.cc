@@ -1,0 +1,103 @@
+#include "tests/server/test_support.h"
+
+#include <stdexcept>
+
+namespace sandtable::testing {
+
+std::string test_server_binary() { return SANDTABLE_TEST_SERVER; }
+std::string test_scenarios_dir() { return SANDTABLE_TEST_SCENARIOS; }
+
+std::unique_ptr<ServerProcess> start_test_server(const std::string& db, std::vector<std::string> extra) {
+  std::vector<std::string> args = {"--scenarios", test_scenarios_dir(), "--allow-fixed-seed", "--threads", "2"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return std::make_unique<ServerProcess>(test_server_binary(), db, args);
+}
+
+pb::RoomCreated create_counter_room(unsigned short port, std::uint64_t seed, int target) {
+  WsClient c(port);
+  pb::Envelope env;
+  auto* cr = env.mutable_create_room();
+  cr->set_scenario_id("counter-duel");
+  cr->set_has_seed(true);
+  cr->set_seed(seed);
+  (*cr->mutable_options())["target"] = std::to_string(target);
+  const auto reply = c.reply_to(c.send(env));
+  if (!reply.has_room_created()) throw std::runtime_error("create failed: " + reply.ShortDebugString());
+  return reply.room_created();
+}
+
+std::string token_of(const pb::RoomCreated& room, const std::string& seat) {
+  for (const auto& l : room.links()) {
+    if (l.seat() == seat) return l.token();
+  }
+  throw std::runtime_error("no link for " + seat);
+}
+
+Seat::Seat(unsigned short port, const std::string& token, std::uint64_t last_seq, const std::string& room_id)
+    : client(port) {
+  pb::Envelope env;
+  env.mutable_hello()->set_token(token);
+  env.mutable_hello()->set_last_seq(last_seq);
+  env.mutable_hello()->set_room_id(room_id);
+  seq = last_seq;
+  const auto rid = client.send(env);
+  const auto reply = client.reply_to(rid);
+  if (!reply.has_welcome()) throw std::runtime_error("hello refused: " + reply.ShortDebugString());
+  welcome = reply.welcome();
+  absorb(client.expect([](const pb::Envelope& e) { return e.has_snapshot() || e.has_delta(); }));
+}
+
+void Seat::absorb(const pb::Envelope& env) {
+  all_bytes.push_back(env.SerializeAsString());
+  if (env.has_snapshot()) {
+    seq = env.snapshot().seq();
+    view = env.snapshot().view();
+  } else if (env.has_delta()) {
+    if (env.delta().from_seq() != seq) {
+      throw std::runtime_error("delta from " + std::to_string(env.delta().from_seq()) + " but we are at " +
+                               std::to_string(seq));
+    }
+    for (const auto& e : env.delta().events()) events.push_back(e);
+    seq = env.delta().seq();
+    view = env.delta().view();
+  } else if (env.has_chat()) {
+    chat.push_back(env.chat());
+  }
+}
+
+void Seat::drain(std::chrono::milliseconds quiet) {
+  while (auto env = client.recv(quiet)) absorb(*env);
+  // recv() returns nothing both when quiet and when closed.
+  if (client.closed()) throw std::runtime_error("connection closed while draining");
+}
+
+pb::Envelope Seat::order(const pb::Command& command) { return order_at(command, seq); }
+
+pb::Envelope Seat::order_at(const pb::Command& command, std::uint64_t at) {
+  pb::Envelope env;
+  env.mutable_order()->set_seq(at);
+  *env.mutable_order()->mutable_command() = command;
+  const auto rid = client.send(env);
+  for (;;) {
+    auto got = client.recv(10000ms);
+    if (!got) throw std::runtime_error("no reply to the order");
+    if (got->request_id() == rid) return *got;
+    absorb(*got);
+  }
+}
+
+const pb::Decision* Seat::my_decision() const {
+  for (const auto& d : view.decisions()) {
+    if (d.seat() == welcome.seat()) return &d;
+  }
+  return nullptr;
+}
+
+pb::Command answer(const pb::Decision& d) {
+  pb::Command c;
+  c.mutable_answer()->set_decision_id(d.id());
+  c.mutable_answer()->set_choice_id(d.choices().empty() ? "advance" : d.choices(0).id());
+  return c;
+}
+
+}  // namespace sandtable::testing

@@ -1,0 +1,46 @@
+#pragma once
+// Helpers shared by the server tests: where the binaries are, creating a room, and a Seat
+// (one joined connection that keeps its sequence, view and every event it was sent).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tests/server/server_process.h"
+#include "tests/server/ws_client.h"
+
+namespace sandtable::testing {
+
+std::string test_server_binary();  // sandtable-test-server (counter rule set)
+std::string test_scenarios_dir();  // tests/server/scenarios
+
+// Starts the test server with the test scenarios and fixed seeds allowed.
+std::unique_ptr<ServerProcess> start_test_server(const std::string& db, std::vector<std::string> extra = {});
+
+pb::RoomCreated create_counter_room(unsigned short port, std::uint64_t seed, int target = 20);
+std::string token_of(const pb::RoomCreated& room, const std::string& seat);
+
+struct Seat {
+  Seat(unsigned short port, const std::string& token, std::uint64_t last_seq = 0, const std::string& room_id = "");
+  // Applies a Snapshot or Delta (checking the sequence chain) and records chat.
+  void absorb(const pb::Envelope& env);
+  // Reads and absorbs pushes until nothing arrives for `quiet`.
+  void drain(std::chrono::milliseconds quiet = 100ms);
+  // Sends an order against the current sequence and returns the reply (accepted, rejected or
+  // error), absorbing the deltas that come first.
+  pb::Envelope order(const pb::Command& command);
+  pb::Envelope order_at(const pb::Command& command, std::uint64_t seq);
+  // The pending decision addressed to this seat, if any.
+  const pb::Decision* my_decision() const;
+
+  WsClient client;
+  pb::Welcome welcome;
+  std::uint64_t seq = 0;
+  pb::View view;
+  std::vector<pb::Event> events;       // every event received, in order
+  std::vector<pb::ChatMessage> chat;
+  std::vector<std::string> all_bytes;  // every frame's bytes, to search for leaked secrets
+};
+
+pb::Command answer(const pb::Decision& d);
+
+}  // namespace sandtable::testing
