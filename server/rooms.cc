@@ -5,6 +5,7 @@
 
 #include <boost/asio/strand.hpp>
 #include <chrono>
+#include <map>
 
 #include "engine/model/scenario_io.h"
 
@@ -92,7 +93,20 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
     default:
       return done(error("BAD_SCENARIO", "Name a built-in scenario or upload one."));
   }
-  for (const auto& [k, v] : request.options()) (*scenario.mutable_options())[k] = v;
+  // Requested options override the scenario's own; new keys are appended in key order so the
+  // GameStarted event is the same bytes on every machine.
+  std::map<std::string, std::string> requested(request.options().begin(), request.options().end());
+  for (auto& o : *scenario.mutable_options()) {
+    if (auto it = requested.find(o.key()); it != requested.end()) {
+      o.set_value(it->second);
+      requested.erase(it);
+    }
+  }
+  for (const auto& [k, v] : requested) {
+    auto* o = scenario.add_options();
+    o->set_key(k);
+    o->set_value(v);
+  }
   const RuleSet* rules = registry_.find(scenario.ruleset());
   if (!rules) return done(error("UNKNOWN_RULESET", "This server has no rule set '" + scenario.ruleset() + "'."));
   if (request.has_seed() && !allow_seed) {

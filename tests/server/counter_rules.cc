@@ -42,9 +42,10 @@ class CounterRules : public RuleSet {
 
   std::optional<std::string> validate(const pb::Scenario& s) const override {
     if (s.sides_size() != 2) return "sides: the counter game needs exactly two sides";
-    if (auto it = s.options().find("target"); it != s.options().end()) {
+    for (const auto& o : s.options()) {
+      if (o.key() != "target") continue;
       try {
-        if (std::stoi(it->second) < 1) return "options.target: must be at least 1";
+        if (std::stoi(o.value()) < 1) return "options.target: must be at least 1";
       } catch (const std::exception&) {
         return "options.target: not a number";
       }
@@ -55,7 +56,9 @@ class CounterRules : public RuleSet {
   std::unique_ptr<GameState> initial(const pb::Scenario& s) const override {
     auto st = std::make_unique<CounterState>();
     st->totals.assign(2, 0);
-    if (auto it = s.options().find("target"); it != s.options().end()) st->target = std::stoi(it->second);
+    for (const auto& o : s.options()) {
+      if (o.key() == "target") st->target = std::stoi(o.value());
+    }
     return st;
   }
 

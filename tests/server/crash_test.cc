@@ -23,7 +23,9 @@ pb::Scenario counter_scenario(int target) {
   std::stringstream text;
   text << in.rdbuf();
   pb::Scenario s = *parse_scenario(text.str(), counter_registry()).scenario;
-  (*s.mutable_options())["target"] = std::to_string(target);
+  for (auto& o : *s.mutable_options()) {
+    if (o.key() == "target") o.set_value(std::to_string(target));
+  }
   return s;
 }
 
