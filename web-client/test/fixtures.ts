@@ -6,7 +6,7 @@ import { EnvelopeSchema, type Envelope } from "../src/gen/sandtable/v1/protocol_
 import { ViewSchema, type View, type UnitView, UnitViewSchema } from "../src/gen/sandtable/v1/view_pb";
 import type { EnvelopeInit } from "../src/net/connection";
 
-export function unit(id: string, side: string, col: number, row: number, extra: Partial<UnitView> = {}): UnitView {
+export function unit(id: string, side: string, col: number, row: number, extra: Partial<Omit<UnitView, "$typeName" | "$unknown">> = {}): UnitView {
   return create(UnitViewSchema, {
     id,
     side,

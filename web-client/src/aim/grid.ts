@@ -1,7 +1,7 @@
 // Aiming aids on a square grid: orthogonal distance, the 90-degree forward arc and a shortest
 // orthogonal path. They only help the player aim and explain an obviously bad order before it
 // is sent; the server checks every order against the rules and has the last word.
-import { GridFacing, type GridSquare } from "../gen/sandtable/v1/common_pb";
+import { GridFacing } from "../gen/sandtable/v1/common_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
 import { sq } from "../state/words";
 
@@ -68,10 +68,10 @@ export type Plan =
 export function planMove(view: View, unit: UnitView, dest: Sq): Plan {
   const start = unit.square;
   if (!start) return { ok: false, reason: `${unit.name} is not on the board.` };
-  if (!onBoard(view, dest)) return { ok: false, reason: `${sq(dest as GridSquare)} is off the board.` };
+  if (!onBoard(view, dest)) return { ok: false, reason: `${sq(dest)} is off the board.` };
   if (same(start, dest)) return { ok: false, reason: `${unit.name} is already there; use the facing buttons to turn in place.` };
   const there = unitAt(view, dest);
-  if (there) return { ok: false, reason: `${sq(dest as GridSquare)} is occupied by ${there.name}.` };
+  if (there) return { ok: false, reason: `${sq(dest)} is occupied by ${there.name}.` };
   if (unit.moveLeft <= 0) return { ok: false, reason: `${unit.name} has no movement left this turn.` };
 
   const g = view.board.case === "grid" ? view.board.value : { cols: 0, rows: 0 };
@@ -95,7 +95,7 @@ export function planMove(view: View, unit: UnitView, dest: Sq): Plan {
       queue.push(n);
     }
   }
-  if (!prev.has(key(dest))) return { ok: false, reason: `No clear orthogonal path to ${sq(dest as GridSquare)}: enemy units block the way.` };
+  if (!prev.has(key(dest))) return { ok: false, reason: `No clear orthogonal path to ${sq(dest)}: enemy units block the way.` };
   const path: Sq[] = [];
   for (let k = key(dest); k !== key(start); k = prev.get(k)!) path.unshift({ col: k % g.cols, row: Math.floor(k / g.cols) });
   const distance = path.length;
@@ -103,7 +103,7 @@ export function planMove(view: View, unit: UnitView, dest: Sq): Plan {
     return { ok: false, path, distance, reason: `Too far: ${distance} squares; ${unit.name} may move ${unit.moveLeft} this turn.` };
   }
   const contact = path.findIndex((s) => enemyAdjacent(view, unit, s));
-  const note = contact >= 0 && contact < path.length - 1 ? `It will stop at ${sq(path[contact] as GridSquare)} on contact with the enemy (PW-MOVE-08).` : undefined;
+  const note = contact >= 0 && contact < path.length - 1 ? `It will stop at ${sq(path[contact])} on contact with the enemy (PW-MOVE-08).` : undefined;
   return { ok: true, path, distance, note };
 }
 
@@ -126,11 +126,11 @@ export function planFire(view: View, unit: UnitView, target: Sq): Plan {
     return { ok: false, distance, reason: `Out of range: ${distance} squares; ${unit.name}'s range is ${unit.fireRange}.` };
   }
   if (!inForwardArc(start, unit.facing, target)) {
-    return { ok: false, distance, reason: `${sq(target as GridSquare)} is outside ${unit.name}'s forward arc; turn it first.` };
+    return { ok: false, distance, reason: `${sq(target)} is outside ${unit.name}'s forward arc; turn it first.` };
   }
   const there = unitAt(view, target);
   if (there && there.side === unit.side) return { ok: false, distance, reason: `${there.name} is on your own side.` };
-  if (!there && !isArtillery(unit)) return { ok: false, distance, reason: `There is no enemy unit at ${sq(target as GridSquare)}.` };
+  if (!there && !isArtillery(unit)) return { ok: false, distance, reason: `There is no enemy unit at ${sq(target)}.` };
   return { ok: true, path: [], distance };
 }
 

@@ -1,7 +1,7 @@
 // Small formatting helpers shared by the log, the board and the order panel.
-import { DieKind, GridFacing, type GridSquare } from "../gen/sandtable/v1/common_pb";
+import { DieKind, GridFacing } from "../gen/sandtable/v1/common_pb";
 
-export function sq(s: GridSquare | undefined): string {
+export function sq(s: { col: number; row: number } | undefined): string {
   return s ? `(${s.col},${s.row})` : "(?)";
 }
 
