@@ -16,6 +16,7 @@ if (new URLSearchParams(location.search).has("demo")) {
   const conn = new Connection({
     url: wsUrlFor(location),
     token: link.token,
+    roomId: link.room,
     lastSeq: () => page.lastSeq(),
     onEnvelope: (env) => page.receive(env),
     onStatus: (status, retry) => page.setStatus(status, retry),

@@ -122,7 +122,9 @@ export function planFire(view: View, unit: UnitView, target: Sq): Plan {
   if (!unit.canFire) return { ok: false, reason: `${unit.name} cannot fire now.` };
   const distance = orthDistance(start, target);
   if (distance === 0) return { ok: false, reason: `${unit.name} cannot fire at its own square.` };
-  if (distance > unit.fireRange) {
+  // A range of 0 means the view does not say (e.g. batteries in the artillery phase): the
+  // server checks it.
+  if (unit.fireRange > 0 && distance > unit.fireRange) {
     return { ok: false, distance, reason: `Out of range: ${distance} squares; ${unit.name}'s range is ${unit.fireRange}.` };
   }
   if (!inForwardArc(start, unit.facing, target)) {

@@ -25,6 +25,8 @@ export interface ConnectionOptions {
   url: string;
   /** Token to say hello with; none for the lobby, which only asks for the catalog and rooms. */
   token?: string;
+  /** Room id from the join link, so a link for a room on another node fails clearly. */
+  roomId?: string;
   /** Last room sequence the client applied, read at every (re)connect. */
   lastSeq?: () => bigint;
   onEnvelope: (env: Envelope) => void;
@@ -90,7 +92,7 @@ export class Connection {
     s.binaryType = "arraybuffer";
     s.onopen = () => {
       if (this.opts.token !== undefined) {
-        const hello = create(HelloSchema, { token: this.opts.token, lastSeq: this.opts.lastSeq?.() ?? 0n });
+        const hello = create(HelloSchema, { token: this.opts.token, roomId: this.opts.roomId ?? "", lastSeq: this.opts.lastSeq?.() ?? 0n });
         s.send(toBinary(EnvelopeSchema, create(EnvelopeSchema, { body: { case: "hello", value: hello } })));
       }
       for (const b of this.queue) s.send(b);

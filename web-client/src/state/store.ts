@@ -53,12 +53,8 @@ export interface Reduced {
 export function reduce(m: TableModel, env: Envelope): Reduced {
   const b = env.body;
   switch (b.case) {
-    case "welcome": {
-      // After a reload the log is restored but the view is not: if the room has not moved
-      // since, no delta will come, so ask for a snapshot.
-      const send: EnvelopeInit[] = !m.view && m.seq > 0n && b.value.seq <= m.seq ? [{ body: { case: "resync", value: { sinceSeq: 0n } } }] : [];
-      return { model: { ...m, welcome: b.value, error: undefined }, send };
-    }
+    case "welcome":
+      return { model: { ...m, welcome: b.value, error: undefined }, send: [] };
     case "snapshot":
       return { model: withView({ ...m, seq: b.value.seq }, b.value.view), send: [] };
     case "delta": {

@@ -42,6 +42,9 @@ export function terrainStyle(kind: string): TerrainStyle {
 
 /** Short marker letters drawn on counters; the hover card and legend spell them out. */
 export function markerLetter(marker: string): string {
-  const known: Record<string, string> = { moved: "M", fired: "F", activated: "A", "in river": "R", limbered: "L", embarked: "T" };
+  const known: Record<string, string> = {
+    moved: "M", fired: "F", fought: "C", active: "A", activated: "A", "in river": "R", limbered: "L", embarked: "T",
+    "holding trench": "H", "crossing trench": "X", "on wire": "W",
+  };
   return known[marker] ?? marker.charAt(0).toUpperCase();
 }

@@ -182,7 +182,7 @@ export class Orders {
       case "face":
         return `Turn ${d.unit.name} in place to face ${facingName(d.facing)} (this is its move for the turn).`;
       case "fire":
-        return `${d.unit.name} fires at ${sq(d.target)}: range ${d.plan.distance ?? orthDistance(d.unit.square!, d.target)} of ${d.unit.fireRange}.`;
+        return `${d.unit.name} fires at ${sq(d.target)}: ${rangeLabel(d.plan.distance ?? orthDistance(d.unit.square!, d.target), d.unit.fireRange)} squares.`;
       case "combat":
         return `${d.unit.name} fights ${d.target.name} in close combat.`;
     }
@@ -204,7 +204,7 @@ export class Orders {
       } else if (d?.kind === "face") {
         o.preview = { at: u.square, facing: d.facing };
       } else if (d?.kind === "fire") {
-        o.aim = { from: u.square, to: d.target, ok: d.plan.ok, label: `${orthDistance(u.square, d.target)} / ${u.fireRange}` };
+        o.aim = { from: u.square, to: d.target, ok: d.plan.ok, label: rangeLabel(orthDistance(u.square, d.target), u.fireRange) };
       } else if (d?.kind === "combat" && d.target.square) {
         o.aim = { from: u.square, to: d.target.square, ok: d.plan.ok, label: "close" };
       } else if (this.hover && this.mode === "move" && !same(this.hover, u.square)) {
@@ -213,7 +213,7 @@ export class Orders {
         o.pathOk = p.ok;
       } else if (this.hover && (this.mode === "fire" || this.mode === "artillery") && !same(this.hover, u.square)) {
         const p = planFire(view, { ...u, canFire: true }, this.hover);
-        o.aim = { from: u.square, to: this.hover, ok: p.ok, label: `${orthDistance(u.square, this.hover)} / ${u.fireRange}` };
+        o.aim = { from: u.square, to: this.hover, ok: p.ok, label: rangeLabel(orthDistance(u.square, this.hover), u.fireRange) };
       }
     }
     o.planned = [...this.plan].flatMap(([id, to]) => {
@@ -240,7 +240,7 @@ function targets(view: View, u: UnitView): Set<string> {
   const out = new Set<string>();
   const art = isArtillery(u);
   const probe = { ...u, canFire: true };
-  const r = u.fireRange;
+  const r = u.fireRange > 0 ? u.fireRange : 12;
   for (let dc = -r; dc <= r; dc++) {
     for (let dr = -r + Math.abs(dc); dr <= r - Math.abs(dc); dr++) {
       const q = { col: u.square!.col + dc, row: u.square!.row + dr };
@@ -250,4 +250,8 @@ function targets(view: View, u: UnitView): Set<string> {
     }
   }
   return out;
+}
+
+function rangeLabel(distance: number, range: number): string {
+  return range > 0 ? `${distance} / ${range}` : `${distance}`;
 }

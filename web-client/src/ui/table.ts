@@ -411,7 +411,7 @@ function legend(v: View): HTMLElement[] {
         return h("li", {}, h("span", { class: `swatch terrain-swatch t-${TERRAIN[k] ? k : "other"}`, style: `background:${st.fill === "none" ? "#fff" : st.fill}` }), st.label);
       }),
       h("li", {}, h("span", { class: "swatch", style: "background:#0072B2" }), h("span", { class: "swatch", style: "background:#E69F00" }), "Sides (wedge = facing, number = SP)"),
-      h("li", {}, "Letters: M moved, F fired, A activated"),
+      h("li", {}, "Letters: A active, M moved, F fired, C fought, R in river, L limbered, T embarked"),
     ),
   ];
 }
