@@ -35,7 +35,11 @@ export async function launch() {
     await close().catch(() => {});
     proc.kill("SIGTERM");
     await new Promise((r) => (proc.exitCode !== null ? r() : proc.once("exit", r)));
-    rmSync(userDataDir, { recursive: true, force: true });
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      // Chromium may still be flushing its profile; a leftover temp dir is harmless.
+    }
   };
   return browser;
 }

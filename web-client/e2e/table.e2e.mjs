@@ -101,12 +101,11 @@ async function answerDecisions(seatPage, seat) {
 test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", { timeout: 180_000 }, async () => {
   // --- the GM creates a room in the lobby ---
   const gm = await openPage("gm-lobby", server.url);
-  await gm.waitForSelector("#ruleset option");
+  await gm.waitForSelector("#scenario option", { state: "attached" });
   await gm.selectOption("#ruleset", "portable-wargame-19c");
-  await gm.selectOption("#scenario", { label: "Meeting engagement" }).catch(async () => {
-    const first = await gm.locator("#scenario option").first().getAttribute("value");
-    await gm.selectOption("#scenario", first);
-  });
+  const meeting = await gm.$$eval("#scenario option", (os) => os.map((o) => o.value).find((v) => /meeting/.test(v)));
+  assert.ok(meeting, "the catalogue offers the meeting engagement");
+  await gm.selectOption("#scenario", meeting);
   await gm.fill("#room-name", "E2E battle");
   await shot(gm, "01-lobby");
   await gm.click("button:has-text('Create room')");
@@ -186,9 +185,12 @@ test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", 
   await shot(A, "07-after-move");
 
   // --- end the activation with the E key, then end the side's turn ---
+  // A unit with nothing left to do ends its activation by itself; otherwise E ends it.
   let before = await viewOf(A);
-  await A.keyboard.press("e");
-  await waitFor(A, (x) => x.seq > before.seq, "end of activation");
+  if (before.activeUnit) {
+    await A.keyboard.press("e");
+    await waitFor(A, (x) => x.seq > before.seq && !x.activeUnit, "end of activation");
+  }
   await answerDecisions(A, first);
   before = await viewOf(A);
   if (before.activeSide === first) {
@@ -243,7 +245,7 @@ test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", 
   await shot(B, "10-after-reload");
   // An order after the reload is accepted.
   before = await viewOf(B);
-  await B.keyboard.press("e");
+  await B.click('[data-testid="end-side"]');
   await waitFor(B, (x) => x.seq > before.seq, "an order after the reload");
   await shot(B, "11-red-after-reload-order");
 

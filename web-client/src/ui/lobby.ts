@@ -84,7 +84,7 @@ export class LobbyPage {
           if (!sc.value) return;
           button.disabled = true;
           this.status.textContent = "Creating the room…";
-          const reply = await this.conn.request({ body: { case: "createRoom", value: { scenarioId: sc.value, name: name.value.trim() } as never } });
+          const reply = await this.conn.request({ body: { case: "createRoom", value: { source: { case: "scenarioId", value: sc.value }, name: name.value.trim() } } });
           button.disabled = false;
           this.status.textContent = "";
           if (reply.body.case === "roomCreated") this.showLinks(reply.body.value);

@@ -251,7 +251,7 @@ export class TablePage {
     } else {
       parts.push(
         h("div", { class: "end-row" },
-          h("button", { "data-testid": "end-activation", onclick: () => this.sendPw({ body: { case: "endActivation", value: {} } }) }, "End activation", h("kbd", {}, "E")),
+          h("button", { "data-testid": "end-activation", disabled: !v.turn?.activeUnit, onclick: () => this.endActivation(v) }, "End activation", h("kbd", {}, "E")),
           h("button", { "data-testid": "end-side", onclick: () => this.sendPw({ body: { case: "endSide", value: {} } }) }, "End side's turn")),
       );
     }
@@ -339,6 +339,15 @@ export class TablePage {
     t.style.top = `${Math.min(y + 16, window.innerHeight - 200)}px`;
   }
 
+  private endActivation(v: View): void {
+    if (!v.turn?.activeUnit) {
+      this.notice = "No unit is active: a unit is activated by its first order.";
+      this.render();
+      return;
+    }
+    this.sendPw({ body: { case: "endActivation", value: {} } });
+  }
+
   private setMode(mode: Mode): void {
     if (!this.model.view) return;
     this.notice = this.orders.setMode(this.model.view, mode) ?? "";
@@ -389,7 +398,7 @@ export class TablePage {
     else if (k === "c" || k === "C") this.setMode("combat");
     else if (k === "q" || k === "Q") { this.orders.turn(v, -1); this.render(); }
     else if ((k === "e" || k === "E") && drafting) { this.orders.turn(v, 1); this.render(); }
-    else if ((k === "e" || k === "E") && myTurn(v, this.seat) && !isArtilleryPhase(v)) this.sendPw({ body: { case: "endActivation", value: {} } });
+    else if ((k === "e" || k === "E") && myTurn(v, this.seat) && !isArtilleryPhase(v)) this.endActivation(v);
     else if (k in arrows && this.orders.selected) { this.orders.turn(v, arrows[k], true); this.render(); }
     else if (k === "+" || k === "=") this.board.zoom(1 / 1.25);
     else if (k === "-") this.board.zoom(1.25);
