@@ -1,0 +1,256 @@
+// End to end in real Chromium against the real server: the GM creates a Portable Wargame room
+// in the lobby, two players join by link in separate browser contexts, play orders (one of them
+// illegal: the server's sentence is shown), a spectator watches the moves, the GM pauses and
+// resumes, chat stays in its channel, and a player reloads the page and carries on.
+// Screenshots go to web-client/test-output/e2e/.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { launch } from "./browser.mjs";
+import { startServer } from "./server.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(process.env.SANDTABLE_REPO ?? join(here, "../.."));
+const shots = join(repo, "web-client/test-output/e2e");
+mkdirSync(shots, { recursive: true });
+
+let server;
+let browser;
+const pages = {};
+const problems = [];
+
+before(async () => {
+  server = await startServer(repo);
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPage(name, url, viewport = { width: 1280, height: 800 }) {
+  const ctx = await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  page.on("pageerror", (e) => problems.push(`${name}: ${e.message}`));
+  page.on("console", (m) => m.type() === "error" && problems.push(`${name} console: ${m.text()}`));
+  await page.goto(url);
+  pages[name] = page;
+  return page;
+}
+
+const shot = (page, name) => page.screenshot({ path: join(shots, `${name}.png`) });
+
+/** The view the page holds (the client's own model, read for the test's decisions). */
+const viewOf = (page) =>
+  page.evaluate(() => {
+    const m = window.sandtable.page.model;
+    const v = m.view;
+    if (!v) return null;
+    return {
+      seq: Number(m.seq),
+      phase: v.turn?.phase ?? "",
+      activeSide: v.turn?.activeSide ?? "",
+      activeUnit: v.turn?.activeUnit ?? "",
+      waitingFor: [...(v.turn?.waitingFor ?? [])],
+      paused: v.paused,
+      decisions: v.decisions.map((d) => ({ id: d.id, seat: d.seat, choices: d.choices.map((c) => c.id) })),
+      units: v.units.map((u) => ({ id: u.id, side: u.side, type: u.type, col: u.square?.col, row: u.square?.row, moveLeft: u.moveLeft, canFire: u.canFire })),
+    };
+  });
+
+async function waitFor(page, predicate, what, timeout = 15_000) {
+  const start = Date.now();
+  for (;;) {
+    const v = await viewOf(page);
+    if (v && predicate(v)) return v;
+    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(v)?.slice(0, 400)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Screen point of a square's centre, through the SVG's own transform. */
+async function clickSquare(page, col, row) {
+  const p = await page.evaluate(([c, r]) => {
+    const svg = document.querySelector("svg.board");
+    const rows = window.sandtable.page.model.view.board.value.rows;
+    const pt = new DOMPoint((c + 0.5) * 60, (rows - 1 - r + 0.5) * 60).matrixTransform(svg.getScreenCTM());
+    return { x: pt.x, y: pt.y };
+  }, [col, row]);
+  await page.mouse.click(p.x, p.y);
+}
+
+async function clickUnit(page, id) {
+  const box = await page.locator(`[data-unit="${id}"]`).boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Answers every decision addressed to a seat with its first choice. */
+async function answerDecisions(seatPage, seat) {
+  for (let i = 0; i < 10; i++) {
+    const v = await viewOf(seatPage);
+    const mine = v?.decisions.filter((d) => d.seat === seat) ?? [];
+    if (!mine.length) return;
+    await seatPage.locator(".decision .choice").first().click();
+    await waitFor(seatPage, (x) => x.seq > v.seq, "the answer to be applied");
+  }
+}
+
+test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", { timeout: 180_000 }, async () => {
+  // --- the GM creates a room in the lobby ---
+  const gm = await openPage("gm-lobby", server.url);
+  await gm.waitForSelector("#scenario option", { state: "attached" });
+  await gm.selectOption("#ruleset", "portable-wargame-19c");
+  const meeting = await gm.$$eval("#scenario option", (os) => os.map((o) => o.value).find((v) => /meeting/.test(v)));
+  assert.ok(meeting, "the catalogue offers the meeting engagement");
+  await gm.selectOption("#scenario", meeting);
+  await gm.fill("#room-name", "E2E battle");
+  await shot(gm, "01-lobby");
+  await gm.click("button:has-text('Create room')");
+  await gm.waitForSelector(".link-table input");
+  await shot(gm, "02-room-created");
+  const links = Object.fromEntries(
+    await gm.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])),
+  );
+  assert.ok(links.blue && links.red && links.gm && links.spectator, `one link per seat: ${Object.keys(links)}`);
+
+  // --- everyone joins by link, each in their own browser context ---
+  const blue = await openPage("blue", links.blue);
+  const red = await openPage("red", links.red, { width: 1024, height: 768 });
+  const spec = await openPage("spectator", links.spectator);
+  const gmTable = await openPage("gm", links.gm);
+  for (const p of [blue, red, spec, gmTable]) {
+    await p.waitForSelector('[data-testid="connection"][data-status="open"]');
+    await p.waitForSelector("svg.board .unit");
+  }
+  assert.match(await blue.locator('[data-testid="seat"]').innerText(), /blue/i);
+  assert.match(await spec.locator('[data-testid="seat"]').innerText(), /spectator/i);
+  await shot(blue, "03-blue-joined");
+
+  // --- the artillery phase: both sides send their plans (holding fire) ---
+  let v = await viewOf(blue);
+  if (/artillery/.test(v.phase)) {
+    for (const [p, seat] of [[blue, "blue"], [red, "red"]]) {
+      const now = await viewOf(p);
+      if (now.waitingFor.includes(seat)) {
+        await p.click('[data-testid="send-plan"]');
+        await waitFor(p, (x) => x.seq > now.seq, `${seat}'s plan to be accepted`);
+      }
+    }
+  }
+  v = await waitFor(blue, (x) => x.phase === "activation" || x.decisions.length > 0, "the activation phase");
+  await answerDecisions(blue, "blue");
+  await answerDecisions(red, "red");
+  v = await waitFor(blue, (x) => x.phase === "activation" && !!x.activeSide, "an active side");
+
+  const first = v.activeSide;
+  const second = first === "blue" ? "red" : "blue";
+  const P = { blue, red };
+  const A = P[first];
+  const B = P[second];
+  const north = first === "blue" ? 1 : -1;
+
+  // --- side A: an illegal order first (too far), explained by the client, then sent anyway ---
+  const aView = await viewOf(A);
+  const inf = aView.units.find((u) => u.side === first && u.type === "infantry" && u.moveLeft > 0);
+  assert.ok(inf, `side ${first} has an infantry unit that may move`);
+  await clickUnit(A, inf.id);
+  await A.keyboard.press("m");
+  await clickSquare(A, inf.col, inf.row + north * (inf.moveLeft + 2));
+  const draft = A.locator('[data-testid="draft"]');
+  assert.match(await draft.innerText(), /Too far/);
+  await shot(A, "04-illegal-aimed");
+  await A.click('[data-testid="confirm"]');
+  const refusal = A.locator('[data-testid="refusal"]');
+  await refusal.waitFor();
+  const refusalText = await refusal.innerText();
+  assert.match(refusalText, /Refused:\s*\S+/);
+  await shot(A, "05-illegal-refused");
+  const afterRefusal = await viewOf(A);
+  assert.deepEqual(afterRefusal.units.find((u) => u.id === inf.id), inf, "a refused order changes nothing");
+
+  // --- a legal move of one square forward, confirmed with Enter ---
+  const dest = { col: inf.col, row: inf.row + north };
+  await clickSquare(A, dest.col, dest.row);
+  assert.doesNotMatch(await draft.innerText(), /Too far/);
+  await A.keyboard.press("Enter");
+  await waitFor(A, (x) => x.units.some((u) => u.id === inf.id && u.row === dest.row), "the move to be applied");
+  assert.equal(await refusal.count(), 0, "the refusal is cleared by the next accepted order");
+  // The spectator sees the unit on its new square and a log line about it.
+  await waitFor(spec, (x) => x.units.some((u) => u.id === inf.id && u.row === dest.row && u.col === dest.col), "the spectator to see the move");
+  await spec.waitForFunction(() => /moved 1 square/.test(document.querySelector('[data-testid="log"]')?.textContent ?? ""));
+  await shot(spec, "06-spectator-sees-move");
+  await shot(A, "07-after-move");
+
+  // --- end the activation with the E key, then end the side's turn ---
+  // A unit with nothing left to do ends its activation by itself; otherwise E ends it.
+  let before = await viewOf(A);
+  if (before.activeUnit) {
+    await A.keyboard.press("e");
+    await waitFor(A, (x) => x.seq > before.seq && !x.activeUnit, "end of activation");
+  }
+  await answerDecisions(A, first);
+  before = await viewOf(A);
+  if (before.activeSide === first) {
+    await A.click('[data-testid="end-side"]');
+    await waitFor(A, (x) => x.seq > before.seq, "end of side");
+  }
+  await answerDecisions(B, second);
+  await waitFor(B, (x) => x.activeSide === second, `${second}'s turn`);
+
+  // --- chat: players' channel reaches the other player, spectators' channel does not ---
+  await B.click("button.tab:has-text('Chat')");
+  await B.fill(".chat-form input", "Your move was bold.");
+  await B.press(".chat-form input", "Enter");
+  await A.click("button.tab:has-text('Chat')");
+  await A.waitForFunction(() => /Your move was bold/.test(document.querySelector('[data-testid="chat"]')?.textContent ?? ""));
+  await spec.click("button.tab:has-text('Chat')");
+  await spec.fill(".chat-form input", "Spectators only");
+  await spec.press(".chat-form input", "Enter");
+  await spec.waitForFunction(() => /Spectators only/.test(document.querySelector('[data-testid="chat"]')?.textContent ?? ""));
+  await A.waitForTimeout(300);
+  assert.doesNotMatch(await A.locator('[data-testid="chat"]').innerText(), /Spectators only/);
+  await shot(spec, "08-spectator-chat");
+
+  // --- the GM pauses: players see it and orders wait; then resumes ---
+  await gmTable.click('[data-testid="gm-pause"]');
+  await waitFor(B, (x) => x.paused, "the pause to reach the player");
+  await B.waitForSelector(".banner .paused");
+  await shot(B, "09-paused");
+  await gmTable.click('[data-testid="gm-resume"]');
+  await waitFor(B, (x) => !x.paused, "the resume");
+
+  // --- side B moves, then reloads the page and carries on where it was ---
+  const bView = await viewOf(B);
+  const binf = bView.units.find((u) => u.side === second && u.type === "infantry" && u.moveLeft > 0);
+  assert.ok(binf, `side ${second} has an infantry unit that may move`);
+  await clickUnit(B, binf.id);
+  await B.keyboard.press("m");
+  const bdest = { col: binf.col, row: binf.row - north };
+  await clickSquare(B, bdest.col, bdest.row);
+  await B.click('[data-testid="confirm"]');
+  await waitFor(B, (x) => x.units.some((u) => u.id === binf.id && u.row === bdest.row), `${second}'s move`);
+  const logBefore = await B.locator('[data-testid="log"]').innerText();
+  const seqBefore = (await viewOf(B)).seq;
+
+  await B.reload();
+  await B.waitForSelector('[data-testid="connection"][data-status="open"]');
+  const resumed = await waitFor(B, (x) => x.seq >= seqBefore, "the reloaded page to catch up");
+  assert.ok(resumed.units.some((u) => u.id === binf.id && u.row === bdest.row), "the moved unit is where it was");
+  const logAfter = await B.locator('[data-testid="log"]').innerText();
+  assert.ok(logAfter.includes("moved 1 square"), "the log survives the reload");
+  assert.ok(logAfter.length >= logBefore.length * 0.9, "the log is not lost");
+  await shot(B, "10-after-reload");
+  // An order after the reload is accepted.
+  before = await viewOf(B);
+  await B.click('[data-testid="end-side"]');
+  await waitFor(B, (x) => x.seq > before.seq, "an order after the reload");
+  await shot(B, "11-red-after-reload-order");
+
+  // --- the spectator's table at tablet size, and nobody saw a script error ---
+  await spec.setViewportSize({ width: 1024, height: 768 });
+  await shot(spec, "12-spectator-1024x768");
+  assert.deepEqual(problems, [], "no page errors");
+});

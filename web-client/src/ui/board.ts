@@ -1,0 +1,394 @@
+// The table in SVG: grid or free table, terrain, units as counters, and the overlays that
+// help a player aim. Pans by dragging, zooms with the wheel or buttons, fits to its box.
+import { GridFacing, type GridSquare } from "../gen/sandtable/v1/common_pb";
+import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
+import type { Sq } from "../aim/grid";
+import { s } from "./dom";
+import { markerLetter, sideColour, terrainStyle } from "./look";
+
+export const SQ = 60; // SVG units per grid square
+const INCH = 20; // SVG units per inch on a free table
+
+export interface Overlay {
+  selected?: string;
+  activeUnit?: string;
+  reachable?: Set<string>;
+  targets?: Set<string>;
+  path?: Sq[];
+  pathOk?: boolean;
+  aim?: { from: Sq; to: Sq; ok: boolean; label: string };
+  highlight?: Sq[];
+  planned?: { from: Sq; to: Sq }[];
+  preview?: { at: Sq; facing: GridFacing };
+}
+
+export const key = (q: Sq) => `${q.col},${q.row}`;
+
+export interface BoardHandlers {
+  onSquare(q: Sq, unit: UnitView | undefined): void;
+  onHoverSquare(q: Sq | null): void;
+  onHoverUnit(u: UnitView | null, x: number, y: number): void;
+}
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export class Board {
+  readonly svg: SVGSVGElement;
+  private readonly content: SVGGElement;
+  private view?: View;
+  private box: Box = { x: 0, y: 0, w: 100, h: 100 };
+  private boardBox: Box = { x: 0, y: 0, w: 100, h: 100 };
+  private fitted = false;
+  private drag: { x: number; y: number; box: Box; moved: boolean } | null = null;
+  private hover: string | null = null;
+
+  constructor(private readonly handlers: BoardHandlers) {
+    this.svg = s("svg", { class: "board", role: "img", "aria-label": "Game table" }) as SVGSVGElement;
+    this.svg.append(defs());
+    this.content = s("g") as SVGGElement;
+    this.svg.append(this.content);
+    this.svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
+    this.svg.addEventListener("pointerdown", (e) => this.onDown(e));
+    this.svg.addEventListener("pointermove", (e) => this.onMove(e));
+    this.svg.addEventListener("pointerup", (e) => this.onUp(e));
+    this.svg.addEventListener("pointerleave", () => {
+      this.setHover(null);
+      this.handlers.onHoverUnit(null, 0, 0);
+    });
+    new ResizeObserver(() => this.applyBox()).observe(this.svg);
+  }
+
+  render(view: View, overlay: Overlay): void {
+    const firstOrResized = !this.view || boardSize(this.view) !== boardSize(view);
+    this.view = view;
+    this.boardBox = boardBounds(view);
+    this.content.replaceChildren(view.board.case === "table" ? drawTable(view) : drawGrid(view, overlay));
+    if (firstOrResized || !this.fitted) this.fit();
+  }
+
+  fit(): void {
+    const m = SQ * 0.6;
+    this.box = { x: this.boardBox.x - m, y: this.boardBox.y - m, w: this.boardBox.w + 2 * m, h: this.boardBox.h + 2 * m };
+    this.fitted = true;
+    this.applyBox();
+  }
+
+  zoom(factor: number, cx?: number, cy?: number): void {
+    const b = this.box;
+    const px = cx ?? b.x + b.w / 2;
+    const py = cy ?? b.y + b.h / 2;
+    const w = Math.min(Math.max(b.w * factor, SQ * 2), this.boardBox.w * 4 + SQ * 4);
+    const f = w / b.w;
+    this.box = { x: px - (px - b.x) * f, y: py - (py - b.y) * f, w, h: b.h * f };
+    this.applyBox();
+  }
+
+  private applyBox(): void {
+    // Keep the aspect of the element so that zoom and pan feel the same in both directions.
+    const r = this.svg.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) {
+      const want = r.width / r.height;
+      const have = this.box.w / this.box.h;
+      if (Math.abs(want - have) > 1e-3) {
+        if (have < want) {
+          const w = this.box.h * want;
+          this.box = { ...this.box, x: this.box.x - (w - this.box.w) / 2, w };
+        } else {
+          const h = this.box.w / want;
+          this.box = { ...this.box, y: this.box.y - (h - this.box.h) / 2, h };
+        }
+      }
+    }
+    const b = this.box;
+    this.svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+  }
+
+  private toBoard(e: { clientX: number; clientY: number }): { x: number; y: number } {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return { x: 0, y: 0 };
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  private squareAt(e: PointerEvent | MouseEvent): Sq | null {
+    const v = this.view;
+    if (!v || v.board.case !== "grid") return null;
+    const p = this.toBoard(e);
+    const col = Math.floor(p.x / SQ);
+    const row = v.board.value.rows - 1 - Math.floor(p.y / SQ);
+    if (col < 0 || row < 0 || col >= v.board.value.cols || row >= v.board.value.rows) return null;
+    return { col, row };
+  }
+
+  private unitAt(q: Sq | null): UnitView | undefined {
+    if (!q || !this.view) return undefined;
+    return this.view.units.find((u) => !u.carriedBy && u.square?.col === q.col && u.square?.row === q.row);
+  }
+
+  private onWheel(e: WheelEvent): void {
+    e.preventDefault();
+    const p = this.toBoard(e);
+    this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+  }
+
+  private onDown(e: PointerEvent): void {
+    if (e.button !== 0) return;
+    this.drag = { x: e.clientX, y: e.clientY, box: { ...this.box }, moved: false };
+  }
+
+  private onMove(e: PointerEvent): void {
+    if (this.drag && (e.buttons & 1) === 1) {
+      const dx = e.clientX - this.drag.x;
+      const dy = e.clientY - this.drag.y;
+      if (!this.drag.moved && Math.hypot(dx, dy) > 6) {
+        this.drag.moved = true;
+        this.svg.setPointerCapture(e.pointerId);
+        this.svg.classList.add("panning");
+      }
+      if (this.drag.moved) {
+        const r = this.svg.getBoundingClientRect();
+        const scale = this.box.w / r.width;
+        this.box = { ...this.drag.box, x: this.drag.box.x - dx * scale, y: this.drag.box.y - dy * scale };
+        this.applyBox();
+        return;
+      }
+    }
+    const q = this.squareAt(e);
+    this.setHover(q);
+    const u = this.unitAt(q);
+    this.handlers.onHoverUnit(u ?? null, e.clientX, e.clientY);
+  }
+
+  private onUp(e: PointerEvent): void {
+    const d = this.drag;
+    this.drag = null;
+    this.svg.classList.remove("panning");
+    if (!d || d.moved) return;
+    const q = this.squareAt(e);
+    if (q) this.handlers.onSquare(q, this.unitAt(q));
+  }
+
+  private setHover(q: Sq | null): void {
+    const k = q ? key(q) : null;
+    if (k === this.hover) return;
+    this.hover = k;
+    this.handlers.onHoverSquare(q);
+  }
+}
+
+function boardSize(v: View): string {
+  if (v.board.case === "grid") return `g${v.board.value.cols}x${v.board.value.rows}`;
+  if (v.board.case === "table") return `t${v.board.value.width}x${v.board.value.height}`;
+  return "none";
+}
+
+function boardBounds(v: View): Box {
+  if (v.board.case === "grid") return { x: 0, y: 0, w: v.board.value.cols * SQ, h: v.board.value.rows * SQ };
+  if (v.board.case === "table") return { x: 0, y: 0, w: v.board.value.width * INCH, h: v.board.value.height * INCH };
+  return { x: 0, y: 0, w: SQ * 8, h: SQ * 6 };
+}
+
+function defs(): SVGElement {
+  const pat = (id: string, size: number, ...body: SVGElement[]) =>
+    s("pattern", { id, width: size, height: size, patternUnits: "userSpaceOnUse" }, ...body);
+  return s(
+    "defs",
+    {},
+    pat("pat-woods", 20, s("circle", { cx: 5, cy: 6, r: 4, fill: "#4f8a3c" }), s("circle", { cx: 15, cy: 15, r: 4, fill: "#4f8a3c" })),
+    pat("pat-town", 20, s("rect", { x: 3, y: 3, width: 7, height: 6, fill: "#6d655c" }), s("rect", { x: 12, y: 11, width: 6, height: 7, fill: "#6d655c" })),
+    pat("pat-hill", 12, s("path", { d: "M0 12 L12 0", stroke: "#b99c5a", "stroke-width": 1.5 })),
+    pat("pat-river", 16, s("path", { d: "M0 8 q4 -4 8 0 t8 0", stroke: "#2f7fc0", fill: "none", "stroke-width": 1.5 })),
+    pat("pat-ford", 10, s("path", { d: "M0 5 h10", stroke: "#2f7fc0", "stroke-dasharray": "3 3", "stroke-width": 1.5 })),
+    pat("pat-marsh", 14, s("path", { d: "M2 7 h6 M8 12 h5", stroke: "#3d6b45", "stroke-width": 1.5 })),
+    pat("pat-trench", 14, s("path", { d: "M0 10 l3.5 -6 l3.5 6 l3.5 -6 l3.5 6", stroke: "#5b4a33", fill: "none", "stroke-width": 2 })),
+    pat("pat-wire", 12, s("path", { d: "M2 2 l8 8 M10 2 l-8 8", stroke: "#333", "stroke-width": 1.2 })),
+    s("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, s("path", { d: "M0 0 L10 5 L0 10 z", fill: "context-stroke" })),
+  );
+}
+
+/** Centre of a square in SVG units; row 0 is the south edge, drawn at the bottom. */
+function centre(v: View, q: Sq): { x: number; y: number } {
+  const rows = v.board.case === "grid" ? v.board.value.rows : 0;
+  return { x: (q.col + 0.5) * SQ, y: (rows - 1 - q.row + 0.5) * SQ };
+}
+
+function drawGrid(v: View, o: Overlay): SVGElement {
+  if (v.board.case !== "grid") return s("g");
+  const { cols, rows } = v.board.value;
+  const g = s("g", { class: "grid-board" });
+  g.append(s("rect", { x: 0, y: 0, width: cols * SQ, height: rows * SQ, fill: "#f1f0dc", stroke: "#6b6b55", "stroke-width": 2 }));
+
+  const features = [...v.terrain].sort((a, b) => terrainStyle(a.kind).order - terrainStyle(b.kind).order);
+  for (const f of features) {
+    const st = terrainStyle(f.kind);
+    const tg = s("g", { class: `terrain terrain-${f.kind}` }, s("title", {}, f.name ? `${st.label}: ${f.name}` : st.label));
+    if (f.kind === "road") {
+      const set = new Set(f.squares.map(key));
+      for (const q of f.squares) {
+        const c = centre(v, q);
+        tg.append(s("circle", { cx: c.x, cy: c.y, r: SQ * 0.09, fill: st.fill }));
+        for (const n of [{ col: q.col + 1, row: q.row }, { col: q.col, row: q.row + 1 }]) {
+          if (!set.has(key(n))) continue;
+          const d = centre(v, n);
+          tg.append(s("line", { x1: c.x, y1: c.y, x2: d.x, y2: d.y, stroke: st.fill, "stroke-width": SQ * 0.18, "stroke-linecap": "round" }));
+        }
+      }
+    } else {
+      for (const q of f.squares) {
+        const c = centre(v, q);
+        const r = { x: c.x - SQ / 2, y: c.y - SQ / 2, width: SQ, height: SQ };
+        if (st.fill !== "none") tg.append(s("rect", { ...r, fill: st.fill, stroke: st.stroke, "stroke-width": st.stroke ? 4 : undefined }));
+        if (st.pattern) tg.append(s("rect", { ...r, fill: `url(#${st.pattern})` }));
+        if (f.level > 1) tg.append(s("text", { x: r.x + 4, y: r.y + 12, class: "level" }, `L${f.level}`));
+      }
+    }
+    g.append(tg);
+  }
+
+  // Grid lines and coordinates along the edges.
+  const lines = s("g", { class: "grid-lines" });
+  for (let c = 1; c < cols; c++) lines.append(s("line", { x1: c * SQ, y1: 0, x2: c * SQ, y2: rows * SQ }));
+  for (let r = 1; r < rows; r++) lines.append(s("line", { x1: 0, y1: r * SQ, x2: cols * SQ, y2: r * SQ }));
+  g.append(lines);
+  const labels = s("g", { class: "coords" });
+  for (let c = 0; c < cols; c++) labels.append(s("text", { x: (c + 0.5) * SQ, y: rows * SQ + 16, "text-anchor": "middle" }, c));
+  for (let r = 0; r < rows; r++) labels.append(s("text", { x: -8, y: (rows - 1 - r + 0.5) * SQ + 5, "text-anchor": "end" }, r));
+  g.append(labels);
+
+  // Overlays under the counters: where the selected unit may go or shoot.
+  const over = s("g", { class: "overlay" });
+  for (const k of o.reachable ?? []) {
+    const [col, row] = k.split(",").map(Number);
+    const c = centre(v, { col, row });
+    over.append(s("rect", { class: "reach", x: c.x - SQ / 2 + 3, y: c.y - SQ / 2 + 3, width: SQ - 6, height: SQ - 6 }));
+  }
+  for (const k of o.targets ?? []) {
+    const [col, row] = k.split(",").map(Number);
+    const c = centre(v, { col, row });
+    over.append(s("rect", { class: "target", x: c.x - SQ / 2 + 3, y: c.y - SQ / 2 + 3, width: SQ - 6, height: SQ - 6 }));
+  }
+  for (const q of o.highlight ?? []) {
+    const c = centre(v, q);
+    over.append(s("rect", { class: "highlight", x: c.x - SQ / 2 + 2, y: c.y - SQ / 2 + 2, width: SQ - 4, height: SQ - 4 }));
+  }
+  g.append(over);
+
+  for (const u of v.units) if (u.square && !u.carriedBy) g.append(drawUnit(v, u, o));
+
+  const top = s("g", { class: "overlay-top" });
+  const selected = v.units.find((u) => u.id === o.selected);
+  if (o.path && o.path.length && selected?.square) {
+    const pts = [selected.square, ...o.path].map((q) => centre(v, q));
+    top.append(s("polyline", { class: o.pathOk ? "path ok" : "path bad", points: pts.map((p) => `${p.x},${p.y}`).join(" "), "marker-end": "url(#arrow)" }));
+  }
+  for (const p of o.planned ?? []) top.append(aimLine(v, p.from, p.to, "planned", ""));
+  if (o.aim) top.append(aimLine(v, o.aim.from, o.aim.to, o.aim.ok ? "aim ok" : "aim bad", o.aim.label));
+  if (o.preview) {
+    const c = centre(v, o.preview.at);
+    top.append(s("g", { class: "facing-preview", transform: `translate(${c.x} ${c.y}) rotate(${o.preview.facing * 90})` }, s("path", { d: `M0 ${-SQ * 0.48} l-9 12 h18 z` })));
+  }
+  g.append(top);
+  return g;
+}
+
+function aimLine(v: View, from: Sq, to: Sq, cls: string, label: string): SVGElement {
+  const a = centre(v, from);
+  const c = centre(v, to);
+  // Stop the arrow at the edge of the target's counter so the counter stays readable.
+  const len = Math.hypot(c.x - a.x, c.y - a.y) || 1;
+  const cut = Math.min(SQ * 0.42, len / 2);
+  const b = { x: c.x - ((c.x - a.x) / len) * cut, y: c.y - ((c.y - a.y) / len) * cut };
+  const g = s("g", { class: cls }, s("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, "marker-end": "url(#arrow)" }));
+  if (label) {
+    const mx = (a.x + b.x) / 2;
+    const my = (a.y + b.y) / 2;
+    g.append(s("rect", { x: mx - 30, y: my - 11, width: 60, height: 20, rx: 4, class: "aim-label-bg" }), s("text", { x: mx, y: my + 4, "text-anchor": "middle", class: "aim-label" }, label));
+  }
+  return g;
+}
+
+function drawUnit(v: View, u: UnitView, o: Overlay): SVGElement {
+  const c = centre(v, u.square as GridSquare);
+  const col = sideColour(v, u.side);
+  const w = SQ * 0.78;
+  const classes = ["unit"];
+  if (u.id === o.selected) classes.push("selected");
+  if (u.id === o.activeUnit) classes.push("active");
+  const g = s("g", { class: classes.join(" "), "data-unit": u.id, "data-side": u.side, transform: `translate(${c.x} ${c.y})` });
+  g.append(s("rect", { class: "counter", x: -w / 2, y: -w / 2, width: w, height: w, rx: 5, fill: col.fill }));
+  // Facing: a wedge on the edge the unit faces, drawn in the counter's own frame.
+  // Facing: a thick bar on the edge the unit faces and a wedge pointing out of it.
+  g.append(
+    s("g", { class: "facing", transform: `rotate(${u.facing * 90})` },
+      s("rect", { x: -w / 2 + 3, y: -w / 2 - 1, width: w - 6, height: 5, rx: 2 }),
+      s("path", { d: `M-9 ${-w / 2 - 1} L0 ${-SQ / 2 + 1} L9 ${-w / 2 - 1} z` })),
+  );
+  g.append(typeSymbol(u.type, col.ink));
+  g.append(s("text", { class: "sp", x: 0, y: w / 2 - 5, "text-anchor": "middle", fill: col.ink }, `${u.strength}`));
+  u.markers.slice(0, 3).forEach((m, i) => {
+    g.append(s("g", { class: "marker", transform: `translate(${w / 2 - 2} ${-w / 2 + 2 + i * 13})` }, s("circle", { r: 6.5 }), s("text", { y: 3.5, "text-anchor": "middle" }, markerLetter(m))));
+  });
+  if (u.strength < u.maxStrength) {
+    g.append(s("text", { class: "sp-max", x: w / 2 - 4, y: w / 2 - 5, "text-anchor": "end", fill: col.ink }, `/${u.maxStrength}`));
+  }
+  return g;
+}
+
+/** A small NATO-style symbol: X infantry, / cavalry, dot artillery, star commander. */
+function typeSymbol(type: string, ink: string): SVGElement {
+  const bw = 26;
+  const bh = 16;
+  const box = s("rect", { x: -bw / 2, y: -bh / 2 - 6, width: bw, height: bh, fill: "none", stroke: ink, "stroke-width": 1.5 });
+  const x0 = -bw / 2;
+  const y0 = -bh / 2 - 6;
+  const line = (d: string) => s("path", { d, stroke: ink, "stroke-width": 1.5, fill: "none" });
+  const g = s("g", { class: "symbol" }, box);
+  if (type.includes("infantry") || type === "dismounted_cavalry" || type === "machine_gun") g.append(line(`M${x0} ${y0} L${-x0} ${y0 + bh} M${-x0} ${y0} L${x0} ${y0 + bh}`));
+  if (type.includes("cavalry")) g.append(line(`M${x0} ${y0 + bh} L${-x0} ${y0}`));
+  if (type === "machine_gun") g.append(s("circle", { cx: 0, cy: y0 + bh / 2, r: 3, fill: ink }));
+  if (type.includes("artillery")) g.append(s("circle", { cx: 0, cy: y0 + bh / 2, r: 4, fill: ink }));
+  if (type === "commander") g.append(s("path", { d: "M0 -20 l2.4 5 5.4 .6 -4 3.7 1.1 5.4 -4.9 -2.8 -4.9 2.8 1.1 -5.4 -4 -3.7 5.4 -.6 z", fill: ink }));
+  if (type === "transport") g.append(s("circle", { cx: -6, cy: y0 + bh - 4, r: 3, stroke: ink, fill: "none" }), s("circle", { cx: 6, cy: y0 + bh - 4, r: 3, stroke: ink, fill: "none" }));
+  return g;
+}
+
+function drawTable(v: View): SVGElement {
+  if (v.board.case !== "table") return s("g");
+  const { width, height } = v.board.value;
+  const H = height * INCH;
+  const P = (p: { x: number; y: number }) => `${p.x * INCH},${H - p.y * INCH}`;
+  const g = s("g", { class: "free-table" });
+  g.append(s("rect", { x: 0, y: 0, width: width * INCH, height: H, fill: "#f1f0dc", stroke: "#6b6b55", "stroke-width": 2 }));
+  for (const f of v.terrain) {
+    const st = terrainStyle(f.kind);
+    const fill = st.fill === "none" ? "transparent" : st.fill;
+    if (f.polygon.length) g.append(s("polygon", { points: f.polygon.map(P).join(" "), fill, stroke: "#0003" }));
+    if (f.circle?.centre) {
+      const [cx, cy] = P(f.circle.centre).split(",");
+      g.append(s("circle", { cx, cy, r: f.circle.radius * INCH, fill, stroke: "#0003" }));
+    }
+    if (f.polyline.length) g.append(s("polyline", { points: f.polyline.map(P).join(" "), fill: "none", stroke: fill, "stroke-width": 8 }));
+  }
+  for (const u of v.units) {
+    if (!u.position || u.carriedBy) continue;
+    const col = sideColour(v, u.side);
+    const [x, y] = P(u.position).split(",");
+    g.append(
+      s("g", { class: "unit", "data-unit": u.id, transform: `translate(${x} ${y}) rotate(${u.facingDeg})` },
+        s("rect", { x: -30, y: -12, width: 60, height: 24, rx: 3, fill: col.fill }),
+        s("rect", { x: -30, y: -12, width: 60, height: 4, fill: col.ink }),
+        s("text", { y: 6, "text-anchor": "middle", fill: col.ink, class: "sp" }, `${u.strength}`)),
+    );
+  }
+  // Scale bar: 6 inches, marked every inch.
+  const bar = s("g", { class: "scale-bar", transform: `translate(0 ${H + 14})` });
+  for (let i = 0; i < 6; i++) bar.append(s("rect", { x: i * INCH, y: 0, width: INCH, height: 5, fill: i % 2 ? "#fff" : "#333", stroke: "#333" }));
+  bar.append(s("text", { x: 6 * INCH + 6, y: 6 }, '6"'));
+  g.append(bar);
+  return g;
+}

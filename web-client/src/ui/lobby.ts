@@ -1,0 +1,132 @@
+// The lobby: join a game from a link, or choose a rule set and a scenario, create a room and
+// hand out one link per seat.
+import { Role, type Catalog, type RoomCreated } from "../gen/sandtable/v1/protocol_pb";
+import type { Connection } from "../net/connection";
+import { localJoinUrl, parseJoinLink } from "../links";
+import { h, replace } from "./dom";
+
+const ROLE_NAMES: Record<number, string> = { [Role.PLAYER]: "Player", [Role.GM]: "Game master", [Role.SPECTATOR]: "Spectator" };
+
+export class LobbyPage {
+  readonly root: HTMLElement;
+  private catalog: Catalog | null = null;
+  private readonly create = h("section", { class: "card create" });
+  private readonly links = h("section", { class: "card links", hidden: true });
+  private readonly status = h("p", { class: "muted", role: "status" });
+
+  constructor(private readonly conn: Connection) {
+    const input = h("input", { type: "url", placeholder: "Paste a join link", "aria-label": "Join link", class: "join-input" });
+    const err = h("p", { class: "error", hidden: true });
+    const join = h(
+      "form",
+      {
+        class: "join-form",
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          const link = parseJoinLink(input.value);
+          err.hidden = !!link;
+          if (!link) {
+            err.textContent = "That does not look like a Sandtable join link (it needs a ?token=… part).";
+            return;
+          }
+          location.assign(localJoinUrl(location, link));
+        },
+      },
+      input,
+      h("button", { type: "submit" }, "Join"),
+    );
+    this.root = h(
+      "div",
+      { class: "lobby" },
+      h("header", { class: "lobby-head" }, h("h1", {}, "Sandtable"), h("p", {}, "A hosted table for historical miniatures wargames.")),
+      h("section", { class: "card" }, h("h2", {}, "Join a game"), join, err),
+      this.create,
+      this.links,
+      this.status,
+    );
+    replace(this.create, h("h2", {}, "Create a room"), h("p", { class: "muted" }, "Loading the catalogue…"));
+  }
+
+  async load(): Promise<void> {
+    const reply = await this.conn.request({ body: { case: "listCatalog", value: {} } });
+    if (reply.body.case === "catalog") {
+      this.catalog = reply.body.value;
+      this.renderCreate();
+    } else if (reply.body.case === "error") {
+      replace(this.create, h("h2", {}, "Create a room"), h("p", { class: "error" }, reply.body.value.message));
+    }
+  }
+
+  private renderCreate(): void {
+    const cat = this.catalog!;
+    const rs = h("select", { id: "ruleset", "aria-label": "Rule set" }, cat.rulesets.map((r) => h("option", { value: r.id }, r.title || r.id)));
+    const sc = h("select", { id: "scenario", "aria-label": "Scenario" });
+    const desc = h("p", { class: "scenario-desc" });
+    const name = h("input", { id: "room-name", type: "text", placeholder: "Room name (optional)", maxlength: 80 });
+    const fillScenarios = () => {
+      const list = cat.scenarios.filter((s) => s.ruleset === rs.value);
+      replace(sc, list.map((s) => h("option", { value: s.id }, s.name || s.id)));
+      describe();
+    };
+    const describe = () => {
+      const s = cat.scenarios.find((x) => x.id === sc.value);
+      replace(desc, s ? [s.description, s.sides.length ? h("small", {}, ` Sides: ${s.sides.join(", ")}.`) : null] : "No scenario for this rule set yet.");
+    };
+    rs.addEventListener("change", fillScenarios);
+    sc.addEventListener("change", describe);
+    const button = h("button", { class: "primary", type: "submit" }, "Create room");
+    const form = h(
+      "form",
+      {
+        class: "create-form",
+        onsubmit: async (e: Event) => {
+          e.preventDefault();
+          if (!sc.value) return;
+          button.disabled = true;
+          this.status.textContent = "Creating the room…";
+          const reply = await this.conn.request({ body: { case: "createRoom", value: { source: { case: "scenarioId", value: sc.value }, name: name.value.trim() } } });
+          button.disabled = false;
+          this.status.textContent = "";
+          if (reply.body.case === "roomCreated") this.showLinks(reply.body.value);
+          else if (reply.body.case === "error") this.status.textContent = `Could not create the room: ${reply.body.value.message}`;
+        },
+      },
+      h("label", {}, "Rule set", rs),
+      h("label", {}, "Scenario", sc),
+      desc,
+      h("label", {}, "Name", name),
+      button,
+    );
+    replace(this.create, h("h2", {}, "Create a room"), form);
+    fillScenarios();
+  }
+
+  private showLinks(created: RoomCreated): void {
+    this.links.hidden = false;
+    const rows = created.links.map((l) => {
+      const parsed = parseJoinLink(l.url || `?room=${created.roomId}&token=${l.token}`);
+      const url = parsed ? localJoinUrl(location, parsed) : l.url;
+      const field = h("input", { type: "text", readonly: true, value: url, "data-seat": l.seat, "aria-label": `Link for ${l.seat}` });
+      const copy = h("button", {
+        onclick: async () => {
+          field.select();
+          try {
+            await navigator.clipboard.writeText(url);
+            copy.textContent = "Copied";
+          } catch {
+            document.execCommand("copy");
+            copy.textContent = "Copied";
+          }
+          setTimeout(() => (copy.textContent = "Copy"), 1500);
+        },
+      }, "Copy");
+      return h("tr", {}, h("th", {}, l.seat === "gm" ? "GM" : l.seat, h("small", {}, ` ${ROLE_NAMES[l.role] ?? ""}`)), h("td", {}, field), h("td", {}, copy), h("td", {}, h("a", { href: url, target: "_blank", rel: "noopener" }, "Open")));
+    });
+    replace(
+      this.links,
+      h("h2", {}, "Room created"),
+      h("p", {}, "Send each person the link for their seat. Each link is shown only now: keep them. ", h("small", { class: "muted" }, `Seed commitment ${created.seedHash.slice(0, 16)}…`)),
+      h("table", { class: "link-table", "data-room": created.roomId }, rows),
+    );
+  }
+}

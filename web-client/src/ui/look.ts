@@ -1,0 +1,50 @@
+// How things look: side colours (Okabe-Ito, safe for the common kinds of colour blindness),
+// terrain styles for the board and its legend, unit-type symbols.
+import type { View } from "../gen/sandtable/v1/view_pb";
+
+const SIDE_COLOURS = [
+  { fill: "#0072B2", ink: "#ffffff", name: "blue" },
+  { fill: "#E69F00", ink: "#1a1a1a", name: "orange" },
+  { fill: "#009E73", ink: "#ffffff", name: "green" },
+  { fill: "#CC79A7", ink: "#1a1a1a", name: "pink" },
+];
+
+export function sideColour(view: View | undefined, side: string): { fill: string; ink: string } {
+  const i = view ? view.sides.findIndex((s) => s.id === side) : -1;
+  return SIDE_COLOURS[i >= 0 ? i % SIDE_COLOURS.length : 0];
+}
+
+export interface TerrainStyle {
+  label: string;
+  fill: string;
+  pattern?: string; // id of an SVG pattern drawn over the fill
+  stroke?: string;
+  order: number; // lower draws first
+}
+
+export const TERRAIN: Record<string, TerrainStyle> = {
+  hill: { label: "Hill", fill: "#e3cf9f", pattern: "pat-hill", order: 0 },
+  woods: { label: "Woods", fill: "#9fcb8a", pattern: "pat-woods", order: 1 },
+  marsh: { label: "Marsh", fill: "#b9d3b0", pattern: "pat-marsh", order: 1 },
+  town: { label: "Town", fill: "#c9c3bb", pattern: "pat-town", order: 2 },
+  river: { label: "River", fill: "#79b4e3", pattern: "pat-river", order: 3 },
+  ford: { label: "Ford", fill: "#b7dcf5", pattern: "pat-ford", order: 4 },
+  bridge: { label: "Bridge", fill: "#a98a64", order: 4 },
+  fortification: { label: "Fortification", fill: "#b0a089", stroke: "#5b4a33", order: 5 },
+  trench: { label: "Trench", fill: "#cdb89a", pattern: "pat-trench", order: 5 },
+  wire: { label: "Wire", fill: "none", pattern: "pat-wire", order: 6 },
+  road: { label: "Road", fill: "#a47c48", order: 7 },
+};
+
+export function terrainStyle(kind: string): TerrainStyle {
+  return TERRAIN[kind] ?? { label: kind.replace(/_/g, " "), fill: "#d8d8d8", order: 1 };
+}
+
+/** Short marker letters drawn on counters; the hover card and legend spell them out. */
+export function markerLetter(marker: string): string {
+  const known: Record<string, string> = {
+    moved: "M", fired: "F", fought: "C", active: "A", activated: "A", "in river": "R", limbered: "L", embarked: "T",
+    "holding trench": "H", "crossing trench": "X", "on wire": "W",
+  };
+  return known[marker] ?? marker.charAt(0).toUpperCase();
+}

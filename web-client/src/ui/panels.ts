@@ -1,0 +1,109 @@
+// The side panel's read-only parts: turn banner, sides, dice tray, game log, unit card.
+import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
+import type { LogEntry } from "../state/describe";
+import { filterLog, recentDice, type LogFilter, type TableModel } from "../state/store";
+import { DIE_NAMES, facingName, sq, words } from "../state/words";
+import { h } from "./dom";
+import { sideColour } from "./look";
+
+export function banner(m: TableModel, seat: string): HTMLElement {
+  const v = m.view;
+  if (!v) return h("div", { class: "banner" }, "Waiting for the table…");
+  const t = v.turn;
+  const side = (id: string) => v.sides.find((s) => s.id === id)?.name || id;
+  let who = "";
+  if (v.result?.over) who = v.result.winner ? `${side(v.result.winner)} wins` : "Draw";
+  else if (t?.waitingFor.length) who = `waiting for ${t.waitingFor.map((x) => (x === seat ? "you" : side(x))).join(" and ")}`;
+  else if (t?.activeSide) who = t.activeSide === seat ? "your turn" : `${side(t.activeSide)} to act`;
+  const active = t?.activeSide ? sideColour(v, t.activeSide) : undefined;
+  return h(
+    "div",
+    { class: "banner", "data-testid": "banner" },
+    h("span", { class: "turn" }, `Turn ${t?.turn ?? "–"}`),
+    h("span", { class: "phase" }, t?.phase || "setup"),
+    h("span", { class: "who", style: active ? `border-color:${active.fill}` : undefined }, who),
+    v.paused ? h("span", { class: "paused" }, "PAUSED") : null,
+    v.result?.over && v.result.reason ? h("span", { class: "result" }, v.result.reason) : null,
+  );
+}
+
+export function sides(v: View | undefined, seat: string): HTMLElement {
+  if (!v) return h("div");
+  return h(
+    "div",
+    { class: "sides" },
+    v.sides.map((s) => {
+      const c = sideColour(v, s.id);
+      return h(
+        "div",
+        { class: "side-row" + (s.id === seat ? " me" : "") },
+        h("span", { class: "swatch", style: `background:${c.fill}` }),
+        h("b", {}, s.name || s.id),
+        s.id === seat ? " (you)" : "",
+        h("span", { class: "side-stats" }, `${s.strength} SP · lost ${s.strengthLost}/${s.exhaustionPoint}${s.exhausted ? " · exhausted" : ""}${s.activationsLeft ? ` · ${s.activationsLeft} act.` : ""}${s.ordersGiven ? " · orders given" : ""}`),
+      );
+    }),
+  );
+}
+
+export function diceTray(log: LogEntry[]): HTMLElement {
+  const recent = recentDice(log, 4);
+  return h(
+    "div",
+    { class: "dice-tray", "data-testid": "dice" },
+    h("h3", {}, "Dice"),
+    recent.length === 0 ? h("p", { class: "muted" }, "No dice rolled yet.") : null,
+    recent.map((e, i) =>
+      h(
+        "div",
+        { class: "roll" + (i === 0 ? " latest" : "") },
+        h(
+          "div",
+          { class: "dice" },
+          e.dice.map((d) => h("span", { class: "die", title: `${DIE_NAMES[d.kind] ?? "die"}${d.label ? ": " + d.label : ""}` }, h("b", {}, d.value), h("small", {}, d.label || DIE_NAMES[d.kind]))),
+        ),
+        h("div", { class: "meaning" }, e.text),
+      ),
+    ),
+  );
+}
+
+export const FILTERS: { id: LogFilter; label: string }[] = [
+  { id: "all", label: "All" },
+  { id: "mine", label: "Mine" },
+  { id: "move", label: "Movement" },
+  { id: "fire", label: "Fire" },
+  { id: "combat", label: "Combat" },
+];
+
+export function logList(log: LogEntry[], filter: LogFilter, seat: string): HTMLElement {
+  const shown = filterLog(log, filter, seat);
+  return h(
+    "ol",
+    { class: "log", "data-testid": "log" },
+    shown.length === 0 ? h("li", { class: "muted" }, "Nothing yet.") : null,
+    shown.map((e) => h("li", { class: `log-${e.kind}` }, e.dice.length ? h("span", { class: "log-dice" }, e.dice.map((d) => `⚀${d.value}`).join(" ")) : null, e.text)),
+  );
+}
+
+export function unitCard(v: View, u: UnitView): HTMLElement {
+  const c = sideColour(v, u.side);
+  const sideName = v.sides.find((s) => s.id === u.side)?.name || u.side;
+  return h(
+    "div",
+    { class: "unit-card" },
+    h("div", { class: "card-head", style: `background:${c.fill};color:${c.ink}` }, h("b", {}, u.name || u.id), ` · ${sideName}`),
+    h(
+      "dl",
+      {},
+      h("dt", {}, "Type"), h("dd", {}, words(u.type) + (u.quality ? `, ${u.quality}` : "")),
+      h("dt", {}, "Strength"), h("dd", {}, `${u.strength} of ${u.maxStrength} SP`),
+      h("dt", {}, "Square"), h("dd", {}, `${sq(u.square)} facing ${facingName(u.facing)}`),
+      h("dt", {}, "Move left"), h("dd", {}, `${u.moveLeft} square${u.moveLeft === 1 ? "" : "s"}`),
+      u.fireRange ? [h("dt", {}, "Fire"), h("dd", {}, `${u.canFire ? "can fire" : "cannot fire now"}, range ${u.fireRange}`)] : null,
+      u.canCloseCombat ? [h("dt", {}, "Close combat"), h("dd", {}, "possible")] : null,
+      u.markers.length ? [h("dt", {}, "Markers"), h("dd", {}, u.markers.join(", "))] : null,
+      u.carriedBy ? [h("dt", {}, "Carried by"), h("dd", {}, u.carriedBy)] : null,
+    ),
+  );
+}

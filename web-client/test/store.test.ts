@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { DieKind } from "../src/gen/sandtable/v1/common_pb";
+import { filterLog, initialModel, recentDice, reduce } from "../src/state/store";
+import { env, moved, unit, view } from "./fixtures";
+
+const welcome = env({ body: { case: "welcome", value: { roomId: "r", seat: "blue", seq: 3n } } });
+
+describe("table view-model", () => {
+  it("takes the view and sequence from a snapshot", () => {
+    let m = reduce(initialModel(), welcome).model;
+    m = reduce(m, env({ body: { case: "snapshot", value: { seq: 3n, view: view([unit("b1", "blue", 1, 1)], 3n) } } })).model;
+    expect(m.seq).toBe(3n);
+    expect(m.view?.units[0].id).toBe("b1");
+    expect(m.welcome?.seat).toBe("blue");
+  });
+
+  it("applies a delta that follows on, and logs its events with unit names", () => {
+    let m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 3n, view: view([unit("b1", "blue", 1, 1, { name: "1st Rifles" })], 3n) } } })).model;
+    const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 3n, seq: 4n, events: [moved(4n, "b1", { col: 1, row: 2 })], view: view([unit("b1", "blue", 1, 2, { name: "1st Rifles" })], 4n) } } }));
+    m = r.model;
+    expect(r.send).toEqual([]);
+    expect(m.seq).toBe(4n);
+    expect(m.view?.units[0].square).toMatchObject({ col: 1, row: 2 });
+    expect(m.log.at(-1)).toMatchObject({ kind: "move", sides: ["blue"], text: "1st Rifles moved 1 square to (1,2), facing north." });
+  });
+
+  it("asks for a resync when a delta skips sequences", () => {
+    const m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 3n, view: view([], 3n) } } })).model;
+    const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 5n, seq: 6n, events: [], view: view([], 6n) } } }));
+    expect(r.model).toBe(m);
+    expect(r.send).toEqual([{ body: { case: "resync", value: { sinceSeq: 3n } } }]);
+  });
+
+  it("ignores events it already has when an older delta overlaps", () => {
+    let m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 2n, view: view([unit("b1", "blue", 1, 1)], 2n) } } })).model;
+    const d = env({ body: { case: "delta", value: { fromSeq: 1n, seq: 3n, events: [moved(2n, "b1", { col: 1, row: 2 }), moved(3n, "b1", { col: 1, row: 3 })], view: view([unit("b1", "blue", 1, 3)], 3n) } } });
+    m = reduce(m, d).model;
+    expect(m.log.map((e) => e.seq)).toEqual([3n]);
+    expect(m.seq).toBe(3n);
+  });
+
+  it("shows the server's sentence for a refused order and resyncs if behind", () => {
+    let m = reduce(reduce(initialModel(), welcome).model, env({ body: { case: "snapshot", value: { seq: 3n, view: view([], 3n) } } })).model;
+    const r = reduce(m, env({ body: { case: "orderRejected", value: { rejection: { code: "PW_MOVE_TOO_FAR", ruleId: "PW-MOVE-01", message: "1st Rifles may move 2 squares." }, roomSeq: 4n } } }));
+    m = r.model;
+    expect(m.refusal).toEqual({ text: "1st Rifles may move 2 squares.", code: "PW_MOVE_TOO_FAR", ruleId: "PW-MOVE-01" });
+    expect(m.log.at(-1)).toMatchObject({ kind: "refusal", sides: ["blue"] });
+    expect(r.send).toEqual([{ body: { case: "resync", value: { sinceSeq: 3n } } }]);
+  });
+
+  it("keeps chat once per message id", () => {
+    const c = env({ body: { case: "chat", value: { id: 7n, seat: "red", text: "hello" } } });
+    const m = reduce(reduce(initialModel(), c).model, c).model;
+    expect(m.chat.map((x) => x.text)).toEqual(["hello"]);
+  });
+
+  it("filters the log and finds the latest dice", () => {
+    let m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 0n, view: view([unit("b1", "blue", 1, 1), unit("r1", "red", 1, 4)], 0n) } } })).model;
+    const fired = { seq: 2n, dice: [{ kind: DieKind.D6, value: 6, label: "fire" }], body: { case: "pw" as const, value: { body: { case: "unitFired" as const, value: { unitId: "r1", target: { col: 1, row: 1 }, rolls: [6], hits: 1 } } } } };
+    m = reduce(m, env({ body: { case: "delta", value: { fromSeq: 0n, seq: 2n, events: [moved(1n, "b1", { col: 1, row: 2 }), fired as never], view: m.view } } })).model;
+    expect(filterLog(m.log, "mine", "blue").map((e) => e.seq)).toEqual([1n]);
+    expect(filterLog(m.log, "fire", "blue").map((e) => e.seq)).toEqual([2n]);
+    expect(filterLog(m.log, "move", "blue").map((e) => e.seq)).toEqual([1n]);
+    expect(recentDice(m.log, 5).map((e) => e.dice[0].value)).toEqual([6]);
+  });
+});
