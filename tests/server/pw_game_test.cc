@@ -1,0 +1,309 @@
+// The real sandtable-server (every built-in rule set) plays a whole Portable Wargame game over
+// WebSockets: the GM creates a room from the built-in meeting engagement with a fixed seed,
+// two players and a spectator join by their tokens, and the players play to GameEnded with
+// orders chosen by the PW bot. A local engine Game with the same scenario and seed is the
+// bot's oracle and the reference: after every order the server's acceptance must match it,
+// hidden events (artillery plans) must reach only their side and the GM, the stored log must
+// be the uninterrupted engine run byte for byte and every seat's final View the engine's.
+// A second test kills the server with SIGKILL a few times mid-game.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <ctime>
+#include <iostream>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "engine/core/rng.h"
+#include "engine/model/autoplay.h"
+#include "engine/model/registry.h"
+#include "engine/model/scenario_io.h"
+#include "server/sqlite_storage.h"
+#include "tests/server/test_support.h"
+
+namespace sandtable::testing {
+namespace {
+
+constexpr const char* kScenarioId = "pw-meeting-engagement";
+// autoplay()'s bot stream (engine/model/autoplay.cc), so this run is autoplay()'s run.
+constexpr std::uint64_t kBotStream = 0xb07b07b07ULL;
+
+const RuleSet& pw_rules() { return *builtin_registry().find("portable-wargame-19c"); }
+
+pb::Scenario pw_scenario() {
+  std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/pw/meeting-engagement.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  auto parsed = parse_scenario(text.str(), builtin_registry());
+  if (!parsed.scenario) throw std::runtime_error("meeting-engagement: " + parsed.error);
+  return *parsed.scenario;
+}
+
+std::unique_ptr<ServerProcess> start_pw_server(const std::string& db) {
+  return std::make_unique<ServerProcess>(
+      SANDTABLE_SERVER_BINARY, db,
+      std::vector<std::string>{"--scenarios", std::string(SANDTABLE_SOURCE_DIR) + "/scenarios", "--allow-fixed-seed",
+                               "--threads", "2"});
+}
+
+pb::RoomCreated create_pw_room(unsigned short port, std::uint64_t seed) {
+  WsClient gm(port);
+  pb::Envelope env;
+  env.mutable_create_room()->set_scenario_id(kScenarioId);
+  env.mutable_create_room()->set_has_seed(true);
+  env.mutable_create_room()->set_seed(seed);
+  const auto reply = gm.reply_to(gm.send(env));
+  if (!reply.has_room_created()) throw std::runtime_error("create failed: " + reply.ShortDebugString());
+  return reply.room_created();
+}
+
+// Reads pushes until the seat has applied everything up to `seq`.
+void catch_up(Seat& s, std::uint64_t seq) {
+  if (s.seq >= seq) return;
+  s.client.expect(
+      [&](const pb::Envelope& e) {
+        s.absorb(e);
+        return s.seq >= seq;
+      },
+      10000ms);
+}
+
+// The engine side of the match: the oracle game, the bot and the bot's generator.
+struct Oracle {
+  explicit Oracle(std::uint64_t seed) : bot(pw_rules().make_bot()), rng(seed, kBotStream) {
+    StartOptions start;
+    start.seed = seed;
+    std::string err;
+    game = Game::start(pw_rules(), pw_scenario(), start, &log, &err);
+    if (!game) throw std::runtime_error(err);
+  }
+  std::unique_ptr<Game> game;
+  std::unique_ptr<Bot> bot;
+  Pcg32 rng;
+  std::vector<pb::Event> log;  // every event, GameStarted first
+  int orders = 0;
+};
+
+// The seat the server says it waits on; checks the oracle agrees.
+std::string server_waits_on(const Seat& any_player, const Oracle& o) {
+  const auto& w = any_player.view.turn().waiting_for();
+  const std::vector<std::string> server(w.begin(), w.end());
+  EXPECT_EQ(server, o.game->waiting_for()) << "at seq " << any_player.seq;
+  if (server.empty()) throw std::runtime_error("the server waits on nobody but the game is not over");
+  return server.front();
+}
+
+// Plays one bot order through the server; returns false (after recording a failure) if the
+// server's answer differs from the oracle's.
+bool play_one(std::map<std::string, std::unique_ptr<Seat>>& players, Oracle& o) {
+  for (auto& [id, seat] : players) catch_up(*seat, o.game->seq());
+  const std::string who = server_waits_on(*players.begin()->second, o);
+  Seat& mover = *players.at(who);
+  auto command = o.bot->choose(*o.game, who, o.rng);
+  if (!command) {
+    ADD_FAILURE() << "the bot for " << who << " found nothing to do";
+    return false;
+  }
+  auto next = std::make_unique<Game>(*o.game);
+  Outcome out = next->execute(*command);
+  if (!out.accepted) {
+    ADD_FAILURE() << "the oracle refused the bot's order: " << out.rejection.ShortDebugString();
+    return false;
+  }
+  const auto reply = mover.order_at(*command, mover.seq);  // Order.seq = the room sequence
+  if (!reply.has_order_accepted()) {
+    ADD_FAILURE() << "order " << o.orders + 1 << " refused: " << reply.ShortDebugString();
+    return false;
+  }
+  EXPECT_EQ(reply.order_accepted().event_count(), out.events.size()) << "order " << o.orders + 1;
+  EXPECT_EQ(reply.order_accepted().seq(), next->seq()) << "order " << o.orders + 1;
+  EXPECT_EQ(mover.seq, next->seq()) << "the Delta comes before the acceptance";
+  o.game = std::move(next);
+  o.log.insert(o.log.end(), out.events.begin(), out.events.end());
+  ++o.orders;
+  return true;
+}
+
+// What `viewer` may see of the oracle's log after `after_seq`, in order.
+std::vector<std::string> visible_events(const Oracle& o, const std::string& viewer, std::uint64_t after_seq) {
+  std::vector<std::string> out;
+  for (const auto& e : o.log) {
+    if (e.seq() <= after_seq) continue;
+    if (auto copy = o.game->event_for(e, viewer)) out.push_back(copy->SerializeAsString());
+  }
+  return out;
+}
+
+std::vector<std::string> serialized(const std::vector<pb::Event>& events) {
+  std::vector<std::string> out;
+  for (const auto& e : events) out.push_back(e.SerializeAsString());
+  return out;
+}
+
+// No received event is hidden from `viewer`, and no artillery plan of another side carries
+// its targets.
+void expect_nothing_hidden(const std::vector<pb::Event>& events, const std::string& viewer) {
+  for (const auto& e : events) {
+    if (!e.visible_to().empty()) {
+      EXPECT_NE(std::find(e.visible_to().begin(), e.visible_to().end(), viewer), e.visible_to().end())
+          << viewer << " received an event hidden from it: " << e.ShortDebugString();
+    }
+    if (e.has_pw() && e.pw().has_artillery_planned() && e.pw().artillery_planned().side() != viewer) {
+      EXPECT_EQ(e.pw().artillery_planned().targets_size(), 0) << viewer << " saw another side's artillery targets";
+    }
+  }
+}
+
+void expect_log_is(const std::string& db, const std::string& room_id, const std::vector<pb::Event>& expected) {
+  server::SqliteStorage storage(db);
+  const auto stored = storage.events(room_id);
+  ASSERT_EQ(stored.size(), expected.size());
+  for (std::size_t i = 0; i < stored.size(); ++i) {
+    ASSERT_EQ(stored[i].SerializeAsString(), expected[i].SerializeAsString()) << "event " << i + 1;
+  }
+}
+
+TEST(PwGameTest, BotsPlayAWholeGameThroughTheServerAndEachSeatSeesOnlyItsOwn) {
+  const std::uint64_t seed = 20240917;
+  TempDir dir;
+  const std::string db = dir.path + "/pw.db";
+  auto server = start_pw_server(db);
+  const auto room = create_pw_room(server->port(), seed);
+  Oracle o(seed);
+  const pb::Scenario scenario = pw_scenario();
+  std::map<std::string, std::unique_ptr<Seat>> players;
+  for (const auto& side : scenario.sides()) {
+    players[side.id()] = std::make_unique<Seat>(server->port(), token_of(room, side.id()), 0, room.room_id());
+    EXPECT_EQ(players[side.id()]->welcome.role(), pb::ROLE_PLAYER);
+  }
+  ASSERT_EQ(players.size(), 2u);
+  Seat spectator(server->port(), token_of(room, "spectator"), 0, room.room_id());
+  Seat gm(server->port(), token_of(room, "gm"), 1, room.room_id());  // resumes after GameStarted
+  const std::uint64_t joined_at = players.begin()->second->seq;       // everyone got a Snapshot here
+  EXPECT_EQ(joined_at, o.game->seq()) << "the room starts where the engine starts (GameStarted and the opening)";
+
+  while (!o.game->over()) {
+    ASSERT_LT(o.orders, 3000) << "the game does not end";
+    ASSERT_TRUE(play_one(players, o));
+  }
+  const std::uint64_t end = o.game->seq();
+  for (auto& [id, seat] : players) catch_up(*seat, end);
+  catch_up(spectator, end);
+  catch_up(gm, end);
+  std::cout << "[ PW game ] " << o.orders << " orders, " << end << " events, winner '" << o.game->state().winner
+            << "'\n";
+
+  // The game is over on the server, for every seat alike.
+  for (Seat* s : {players.begin()->second.get(), players.rbegin()->second.get(), &spectator, &gm}) {
+    EXPECT_TRUE(s->view.result().over());
+    EXPECT_EQ(s->view.result().winner(), o.game->state().winner);
+  }
+  // Hidden events went only where they may: each seat received exactly what event_for gives it.
+  int hidden = 0;
+  for (const auto& e : o.log) hidden += e.visible_to().empty() ? 0 : 1;
+  EXPECT_GT(hidden, 0) << "the game had no hidden events, so the secrecy checks proved nothing";
+  for (auto& [id, seat] : players) {
+    expect_nothing_hidden(seat->events, id);
+    EXPECT_EQ(serialized(seat->events), visible_events(o, id, joined_at)) << id;
+  }
+  expect_nothing_hidden(spectator.events, "spectator");
+  EXPECT_EQ(serialized(spectator.events), visible_events(o, "spectator", joined_at));
+  EXPECT_EQ(serialized(gm.events), visible_events(o, "gm", 1)) << "the GM sees every event";
+
+  // A fresh Snapshot gives each seat exactly the engine's View.
+  for (const std::string& seat : {players.begin()->first, players.rbegin()->first, std::string("spectator"),
+                                 std::string("gm")}) {
+    Seat fresh(server->port(), token_of(room, seat), 0, room.room_id());
+    EXPECT_EQ(fresh.seq, end);
+    EXPECT_EQ(fresh.view.SerializeAsString(), o.game->view(seat).SerializeAsString()) << seat;
+  }
+  // After the end, orders are refused by the rules and change nothing.
+  Seat& any = *players.begin()->second;
+  const auto late = any.order(answer(pb::Decision()));
+  ASSERT_TRUE(late.has_order_rejected()) << late.ShortDebugString();
+  EXPECT_EQ(late.order_rejected().rejection().code(), "GAME_OVER");
+  EXPECT_EQ(server->stop(), 0);
+
+  // The stored log is the oracle's, which is autoplay()'s uninterrupted run with the same seed.
+  expect_log_is(db, room.room_id(), o.log);
+  AutoplayOptions opt;
+  opt.seed = seed;
+  const auto run = autoplay(pw_rules(), scenario, opt);
+  ASSERT_TRUE(run.finished) << run.error;
+  EXPECT_EQ(serialized(run.log), serialized(o.log));
+}
+
+TEST(PwGameTest, KillNineMidGameStillEndsAsTheUninterruptedRun) {
+  const std::uint64_t seed = 4711;
+  const int kills = 3;
+  TempDir dir;
+  const std::string db = dir.path + "/pw-crash.db";
+  auto server = start_pw_server(db);
+  const auto room = create_pw_room(server->port(), seed);
+  const pb::Scenario scenario = pw_scenario();
+  Oracle o(seed);
+  Pcg32 chaos(static_cast<std::uint64_t>(std::time(nullptr)));  // when to kill: differs per run
+  // An order sent just before a kill: the oracle's game after it and the bot's generator before it.
+  std::unique_ptr<Game> in_flight;
+  std::vector<pb::Event> in_flight_events;
+  Pcg32 rng_before_flight;
+  int killed = 0;
+  while (!o.game->over()) {
+    std::map<std::string, std::unique_ptr<Seat>> players;
+    for (const auto& side : scenario.sides()) {
+      players[side.id()] = std::make_unique<Seat>(server->port(), token_of(room, side.id()), 0, room.room_id());
+    }
+    const std::uint64_t server_seq = players.begin()->second->seq;
+    if (in_flight) {
+      // Durable (all of its events) or lost (none of them), never half.
+      if (server_seq == in_flight->seq()) {
+        o.game = std::move(in_flight);
+        o.log.insert(o.log.end(), in_flight_events.begin(), in_flight_events.end());
+        ++o.orders;
+      } else {
+        ASSERT_EQ(server_seq, o.game->seq()) << "a half-stored order";
+        o.rng = rng_before_flight;  // the bot chooses that order again
+      }
+      in_flight.reset();
+    }
+    ASSERT_EQ(server_seq, o.game->seq()) << "an acknowledged order was lost in the crash";
+    const std::uint32_t orders_before_kill = killed < kills ? 5 + chaos.below(40) : 1u << 30;
+    for (std::uint32_t n = 0; n < orders_before_kill && !o.game->over(); ++n) {
+      if (n + 1 == orders_before_kill && chaos.below(2) == 0) {
+        for (auto& [id, seat] : players) catch_up(*seat, o.game->seq());
+        const std::string who = server_waits_on(*players.begin()->second, o);
+        rng_before_flight = o.rng;
+        auto command = o.bot->choose(*o.game, who, o.rng);
+        ASSERT_TRUE(command);
+        in_flight = std::make_unique<Game>(*o.game);
+        Outcome out = in_flight->execute(*command);
+        ASSERT_TRUE(out.accepted);
+        in_flight_events = out.events;
+        pb::Envelope env;
+        env.mutable_order()->set_seq(o.game->seq());
+        *env.mutable_order()->mutable_command() = *command;
+        players.at(who)->client.send(env);
+        break;
+      }
+      ASSERT_TRUE(play_one(players, o));
+    }
+    if (o.game->over()) break;
+    players.clear();
+    server->kill9();
+    ++killed;
+    server = start_pw_server(db);
+  }
+  EXPECT_EQ(killed, kills);
+  std::cout << "[ PW crash ] " << o.orders << " orders, " << killed << " kills\n";
+  EXPECT_EQ(server->stop(), 0);
+  expect_log_is(db, room.room_id(), o.log);
+  AutoplayOptions opt;
+  opt.seed = seed;
+  const auto run = autoplay(pw_rules(), scenario, opt);
+  ASSERT_TRUE(run.finished) << run.error;
+  EXPECT_EQ(serialized(run.log), serialized(o.log)) << "the game ended as the uninterrupted run";
+}
+
+}  // namespace
+}  // namespace sandtable::testing
