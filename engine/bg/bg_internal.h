@@ -95,6 +95,13 @@ Check check_cavalry(const BgState& st, int side, const pb::BgCavalry& c);
 void do_cavalry(Context& ctx, BgState& st, int side, const pb::BgCavalry& c);
 Check check_vehicle_move(const BgState& st, int side, const pb::BgVehicleMove& m);
 void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMove& m);
+// BG-VMOV-05: whole degrees of heading change along a vehicle path (each turn rounded up), and
+// its cost for a tracked vehicle (3" per 90 degrees; "bg.tracked_turn" = "quarters" rounds up).
+int total_turn_degrees(Facing start, const std::vector<Vec2>& path, Facing end, bool reverse);
+double tracked_turn_cost(const Options& o, int degrees);
+// BG-COMB-04: the grade of a combined unit from the two grades, sizes and rolls; nullopt when
+// the rolls tie on an in-between average (re-roll). Exposed for tests.
+std::optional<Grade> combined_grade(Grade a, int figures_a, int roll_a, Grade b, int figures_b, int roll_b);
 // BG-COMB-04: combine `joining` into `keeper` (grade roll when grades differ).
 void combine_units(Context& ctx, BgState& st, const std::string& keeper, const std::string& joining);
 // Moves a unit's figures along a CoM path with a budget; shared with flee (BG-MEL-14).

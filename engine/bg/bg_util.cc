@@ -54,7 +54,8 @@ Vec2 com(const Unit& u) {
   if (u.kind == UnitKind::kVehicle || u.kind == UnitKind::kEmplacement) return u.position;
   std::vector<Vec2> pts;
   for (const auto& f : u.figures) {
-    if (f.alive && !f.prisoner) pts.push_back(f.pos);
+    // A horse-holder stays with the horses (BG-CAV-05): not part of the unit's CoM.
+    if (f.alive && !f.prisoner && !(u.has_horses && f.kind == FigureKind::kHorseHolder)) pts.push_back(f.pos);
   }
   if (pts.empty()) {
     for (const auto& f : u.figures) {
