@@ -156,7 +156,8 @@ Check walk_path(const BgState& st, const Unit& u, std::span<const Vec2> path, do
       for (int k = 0; k < 50; ++k) {
         const double mid = (lo + hi) / 2;
         prefix.push_back(path[i - 1] + (path[i] - path[i - 1]) * mid);
-        if (geom::within(path_cost_for(st, u, prefix), budget)) lo = mid;
+        // Plain <= here: the bisection must not overshoot the budget by the tolerance.
+        if (path_cost_for(st, u, prefix) <= budget) lo = mid;
         else hi = mid;
         prefix.pop_back();
       }
