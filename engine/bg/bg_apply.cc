@@ -114,7 +114,10 @@ void cavalry(BgState& st, const pb::BgCavalryChanged& e) {
     case pb::BG_CAV_RELEASE_HORSES:
       u->has_horses = false;
       u->horses_released = true;
-      if (Figure* f = u->figure(u->horse_holder)) f->kind = FigureKind::kRifle;
+      if (Figure* f = u->figure(u->horse_holder)) {
+        f->kind = FigureKind::kRifle;
+        f->pos = to_vec(e.horses());
+      }
       u->horse_holder.clear();
       u->kind = UnitKind::kInfantry;  // the horses never return (BG-CAV-05)
       break;

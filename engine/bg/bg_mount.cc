@@ -236,6 +236,14 @@ void do_cavalry(Context& ctx, BgState& st, int side, const pb::BgCavalry& c) {
     emit_bg(ctx, e);
     if (c.path_size() > 0) step_move(*st.find(uid));
   } else {
+    // The holder walks back to the unit: placed beside its last figure, in line.
+    const Figure* last = nullptr;
+    for (const auto& f : u.figures) {
+      if (f.alive && !f.prisoner && f.id != u.horse_holder) last = &f;
+    }
+    const Vec2 rejoin = last ? last->pos + u.facing.right() * (st.options.base_size + 0.25) : u.horses;
+    *cv->mutable_horses() = to_point(rejoin);
+    cv->set_horse_holder(u.horse_holder);
     cv->set_mounted(false);
     emit_bg(ctx, e);
     return;  // releasing the horses is the owner's decision, not the unit's move (BG-CAV-05)

@@ -147,8 +147,9 @@ void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMov
     if (o.infantry_like()) {
       for (const auto& f : o.figures) on = on || (f.alive && geom::locate(hull, f.pos) != geom::Where::kOutside);
     } else {
-      for (Vec2 c : footprints(st, o).front().vertices()) on = on || geom::locate(hull, c) == geom::Where::kInside;
-      on = on || geom::locate(footprints(st, o).front(), w.end) != geom::Where::kOutside;
+      const geom::Polygon other = footprints(st, o).front();
+      for (Vec2 c : other.vertices()) on = on || geom::locate(hull, c) == geom::Where::kInside;
+      on = on || geom::locate(other, w.end) != geom::Where::kOutside;
     }
     if (on) refuse(refusal("BG_NO_RAMMING", "BG-VMOV-07", label(u) + " would end on top of " + label(o) + "."));
   }
