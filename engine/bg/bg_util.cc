@@ -1,6 +1,5 @@
 // Words, conversions, unit geometry and terrain queries shared by every Battleground area.
 #include <cmath>
-#include <cstdio>
 
 #include "engine/bg/bg_internal.h"
 #include "engine/model/rejection.h"
@@ -21,12 +20,20 @@ const std::string& side_id(const BgState& st, int side) {
 }
 
 std::string inches(double d) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", d);
-  std::string s = buf;
-  while (!s.empty() && s.back() == '0') s.pop_back();
-  if (!s.empty() && s.back() == '.') s.pop_back();
-  return s + "\"";
+  // Words only (messages, notes): hundredths, trailing zeros dropped.
+  const long long h = std::llround(d * 100);
+  const long long a = h < 0 ? -h : h;
+  std::string s;
+  if (h < 0) s.push_back('-');
+  s.append(std::to_string(a / 100));
+  const int frac = static_cast<int>(a % 100);
+  if (frac != 0) {
+    s.push_back('.');
+    s.push_back(static_cast<char>('0' + frac / 10));
+    if (frac % 10 != 0) s.push_back(static_cast<char>('0' + frac % 10));
+  }
+  s.push_back('"');
+  return s;
 }
 
 Vec2 to_vec(const pb::Point& p) { return {p.x(), p.y()}; }
