@@ -114,6 +114,9 @@ struct WalkResult {
 // Cost of moving the CoM along `path` for this unit (terrain halving, walls, fords; BG-TER-02..04);
 // walks as far as `budget` allows. Returns a refusal when the path is impassable.
 Check walk_path(const BgState& st, const Unit& u, std::span<const Vec2> path, double budget, WalkResult* out);
+// BG-UNIT-09: reveal hidden units that have an enemy unit within `bg.hidden_reveal` inches
+// (CoM to CoM) after a move.
+void reveal_hidden(Context& ctx, BgState& st);
 // The moved unit's figures/markers event (infantry and cavalry).
 void emit_unit_moved(Context& ctx, const BgState& st, const Unit& u, pb::BgUnitMoved moved);
 

@@ -199,6 +199,7 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
   if (mkb->added_size() + mkb->removed_size() > 0) emit_bg(ctx, mk);
   const std::string uid = u.id;
   detect_mines(ctx, st, uid);
+  reveal_hidden(ctx, st);
   if (!m.combine_with().empty()) {
     const Unit& mover = *st.find(uid);
     const Unit* other = st.find(m.combine_with());
@@ -224,11 +225,32 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
 }
 
 void emit_unit_moved(Context& ctx, const BgState& st, const Unit& u, pb::BgUnitMoved moved) {
-  (void)st;
-  (void)u;
   pb::BgEvent e;
   *e.mutable_unit_moved() = std::move(moved);
-  emit_bg(ctx, e);
+  // BG-UNIT-09: a hidden unit's moves are seen by its own side (and the GM) only.
+  std::vector<std::string> who;
+  if (u.hidden) who.push_back(side_id(st, u.side));
+  emit_bg(ctx, e, who);
+}
+
+void reveal_hidden(Context& ctx, BgState& st) {
+  std::vector<std::string> found;
+  for (const auto& u : st.units) {
+    if (!u.hidden || !u.on_table || u.destroyed) continue;
+    for (const auto& o : st.units) {
+      if (o.side == u.side || !o.on_table || o.destroyed || o.hidden) continue;
+      if (geom::within(geom::distance(com(u), com(o)), st.options.hidden_reveal)) {
+        found.push_back(u.id);
+        break;
+      }
+    }
+  }
+  for (const auto& id : found) {
+    pb::BgEvent e;
+    e.mutable_revealed()->set_unit_id(id);
+    e.mutable_revealed()->set_reason("an enemy unit came within " + inches(st.options.hidden_reveal));
+    emit_bg(ctx, e);
+  }
 }
 
 }  // namespace sandtable::bg

@@ -182,6 +182,7 @@ void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMov
     for (const auto& id : passed) overrun_fire(ctx, st, *st.find(uid), m.overrun_weapon_id(), id);
   }
   detect_mines(ctx, st, uid);
+  reveal_hidden(ctx, st);
   unit_acted(ctx, st, *st.find(uid), BgAction::kMove);
 }
 

@@ -209,6 +209,28 @@ TEST(BgSetup, HiddenSetupUnits) {
   EXPECT_EQ(t.g->view("gm").units_size(), 2);
 }
 
+// BG-UNIT-09: hidden until an enemy unit comes within 6" (CoM to CoM); its moves are not seen.
+TEST(BgSetup, HiddenUnitsRevealedWithinSixInches) {
+  Sc sc;
+  sc.inf(0, "a", 4, 10, 10);
+  sc.inf(1, "h", 4, 10, 20, 1, 0, "C", 180).add_attributes("hidden");
+  TG t(sc.s);
+  t.draw(card(D, 9));  // Allied move: the hidden unit moves unseen
+  auto o = t.ok(move("allies", "h", pb::BG_MOVE_WALK, {{12, 20}}, 90), {2});
+  for (const auto& e : o.events) {
+    if (e.has_bg() && e.bg().has_unit_moved()) {
+      EXPECT_FALSE(t.g->event_for(e, "axis").has_value());
+    }
+  }
+  t.draw(card(S, 9));
+  t.ok(move("axis", "a", pb::BG_MOVE_WALK, {{10, 16}}), {3});  // 13 -> CoM distance 7.3: still hidden
+  EXPECT_TRUE(t.u("h").hidden);
+  t.draw(card(S, 1));
+  t.ok(move("axis", "a", pb::BG_MOVE_WALK, {{10, 16}}), {2});  // 15 -> 5.4": revealed
+  EXPECT_FALSE(t.u("h").hidden);
+  EXPECT_EQ(t.g->view("axis").units_size(), 2);
+}
+
 // BG-GEN-01: the referee pauses, resumes and ends the game through the shared GM commands.
 TEST(BgSetup, RefereeOverrides) {
   TG t(ok_scenario().s);

@@ -112,6 +112,19 @@ TEST(BgVehicle, OverrunNoRammingNoPassingVehicles) {
   EXPECT_EQ(b.refused(vmove("axis", "v", 3, {{10, 22}}), {6, 6, 6}), "BG_BLOCKED");
 }
 
+// BG-VMOV-09 / GAP-BG-TER-02: wheeled vehicles may not enter woods; tracked ones are halved.
+TEST(BgVehicle, VehiclesInWoods) {
+  Sc sc = with("car");
+  sc.area("woods", "w", 0, 14, 30, 30);
+  TG t = moving(sc);
+  EXPECT_EQ(t.refused(vmove("axis", "v", 3, {{10, 20}}), {6, 6, 6}), "BG_VEHICLE_TERRAIN");
+  Sc tk = with("medium_tank");
+  tk.area("woods", "w", 0, 14, 30, 30);
+  TG u = moving(tk);
+  u.ok(vmove("axis", "v", 2, {{10, 30}}), {4, 4});
+  EXPECT_NEAR(pos_dist(u, "v", 10, 10), 4.0 + 4.0 / 2, 1e-9);
+}
+
 // BG-MOVE-14: a vehicle that starts dug in loses the bonus for good when it moves off.
 TEST(BgVehicle, DugInVehicleLosesItByMoving) {
   Sc sc = with("medium_tank");
