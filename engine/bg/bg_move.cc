@@ -166,7 +166,35 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
     *f->mutable_position() = to_point(pos);
     pts.push_back(pos);
   }
-  if (auto c = check_end_position(st, u, out.figures)) refuse(*c);
+  if (auto c = check_end_position(st, u, out.figures)) {
+    // BG-MOVE-03 "as far as possible": a roll that would leave the unit on an enemy or off the
+    // table stops it short on its path (cohesion does not depend on the dice: refused above).
+    if (c->code != "BG_ON_ENEMY" && c->code != "BG_OFF_TABLE") refuse(*c);
+    bool found = false;
+    for (Vec2 p : back_off_points(plan.path, out.end)) {
+      bg::Formation shifted;
+      for (const auto& [fid, pos] : out.figures) shifted.emplace_back(fid, pos + (p - out.end));
+      if (!check_end_position(st, u, shifted)) {
+        out.figures = shifted;
+        out.end = p;
+        out.reached = false;
+        found = true;
+        break;
+      }
+    }
+    if (!found) refuse(*c);
+    moved.set_reached(false);
+    *moved.mutable_to() = to_point(out.end);
+    moved.clear_figures();
+    pts.clear();
+    for (const auto& [fid, pos] : out.figures) {
+      auto* f = moved.add_figures();
+      f->set_figure_id(fid);
+      *f->mutable_position() = to_point(pos);
+      pts.push_back(pos);
+    }
+    moved.add_notes("stopped short: the full roll would end on the enemy or off the table");
+  }
   // BG-MOVE-17 / BG-TER-08..10: occupying a building is declared and shown by the figures.
   std::string building;
   if (!m.building().empty()) {

@@ -134,6 +134,32 @@ double path_cost_for(const BgState& st, const Unit& u, std::span<const Vec2> pat
   return cost;
 }
 
+std::vector<Vec2> walked_prefix(std::span<const Vec2> path, Vec2 end) {
+  std::vector<Vec2> walked{path.empty() ? end : path[0]};
+  for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+    const geom::Segment leg{path[i], path[i + 1]};
+    if (!geom::beyond(geom::distance_to_segment(end, leg), 1e-6)) {
+      walked.push_back(end);
+      break;
+    }
+    walked.push_back(path[i + 1]);
+  }
+  return walked;
+}
+
+std::vector<Vec2> back_off_points(std::span<const Vec2> path, Vec2 end) {
+  const std::vector<Vec2> walked = walked_prefix(path, end);
+  std::vector<Vec2> out{end};
+  constexpr double kStep = 0.05;
+  for (std::size_t i = walked.size() - 1; i > 0; --i) {
+    const Vec2 a = walked[i], b = walked[i - 1];
+    const double len = geom::distance(a, b);
+    for (double d = kStep; d < len; d += kStep) out.push_back(a + (b - a) * (d / len));
+    out.push_back(b);
+  }
+  return out;
+}
+
 Check walk_path(const BgState& st, const Unit& u, std::span<const Vec2> path, double budget, WalkResult* out) {
   std::vector<std::string> overrun;  // vehicles: listed (and fired at) by the vehicle move
   if (auto c = path_passable(st, u, path, u.vehicle ? &overrun : nullptr)) return c;

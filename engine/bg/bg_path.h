@@ -16,5 +16,11 @@ bool path_on_road(const BgState& st, std::span<const Vec2> path);
 Check path_passable(const BgState& st, const Unit& u, std::span<const Vec2> path, std::vector<std::string>* overrun);
 // Movement cost of the whole path: difficult terrain (BG-TER-02), walls/fences (BG-TER-03).
 double path_cost_for(const BgState& st, const Unit& u, std::span<const Vec2> path);
+// BG-MOVE-03 "as far as possible": the points along `path` (up to `end`, which lies on it)
+// stepping back from `end` toward the start in 0.05" steps, `end` first, the start last. Used
+// when the dice would leave a unit on top of another or off the table: it stops short instead.
+// The part of `path` from its start to `end` (a point on it).
+std::vector<Vec2> walked_prefix(std::span<const Vec2> path, Vec2 end);
+std::vector<Vec2> back_off_points(std::span<const Vec2> path, Vec2 end);
 
 }  // namespace sandtable::bg

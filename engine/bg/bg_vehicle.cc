@@ -136,40 +136,55 @@ void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMov
   e.set_reached(w.reached);
   *e.mutable_to() = to_point(w.end);
   e.set_facing_deg(m.facing_deg());
-  // BG-VMOV-07: no ramming and no running figures over: the hull may not end on anyone.
-  Unit moved = u;
-  moved.position = w.end;
-  moved.facing = plan.end_facing;
-  const geom::Polygon hull = vehicle_hull(moved);
-  for (const auto& o : st.units) {
-    if (o.id == uid || !o.on_table || o.destroyed || !o.carried_by.empty()) continue;
-    bool on = false;
-    if (o.infantry_like()) {
-      for (const auto& f : o.figures) on = on || (f.alive && geom::locate(hull, f.pos) != geom::Where::kOutside);
-    } else {
-      const geom::Polygon other = footprints(st, o).front();
-      for (Vec2 c : other.vertices()) on = on || geom::locate(hull, c) == geom::Where::kInside;
-      on = on || geom::locate(other, w.end) != geom::Where::kOutside;
+  // BG-VMOV-07: no ramming and no running figures over: the hull may not end on anyone. The
+  // declared intent is carried out as far as possible (BG-VMOV-03), so a vehicle whose roll
+  // would leave it on top of another unit (or off the table) stops short.
+  auto fits = [&](Vec2 at) {
+    Unit moved = u;
+    moved.position = at;
+    moved.facing = plan.end_facing;
+    const geom::Polygon hull = vehicle_hull(moved);
+    for (Vec2 c : hull.vertices()) {
+      if (c.x < 0 || c.y < 0 || c.x > st.width || c.y > st.height) return false;
     }
-    if (on) refuse(refusal("BG_NO_RAMMING", "BG-VMOV-07", label(u) + " would end on top of " + label(o) + "."));
-  }
-  for (Vec2 c : hull.vertices()) {
-    if (c.x < 0 || c.y < 0 || c.x > st.width || c.y > st.height) {
-      refuse(refusal("BG_OFF_TABLE", "BG-GEN-04", label(u) + " would end partly off the table."));
+    for (const auto& o : st.units) {
+      if (o.id == uid || !o.on_table || o.destroyed || !o.carried_by.empty()) continue;
+      if (o.infantry_like()) {
+        for (const auto& f : o.figures) {
+          if (!f.alive) continue;
+          if (geom::locate(hull, f.pos) != geom::Where::kOutside) return false;
+          if (!geom::beyond(geom::distance_to_boundary(hull, f.pos), st.options.base_size / 2)) return false;
+        }
+      } else {
+        const geom::Polygon other = footprints(st, o).front();
+        for (Vec2 c : other.vertices()) {
+          if (geom::locate(hull, c) == geom::Where::kInside) return false;
+        }
+        for (Vec2 c : hull.vertices()) {
+          if (geom::locate(other, c) == geom::Where::kInside) return false;
+        }
+        if (geom::locate(other, at) != geom::Where::kOutside) return false;
+      }
     }
+    return true;
+  };
+  if (!fits(w.end)) {
+    bool found = false;
+    for (Vec2 p : back_off_points(plan.path, w.end)) {
+      if (fits(p)) {
+        e.add_notes("stopped short: the full roll would end on another unit or off the table");
+        w.end = p;
+        w.reached = false;
+        found = true;
+        break;
+      }
+    }
+    if (!found) refuse(refusal("BG_NO_RAMMING", "BG-VMOV-07", label(u) + " cannot end its move facing that way without touching another unit."));
+    *e.mutable_to() = to_point(w.end);
+    e.set_reached(false);
   }
   // Overrun only counts for units the tank actually passed on the part of the path it drove.
-  std::vector<Vec2> driven = plan.path;
-  if (!w.reached) {
-    std::vector<Vec2> cut{plan.path.front()};
-    double left = w.used;
-    for (std::size_t i = 1; i < plan.path.size() && left > 0; ++i) {
-      cut.push_back(plan.path[i]);
-      left -= geom::distance(plan.path[i - 1], plan.path[i]);
-    }
-    cut.back() = w.end;
-    driven = cut;
-  }
+  const std::vector<Vec2> driven = walked_prefix(plan.path, w.end);
   std::vector<std::string> passed;
   path_passable(st, u, driven, &passed);
   for (const auto& id : passed) e.add_overrun_units(id);

@@ -98,7 +98,12 @@ TEST(BgVehicle, OverrunNoRammingNoPassingVehicles) {
   sc.inf(1, "inf", 4, 10, 16, 1, 0, "C", 180);
   sc.vehicle(0, "truck", "truck", 30, 16);
   TG t = moving(sc);
-  EXPECT_EQ(t.refused(vmove("axis", "v", 3, {{10, 16.5}}), {6, 6, 6}), "BG_NO_RAMMING");
+  // Ending on the infantry is not allowed: the tank stops short of it (BG-VMOV-03 as far as possible).
+  auto s = t.ok(vmove("axis", "v", 1, {{10, 16.5}}), {6});
+  EXPECT_FALSE(vmoved(s)->reached());
+  EXPECT_LE(t.u("v").position.y + 1.5, 16 - 0.3125);  // the hull's front stays clear of the bases
+  t.end_action("axis");
+  t.draw(card(S, 1));
   auto o = t.ok(vmove("axis", "v", 3, {{10, 22}}), {6, 6, 6});
   ASSERT_EQ(vmoved(o)->overrun_units_size(), 1);
   EXPECT_EQ(vmoved(o)->overrun_units(0), "inf");
