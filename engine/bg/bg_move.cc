@@ -68,9 +68,6 @@ Check check_move(const BgState& st, int side, const pb::BgMove& m, MovePlan* pla
     default:
       return refusal("BG_BAD_INTENT", "BG-MOVE-03", "Unknown movement intention.");
   }
-  if (non_standing(*u) && !m.combine_with().empty()) {
-    // allowed: BG-UNIT-05 non-standing units try to join others
-  }
   const auto end_facing = facing_from_degrees(m.facing_deg());
   if (!end_facing) return refusal("BG_BAD_FACING", "BG-MOVE-02", "Facings are compass degrees in half-degree steps.");
   if (m.intent() == pb::BG_MOVE_DIG_IN && !geom::turn_at_most(u->facing, *end_facing, 0)) {
@@ -88,6 +85,23 @@ Check check_move(const BgState& st, int side, const pb::BgMove& m, MovePlan* pla
   if (m.figures_size() > 0) {
     if (auto c = check_formation(st, *u, m.figures(), &placed)) return c;
     if (m.path_size() == 0) p.path.push_back(geom::centroid(placed));
+  }
+  // BG-UNIT-05: a non-standing unit must retreat and/or try to join another unit: unless it
+  // names a unit to join, its destination may not be nearer the closest enemy than its start.
+  if (non_standing(*u) && m.combine_with().empty() && p.path.size() > 1) {
+    double before = -1, after = -1;
+    for (const auto& o : st.units) {
+      if (o.side == side || !o.on_table || o.destroyed || o.hidden) continue;
+      const double b = geom::distance(p.path.front(), com(o)), a = geom::distance(p.path.back(), com(o));
+      if (before < 0 || b < before) {
+        before = b;
+        after = a;
+      }
+    }
+    if (before >= 0 && geom::beyond(before, after)) {
+      return refusal("BG_NON_STANDING_ADVANCE", "BG-UNIT-05",
+                     label(*u) + " is non-standing: it must retreat or move to join another unit.");
+    }
   }
   if (m.road() && !path_on_road(st, p.path)) {
     return refusal("BG_NOT_ON_ROAD", "BG-MOVE-07", "The road bonus needs the whole move along a road.");

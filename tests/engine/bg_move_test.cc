@@ -224,6 +224,19 @@ TEST(BgMove, BuildingOccupancyLimits) {
   EXPECT_EQ(u.u("four").building, "house");
 }
 
+// BG-UNIT-05: a non-standing unit retreats or joins; it may not advance on the enemy.
+TEST(BgMove, NonStandingUnitsRetreatOrJoin) {
+  Sc sc;
+  sc.inf(0, "weak", 3, 10, 10, 0);  // 3 figures, no leader, no HW: non-standing
+  sc.inf(0, "friend", 4, 20, 10);
+  sc.inf(1, "e", 4, 10, 30, 1, 0, "C", 180);
+  TG t(sc.s);
+  t.draw(card(S, 9));
+  EXPECT_EQ(t.refused(move("axis", "weak", pb::BG_MOVE_WALK, {{10, 14}}), {3}), "BG_NON_STANDING_ADVANCE");
+  t.ok(move("axis", "weak", pb::BG_MOVE_WALK, {{10, 6}}, 180), {3});
+  EXPECT_NEAR(com(t.u("weak")).y, 7.0, 1e-9);
+}
+
 // BG-MARK-04: several markers at once (dug in + ran after digging in, road after a road move).
 TEST(BgMove, SeveralMarkersAtOnce) {
   TG t = axis_moving(base());
