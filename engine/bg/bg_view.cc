@@ -91,7 +91,7 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
   for (const auto& m : st.minefields) {
     const Terrain* t = st.terrain_named(m.terrain);
     if (!t || t->owner.empty() || gm || t->owner == viewer || me < 0) continue;
-    if (m.known_to[static_cast<std::size_t>(me)]) *view.add_terrain() = st.scenario.terrain(t->index);
+    if (m.known_to[static_cast<std::size_t>(me)]) *view.add_terrain() = st.scenario->terrain(t->index);
   }
   auto* turn = view.mutable_turn();
   turn->set_turn(st.turn);
@@ -100,7 +100,7 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
   for (int i = 0; i < 2; ++i) {
     auto* s = view.add_sides();
     s->set_id(side_id(st, i));
-    s->set_name(st.scenario.sides(i).name().empty() ? side_id(st, i) : st.scenario.sides(i).name());
+    s->set_name(st.scenario->sides(i).name().empty() ? side_id(st, i) : st.scenario->sides(i).name());
     int figs = 0;
     for (const auto& u : st.units) {
       if (u.side == i && u.on_table && !u.destroyed && u.infantry_like()) figs += u.living_fighters();
