@@ -139,10 +139,11 @@ void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMov
   // BG-VMOV-07: no ramming and no running figures over: the hull may not end on anyone. The
   // declared intent is carried out as far as possible (BG-VMOV-03), so a vehicle whose roll
   // would leave it on top of another unit (or off the table) stops short.
+  Facing end_facing = plan.end_facing;
   auto fits = [&](Vec2 at) {
     Unit moved = u;
     moved.position = at;
-    moved.facing = plan.end_facing;
+    moved.facing = end_facing;
     const geom::Polygon hull = vehicle_hull(moved);
     for (Vec2 c : hull.vertices()) {
       if (c.x < 0 || c.y < 0 || c.x > st.width || c.y > st.height) return false;
@@ -179,7 +180,13 @@ void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMov
         break;
       }
     }
-    if (!found) refuse(refusal("BG_NO_RAMMING", "BG-VMOV-07", label(u) + " cannot end its move facing that way without touching another unit."));
+    if (!found) {
+      // Nowhere on the path can it end facing that way: it stays where it is, as it was.
+      e.add_notes("could not move or turn without touching another unit: it stays");
+      w.end = u.position;
+      end_facing = u.facing;
+      e.set_facing_deg(facing_degrees(u.facing));
+    }
     *e.mutable_to() = to_point(w.end);
     e.set_reached(false);
   }
