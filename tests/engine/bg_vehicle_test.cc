@@ -130,6 +130,21 @@ TEST(BgVehicle, VehiclesInWoods) {
   EXPECT_NEAR(pos_dist(u, "v", 10, 10), 4.0 + 4.0 / 2, 1e-9);
 }
 
+// BG-TER-04: rivers are crossed at bridges; a light bridge is closed to heavy vehicles.
+TEST(BgVehicle, BridgesAndHeavyVehicles) {
+  auto scenario = [](const std::string& type) {
+    Sc sc = with(type);
+    sc.line("river", "river", {{0, 14}, {60, 14}});
+    sc.area("bridge_light", "footbridge", 8, 12, 12, 16);
+    return sc;
+  };
+  TG heavy = moving(scenario("heavy_tank"));
+  EXPECT_EQ(heavy.refused(vmove("axis", "v", 3, {{10, 20}}), {6, 6, 6}), "BG_RIVER");
+  TG medium = moving(scenario("medium_tank"));
+  medium.ok(vmove("axis", "v", 3, {{10, 20}}), {6, 6, 6});
+  EXPECT_NEAR(pos_dist(medium, "v", 10, 10), 10.0, 1e-9);
+}
+
 // BG-MOVE-14: a vehicle that starts dug in loses the bonus for good when it moves off.
 TEST(BgVehicle, DugInVehicleLosesItByMoving) {
   Sc sc = with("medium_tank");
