@@ -1,0 +1,48 @@
+// Applying combat events (shooting, casualties, vehicle damage, melee, prisoners, morale).
+// The shooting and melee helpers extend this file for their own events.
+#include "engine/bg/bg_internal.h"
+
+namespace sandtable::bg {
+
+void apply_combat_event(BgState& st, const pb::BgEvent& e) {
+  switch (e.body_case()) {
+    case pb::BgEvent::kCasualties: {
+      const auto& c = e.casualties();
+      Unit* u = st.find(c.unit_id());
+      if (!u) break;
+      for (const auto& fid : c.killed()) {
+        if (Figure* f = u->figure(fid)) {
+          f->alive = false;
+          f->died_at = c.has_place() ? to_vec(c.place()) : f->pos;
+          f->died_turn = st.turn;
+        }
+      }
+      if (c.wiped_out() || u->living() == 0) u->destroyed = true;
+      u->position = com(*u);
+      break;
+    }
+    case pb::BgEvent::kVehicleDamaged: {
+      const auto& d = e.vehicle_damaged();
+      Unit* u = st.find(d.unit_id());
+      if (!u || !u->vehicle) break;
+      if (d.immobilized()) u->vehicle->immobilized = true;
+      if (d.half_weapons()) u->vehicle->half_weapons = true;
+      if (d.destroyed()) u->destroyed = true;
+      break;
+    }
+    case pb::BgEvent::kEmplacement: {
+      Unit* u = st.find(e.emplacement().unit_id());
+      if (!u || !u->emplacement) break;
+      u->emplacement->hits = e.emplacement().hits_total();
+      if (e.emplacement().destroyed()) {
+        u->emplacement->destroyed = true;
+        u->destroyed = true;
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+}  // namespace sandtable::bg
