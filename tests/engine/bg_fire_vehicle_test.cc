@@ -151,5 +151,24 @@ TEST(BgFireVehicle, DetailedArmourQuarters) {
   EXPECT_EQ(bg::protection(st, v, {0, -10}, {0, 0}).red, veh.armour);
 }
 
+// BG-MINE-05/06: mines roll white dice hitting on 6 only, no red dice; an armoured vehicle is
+// immobilized by 2+ net hits (not through BG-VEH-12); BG-MINE-07 hits on infantry are random.
+TEST(BgFireVehicle, MinefieldAttack) {
+  Sc sc = tanks();
+  sc.inf(1, "e", 4, 30, 20, 1, 0, "C", 180);
+  TG t(sc.s);
+  BgState st = t.st();
+  TableDice td;
+  for (int v : {6, 6, 5}) td.push(pb::DIE_KIND_D6, v);
+  Context ctx(rules(), st, td);
+  bg::minefield_attack(ctx, st, "v", "m1", 3);
+  EXPECT_TRUE(st.find("v")->vehicle->immobilized);
+  EXPECT_FALSE(st.find("v")->destroyed);
+  for (int v : {6, 2, 2, 3}) td.push(pb::DIE_KIND_D6, v);  // 1 hit; casualty d6 3 of 4 -> e-f2
+  bg::minefield_attack(ctx, st, "e", "m1", 3);
+  EXPECT_EQ(st.find("e")->living(), 3);
+  EXPECT_FALSE(st.find("e")->figures[2].alive);
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest
