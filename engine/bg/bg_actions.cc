@@ -13,8 +13,8 @@ std::vector<std::string> waiting_seats(const BgState& st) {
   if (st.over || st.phase == Phase::kOver) return out;
   if (st.phase == Phase::kCards && st.action.side >= 0) {
     out.push_back(side_id(st, st.action.side));
-  } else if (needs_card(st)) {
-    for (const auto& s : st.sides) out.push_back(s);  // either player turns the card
+  } else if (needs_card(st) || (st.table_dice && st.phase == Phase::kMelee && !st.melees.empty())) {
+    for (const auto& s : st.sides) out.push_back(s);  // either player turns the card / rolls the melee
   }
   return out;
 }
