@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/bg/bg_melee.h"
+#include "engine/bg/bg_move_util.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable::bg {
@@ -52,6 +53,35 @@ Check charge_walk(const BgState& st, const Unit& u, const std::string& target, s
   return walk_path(tmp, *tmp.find(u.id), path, budget, w);
 }
 
+// A move that does not end in contact: back from `to` toward `from` until the unit's formation,
+// translated with its CoM, stands legally (BG-MOVE-10: never on the enemy; on the table).
+Vec2 back_off(const BgState& st, const Unit& u, Vec2 from, Vec2 to) {
+  const Formation base = current_formation(u);
+  const Vec2 c0 = com(u);
+  auto ok_at = [&](Vec2 p) {
+    Formation f = base;
+    for (auto& fig : f) fig.second = fig.second + (p - c0);
+    if (check_end_position(st, u, f)) return false;
+    // Clear of every vehicle hull by a base width, so no vehicle is left wedged (BG-VMOV-07).
+    for (const auto& o : st.units) {
+      if (!o.vehicle || o.destroyed || !o.on_table) continue;
+      const geom::Polygon hull = vehicle_hull(o);
+      for (const auto& fig : f) {
+        if (geom::locate(hull, fig.second) != geom::Where::kOutside ||
+            geom::within(geom::distance_to_boundary(hull, fig.second), st.options.base_size)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  };
+  for (int k = 0; k <= 64; ++k) {
+    const Vec2 p = to + (from - to) * (k / 64.0);
+    if (ok_at(p)) return p;
+  }
+  return from;
+}
+
 std::vector<Vec2> charge_path(const Unit& u, const Unit& target, const pb::BgCharge& c) {
   std::vector<Vec2> path{com(u)};
   for (const auto& p : c.path()) path.push_back(to_vec(p));
@@ -91,9 +121,7 @@ void flee(Context& ctx, BgState& st, const Unit& def, const Unit& charger) {
     w.end = from;  // blocked (river, table edge feature): it cannot get away
     w.notes.push_back("flee blocked: " + c->message);
   }
-  // Stay on the table.
-  w.end.x = std::clamp(w.end.x, 0.0, st.width);
-  w.end.y = std::clamp(w.end.y, 0.0, st.height);
+  w.end = back_off(st, def, from, w.end);  // stays on the table, off other enemy units
   if (def.markers.dug_in) {
     pb::BgEvent m;
     m.mutable_markers()->set_unit_id(def.id);
@@ -156,6 +184,7 @@ void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, c
   WalkResult w;
   if (charge_walk(st, *u, target_id, path, roll, &w)) w.end = path.front();
   const bool reached = w.reached && !stops_short;
+  if (!reached) w.end = back_off(st, *u, path.front(), w.end);  // stops short, not on the enemy
   m->set_reached(reached);
   *m->mutable_to() = to_point(reached ? com(*t) : w.end);
   m->set_from_behind(geom::behind(com(*t), t->facing, com(*u)));

@@ -113,13 +113,13 @@ TEST(BgMeleeCharge, DefenderStandsAndTheChargeReachesExactly) {
 TEST(BgMeleeCharge, ShortChargeStopsAndContinuesOnAnAce) {
   TG t = axis_moving(face_to_face(8, 4));
   t.ok(charge("axis", "a", "e"), {5, 2, 3, 4, 2});
-  auto o = t.ok(answer(t, "allies", "none"), {3, 3, 3});  // 9 < 10
+  auto o = t.ok(answer(t, "allies", "none"), {2, 2, 2});  // 6 < 10: the full 6" toward it
   EXPECT_FALSE(charge_moved(o)->reached());
   EXPECT_TRUE(t.st().melees.empty());
-  EXPECT_NEAR(geom::distance(com(t.u("a")), com(t.u("e"))), 1.0, 1e-9);
+  EXPECT_NEAR(geom::distance(com(t.u("a")), com(t.u("e"))), 4.0, 1e-9);
   EXPECT_EQ(t.u("a").charge_short_of, "e");
   t.draw(card(S, 1));  // ace after another spade: one Axis unit moves again
-  auto o2 = t.ok(charge("axis", "a", "e"), {1, 1, 1});  // distance dice only
+  auto o2 = t.ok(charge("axis", "a", "e"), {1, 1, 2});  // distance dice only: 4 >= 4
   EXPECT_EQ(declared(o2), nullptr);                      // no new test
   ASSERT_NE(charge_moved(o2), nullptr);
   EXPECT_TRUE(charge_moved(o2)->continued());
