@@ -13,8 +13,8 @@ std::vector<std::string> waiting_seats(const BgState& st) {
   if (st.over || st.phase == Phase::kOver) return out;
   if (st.phase == Phase::kCards && st.action.side >= 0) {
     out.push_back(side_id(st, st.action.side));
-  } else if (needs_card(st)) {
-    for (const auto& s : st.sides) out.push_back(s);  // either player turns the card
+  } else if (needs_card(st) || (st.table_dice && st.phase == Phase::kMelee && !st.melees.empty())) {
+    for (const auto& s : st.sides) out.push_back(s);  // either player turns the card / rolls the melee
   }
   return out;
 }
@@ -139,7 +139,25 @@ void shoot_candidates(const BgState& st, int side, const std::string& seat, cons
 std::vector<pb::Command> legal_actions(const BgState& st, const std::string& seat) {
   std::vector<pb::Command> out;
   const int side = st.side_index(seat);
-  if (side < 0 || st.over || !st.decisions.empty()) return out;
+  if (side < 0 || st.over) return out;
+  if (!st.decisions.empty()) {
+    // BG-MEL-12: the defender's answers ("shoot" only when the shooting rules accept that shot).
+    const auto& d = st.decisions.front();
+    if (d.seat() != seat) return out;
+    for (const auto& ch : d.choices()) {
+      if (ch.id() == "shoot" && st.charge) {
+        pb::BgShoot s;
+        s.set_unit_id(st.charge->target);
+        s.add_shots()->set_target_id(st.charge->charger);
+        if (check_shoot(st, side, s)) continue;
+      }
+      pb::Command c = bg_command(seat);
+      c.mutable_answer()->set_decision_id(d.id());
+      c.mutable_answer()->set_choice_id(ch.id());
+      out.push_back(c);
+    }
+    return out;
+  }
   if (st.phase == Phase::kCards && st.action.side == side) {
     for (const auto& u : st.units) {
       const Unit* ok = nullptr;

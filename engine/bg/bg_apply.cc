@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/bg/bg_internal.h"
+#include "engine/bg/bg_melee.h"
 #include "engine/bg/bg_rules_impl.h"
 
 namespace sandtable::bg {
@@ -237,6 +238,7 @@ void Battleground::apply(GameState& state, const pb::Event& event) const {
   apply_core_event(st, event.bg());
   apply_combat_event(st, event.bg());
   apply_special_event(st, event.bg());
+  apply_melee_event(st, event.bg());
 }
 
 }  // namespace sandtable::bg

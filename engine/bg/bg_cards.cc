@@ -146,6 +146,9 @@ Check check_unit_may_act(const BgState& st, int side, const std::string& unit_id
   if (u->prisoner_group && action == BgAction::kShoot) {
     return refusal("BG_GUARDS", "BG-PRIS-01", label(*u) + " is escorting prisoners and does not fight.");
   }
+  if (u->markers.melee) {
+    return refusal("BG_IN_MELEE", "BG-MEL-04", label(*u) + " is locked in a melee until the melee phase.");
+  }
   const int done = action == BgAction::kMove ? u->moved_card : u->shot_card;
   if (done == st.action.serial) {
     return refusal("BG_ALREADY_ACTED", "BG-CARD-03",
