@@ -118,7 +118,7 @@ void random_casualties(Context& ctx, BgState& st, const std::string& unit_id, in
   auto* c = e.mutable_casualties();
   c->set_unit_id(u.id);
   c->set_cause(cause);
-  *c->mutable_place() = to_point(place);
+  (void)place;  // each figure dies where it stands (its place is kept for medics, BG-MED-02)
   if (hits >= static_cast<int>(pool.size())) {  // BG-DMG-01: wiped out
     for (const auto* f : pool) c->add_killed(f->id);
     c->set_wiped_out(true);
