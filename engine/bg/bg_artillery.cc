@@ -99,7 +99,7 @@ int side_owing_aim(const BgState& st) {
 
 void draw_artillery_card(Context& ctx, BgState& st, const std::string& why) {
   std::vector<ArtilleryCard> deck;
-  if (artillery_deck(st.scenario, &deck) || deck.empty()) return;
+  if (artillery_deck(*st.scenario, &deck) || deck.empty()) return;
   // The cards not drawn since the last reload (a multiset difference by name).
   std::vector<ArtilleryCard> left;
   std::vector<std::string> drawn = st.artillery_drawn;
