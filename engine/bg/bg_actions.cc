@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/bg/bg_internal.h"
+#include "engine/bg/bg_special.h"
 #include "engine/model/game.h"
 
 namespace sandtable::bg {
@@ -11,6 +12,8 @@ namespace sandtable::bg {
 std::vector<std::string> waiting_seats(const BgState& st) {
   std::vector<std::string> out;
   if (st.over || st.phase == Phase::kOver) return out;
+  // BG-ART-01: a fire mission waits for its side's aim points (BgCallFire).
+  if (const int s = side_owing_aim(st); s >= 0) out.push_back(side_id(st, s));
   if (st.phase == Phase::kCards && st.action.side >= 0) {
     out.push_back(side_id(st, st.action.side));
   } else if (needs_card(st) || (st.table_dice && st.phase == Phase::kMelee && !st.melees.empty())) {

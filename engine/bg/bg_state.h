@@ -278,6 +278,8 @@ struct BgState : StateBase<BgState> {
   std::vector<Melee> melees;
   std::optional<PendingCharge> charge;
   int lit_until_turn = 0;            // flares (BG-FLR-02/03)
+  std::vector<std::string> artillery_drawn;  // BG-ART-08: cards drawn since the last reload
+  int artillery_turn_drawn = 0;      // BG-ART-09: the turn whose special phase drew its card
   int next_id = 1;                   // for ids the engine makes (melees, split units, smoke)
 
   // Cards (BG-CARD-*). deck_rng is a stream of its own (seeded from the game seed in

@@ -1,6 +1,7 @@
 // Battleground tables (see bg_tables.h). Values marked GAP are the catalogue's proposed
 // defaults; the switch keys are in docs/rulesets/battleground.md.
 #include "engine/bg/bg_tables.h"
+#include "engine/bg/bg_special.h"
 
 #include <cmath>
 
@@ -296,12 +297,14 @@ std::optional<std::string> read_options(const pb::Scenario& s, Options* o) {
     if (idx < 0) return "options[bg.axis_side]: \"" + *v + "\" is not one of the scenario's sides";
     o->axis_side = idx;
   }
+  std::vector<ArtilleryCard> art;  // BG-ART-08 deck (bg_artillery.cc)
+  if ((e = artillery_deck(s, &art))) return e;
   static const char* kKnown[] = {"bg.grade_b", "bg.road_bonus", "bg.shot_declaration", "bg.tracked_turn",
                                  "bg.drift_bearing", "bg.walk_dice", "bg.run_dice", "bg.facing_cost_90",
                                  "bg.facing_cost_180", "bg.base_size", "bg.hidden_reveal", "bg.morale",
                                  "bg.detailed_armour", "bg.specialised_hw", "bg.short_range_weapons",
                                  "bg.quality_defence", "bg.melee_weapons", "bg.random_artillery",
-                                 "bg.artillery_per_turn", "bg.night", "bg.axis_side"};
+                                 "bg.artillery_per_turn", "bg.night", "bg.axis_side", "bg.artillery_deck"};
   for (const auto& opt : s.options()) {
     bool known = false;
     for (const char* k : kKnown) known = known || opt.key() == k;
