@@ -116,11 +116,21 @@ void move_candidates(const BgState& st, int side, const std::string& seat, const
 void shoot_candidates(const BgState& st, int side, const std::string& seat, const Unit& u, std::vector<pb::Command>& out) {
   for (const auto& t : st.units) {
     if (t.side == side || !t.on_table || t.destroyed) continue;
-    pb::Command c = bg_command(seat);
-    auto* s = c.mutable_bg()->mutable_shoot();
-    s->set_unit_id(u.id);
-    s->add_shots()->set_target_id(t.id);
-    if (!check_shoot(st, side, *s)) out.push_back(c);
+    // Vehicles: one candidate per weapon (BG-VEH-11); infantry and emplacements name none.
+    std::vector<std::string> weapons{""};
+    if (u.vehicle) {
+      weapons.clear();
+      for (const auto& w : u.vehicle->weapons) weapons.push_back(w.id);
+    }
+    for (const auto& wid : weapons) {
+      pb::Command c = bg_command(seat);
+      auto* s = c.mutable_bg()->mutable_shoot();
+      s->set_unit_id(u.id);
+      auto* shot = s->add_shots();
+      shot->set_target_id(t.id);
+      shot->set_weapon_id(wid);
+      if (!check_shoot(st, side, *s)) out.push_back(c);
+    }
   }
 }
 

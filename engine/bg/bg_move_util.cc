@@ -108,7 +108,19 @@ Check check_end_position(const BgState& st, const Unit& u, const Formation& figs
       for (std::size_t j = 0; j < figs.size() && !near; ++j) {
         near = i != j && geom::within(base_gap(st, figs[i].second, figs[j].second, u.facing), kCohesion);
       }
-      if (!near) {
+      // GAP-BG-DMG-05 (shooting helper): casualties removed at random (BG-DMG-01) may leave a
+      // figure apart; a move keeping that gap is allowed, a move opening a new one is not.
+      bool was_apart = false;
+      if (const Figure* f = u.figure(figs[i].first); f && f->alive) {
+        was_apart = true;
+        for (const auto& g : u.figures) {
+          if (&g != f && g.alive && !g.prisoner && geom::within(base_gap(st, f->pos, g.pos, u.facing), kCohesion)) {
+            was_apart = false;
+            break;
+          }
+        }
+      }
+      if (!near && !was_apart) {
         return refusal("BG_COHESION", "BG-MOVE-01",
                        "Figure '" + figs[i].first + "' would be more than 1\" from every other figure of " + label(u) + ".");
       }
