@@ -1,5 +1,6 @@
 #include "engine/model/registry.h"
 
+#include "engine/bg/bg_rules.h"
 #include "engine/pw/pw_rules.h"
 
 
@@ -25,6 +26,7 @@ const Registry& builtin_registry() {
     Registry r;
     // Rule sets register here.
     r.add(make_portable_wargame());
+    r.add(make_battleground());
     return r;
   }();
   return registry;

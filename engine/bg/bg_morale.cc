@@ -1,0 +1,52 @@
+// Optional "retreat after being attacked" (BG-OPT-07, BG-MOR-01..03): after a shooting attack
+// that cost a unit 1/3 (retreat) or 1/2 (rout) of its figures, it rolls 1 die (2 with a leader)
+// for one of its own hit faces; failing, it moves 1D6" (retreat, still facing the enemy) or
+// 2D6" (rout, back to the enemy, red marker) straight away from the shooter.
+// GAP-BG-MOR-01 (ours): the move is a straight line away from the shooter's point, clamped to
+// the table; terrain on the way is not charged (the rule says "the full distance").
+#include <algorithm>
+
+#include "engine/bg/bg_combat_util.h"
+#include "engine/bg/bg_damage.h"
+#include "engine/bg/bg_internal.h"
+#include "engine/bg/bg_tables.h"
+
+namespace sandtable::bg {
+
+void morale_after_attack(Context& ctx, BgState& st, const std::string& unit_id, const std::string& attacker, int lost,
+                         int strength) {
+  const Unit* u = st.find(unit_id);
+  if (!u || u->destroyed || !u->infantry_like() || !u->carried_by.empty() || lost <= 0 || strength <= 0) return;
+  // BG-MOR-03: only the more severe test.
+  const bool rout = lost * 2 >= strength;
+  if (!rout && lost * 3 < strength) return;
+  const int dice = u->count(FigureKind::kLeader) > 0 ? 2 : 1;
+  const int need = hit_from(st.options, u->grade, 0);
+  bool passed = false;
+  for (int r : ctx.roll_pool(dice, pb::DIE_KIND_D6, rout ? "rout test" : "retreat test")) passed = passed || r >= need;
+  pb::BgEvent e;
+  auto* m = e.mutable_morale();
+  m->set_unit_id(unit_id);
+  m->set_test(rout ? "rout" : "retreat");
+  m->set_passed(passed);
+  const Vec2 here = com(*u);
+  *m->mutable_to() = to_point(here);
+  m->set_facing_deg(facing_degrees(u->facing));
+  if (!passed) {
+    int d = 0;
+    for (int r : ctx.roll_pool(rout ? 2 : 1, pb::DIE_KIND_D6, rout ? "rout distance" : "retreat distance")) d += r;
+    const Unit* a = st.find(attacker);
+    const Vec2 from = a ? aim_point(st, *a) : here - u->facing.forward();
+    const Vec2 away = here - from;
+    const geom::Facing dir = geom::negligible(geom::length(away)) ? u->facing.reversed() : geom::Facing::along(away);
+    Vec2 to = here + dir.forward() * static_cast<double>(d);
+    to.x = std::clamp(to.x, 0.0, st.width);
+    to.y = std::clamp(to.y, 0.0, st.height);
+    m->set_distance(d);
+    *m->mutable_to() = to_point(to);
+    m->set_facing_deg(facing_degrees(rout ? dir : dir.reversed()));
+  }
+  emit_bg(ctx, e);
+}
+
+}  // namespace sandtable::bg

@@ -1,0 +1,22 @@
+#pragma once
+// The Battleground RuleSet class (see bg_rules.h for the factory).
+#include "engine/model/ruleset.h"
+
+namespace sandtable::bg {
+
+class Battleground final : public RuleSet {
+ public:
+  std::string_view id() const override;
+  std::string_view title() const override;
+  std::optional<std::string> validate(const pb::Scenario& scenario) const override;
+  std::unique_ptr<GameState> initial(const pb::Scenario& scenario) const override;
+  void start(Context& ctx) const override;
+  void handle(Context& ctx, const pb::Command& command) const override;
+  void answer(Context& ctx, const pb::Decision& decision, const std::string& choice) const override;
+  void apply(GameState& state, const pb::Event& event) const override;  // bg_apply.cc
+  void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // bg_view.cc
+  std::vector<std::string> waiting_for(const GameState& state) const override;
+  std::unique_ptr<Bot> make_bot() const override;
+};
+
+}  // namespace sandtable::bg

@@ -1,0 +1,160 @@
+// Words, conversions, unit geometry and terrain queries shared by every Battleground area.
+#include <cmath>
+
+#include "engine/bg/bg_internal.h"
+#include "engine/model/rejection.h"
+
+namespace sandtable::bg {
+
+void refuse(const Refusal& r) { reject(r.code, r.rule, r.message); }
+
+void not_implemented(const std::string& what, const std::string& rule) {
+  reject("BG_NOT_IMPLEMENTED", rule, what + " is not implemented yet in this build of Battleground.");
+}
+
+std::string label(const Unit& u) { return u.name.empty() ? u.id : u.name; }
+
+const std::string& side_id(const BgState& st, int side) {
+  static const std::string none;
+  return side >= 0 && side < static_cast<int>(st.sides.size()) ? st.sides[static_cast<std::size_t>(side)] : none;
+}
+
+std::string inches(double d) {
+  // Words only (messages, notes): hundredths, trailing zeros dropped.
+  const long long h = std::llround(d * 100);
+  const long long a = h < 0 ? -h : h;
+  std::string s;
+  if (h < 0) s.push_back('-');
+  s.append(std::to_string(a / 100));
+  const int frac = static_cast<int>(a % 100);
+  if (frac != 0) {
+    s.push_back('.');
+    s.push_back(static_cast<char>('0' + frac / 10));
+    if (frac % 10 != 0) s.push_back(static_cast<char>('0' + frac % 10));
+  }
+  s.push_back('"');
+  return s;
+}
+
+Vec2 to_vec(const pb::Point& p) { return {p.x(), p.y()}; }
+
+pb::Point to_point(Vec2 v) {
+  pb::Point p;
+  p.set_x(v.x);
+  p.set_y(v.y);
+  return p;
+}
+
+std::optional<Facing> facing_from_degrees(double deg) {
+  if (!std::isfinite(deg) || deg < -7200 || deg > 7200) return std::nullopt;
+  const double half = deg * 2;
+  if (half != std::floor(half)) return std::nullopt;
+  return Facing::from_half_degrees(static_cast<int>(half));
+}
+
+double facing_degrees(Facing f) {
+  // Display only; rounded to the half degree the engine works in.
+  return std::round(f.degrees_for_display() * 2) / 2;
+}
+
+Vec2 com(const Unit& u) {
+  if (u.kind == UnitKind::kVehicle || u.kind == UnitKind::kEmplacement) return u.position;
+  std::vector<Vec2> pts;
+  for (const auto& f : u.figures) {
+    // A horse-holder stays with the horses (BG-CAV-05): not part of the unit's CoM.
+    if (f.alive && !f.prisoner && !(u.has_horses && f.kind == FigureKind::kHorseHolder)) pts.push_back(f.pos);
+  }
+  if (pts.empty()) {
+    for (const auto& f : u.figures) {
+      if (f.alive) pts.push_back(f.pos);
+    }
+  }
+  if (pts.empty()) return u.position;
+  return geom::centroid(pts);
+}
+
+bool non_standing(const Unit& u) {
+  // BG-UNIT-05: (a) 3 figures, no HW and no leader; (b) 2 figures, no leader; (c) 1 figure.
+  if (!u.infantry_like()) return false;
+  const int n = u.living_fighters();
+  const int leaders = u.count(FigureKind::kLeader);
+  const int hw = u.count(FigureKind::kHeavyWeapon);
+  if (n <= 1) return true;
+  if (n == 2) return leaders == 0;
+  if (n == 3) return leaders == 0 && hw == 0;
+  return false;
+}
+
+int side_grade_penalties(const BgState& st, const Unit& u) {
+  // BG-FIRE-01: one grade per penalty: ran (BG-FIRE-06), mounted (BG-CAV-02), passenger (BG-FIRE-14).
+  (void)st;
+  int p = 0;
+  if (u.markers.ran && !(u.kind == UnitKind::kCavalry && u.mounted)) ++p;
+  if (u.kind == UnitKind::kCavalry && u.mounted) ++p;
+  if (!u.carried_by.empty()) ++p;
+  return p;
+}
+
+std::vector<const Unit*> side_units(const BgState& st, int side) {
+  std::vector<const Unit*> out;
+  for (const auto& u : st.units) {
+    if (u.side == side && u.on_table && !u.destroyed) out.push_back(&u);
+  }
+  return out;
+}
+
+geom::Polygon figure_base(const BgState& st, Vec2 centre, Facing f) {
+  return geom::rectangle(centre, f, st.options.base_size, st.options.base_size);
+}
+
+geom::Polygon vehicle_hull(const Unit& u) {
+  return geom::rectangle(u.position, u.facing, u.vehicle ? u.vehicle->length : 1.0, u.vehicle ? u.vehicle->width : 1.0);
+}
+
+std::vector<geom::Polygon> footprints(const BgState& st, const Unit& u) {
+  std::vector<geom::Polygon> out;
+  if (u.kind == UnitKind::kVehicle || u.kind == UnitKind::kEmplacement) {
+    out.push_back(u.vehicle ? vehicle_hull(u) : geom::rectangle(u.position, u.facing, 1.5, 1.5));
+    return out;
+  }
+  if (!u.carried_by.empty()) return out;  // aboard a vehicle: the hull stands for it
+  for (const auto& f : u.figures) {
+    if (f.alive) out.push_back(figure_base(st, f.pos, u.facing));
+  }
+  return out;
+}
+
+const Terrain* building_at(const BgState& st, std::span<const Vec2> figures) {
+  // BG-MOVE-17 / BG-TER-08: a unit occupies a building when every figure stands inside its
+  // model or around its base (within 1" of the model's edge).
+  if (figures.empty()) return nullptr;
+  for (const auto& t : st.terrain) {
+    if (t.kind != TerrainKind::kBuilding || !t.area) continue;
+    bool all = true;
+    for (Vec2 p : figures) {
+      if (geom::locate(*t.area, p) == geom::Where::kOutside && geom::beyond(geom::distance_to_boundary(*t.area, p), 1.0)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) return &t;
+  }
+  return nullptr;
+}
+
+std::vector<const Unit*> units_in_building(const BgState& st, const std::string& name) {
+  std::vector<const Unit*> out;
+  for (const auto& u : st.units) {
+    if (u.on_table && !u.destroyed && u.building == name) out.push_back(&u);
+  }
+  return out;
+}
+
+void emit_bg(Context& ctx, pb::BgEvent body, std::vector<std::string> visible_to) {
+  pb::Event e;
+  *e.mutable_bg() = std::move(body);
+  for (auto& s : visible_to) e.add_visible_to(std::move(s));
+  ctx.emit(std::move(e));
+}
+
+}  // namespace sandtable::bg

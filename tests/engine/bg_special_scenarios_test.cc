@@ -1,0 +1,61 @@
+// The special-rules demo scenarios (scenarios/bg/village-assault.json, combined-arms.json) parse,
+// validate and start; the combined-arms minefield stays hidden from the Americans.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "engine/bg/bg_state.h"
+#include "engine/model/game.h"
+#include "engine/model/registry.h"
+#include "engine/model/scenario_io.h"
+
+namespace sandtable {
+namespace {
+
+std::string read_bg(const std::string& name) {
+  std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bg/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::unique_ptr<Game> start(const std::string& name) {
+  const auto parsed = parse_scenario(read_bg(name), builtin_registry());
+  EXPECT_TRUE(parsed.scenario) << name << ": " << parsed.error;
+  if (!parsed.scenario) return nullptr;
+  std::string err;
+  StartOptions o;
+  o.seed = 7;
+  auto g = Game::start(*builtin_registry().find("battleground"), *parsed.scenario, o, nullptr, &err);
+  EXPECT_TRUE(g) << err;
+  return g;
+}
+
+TEST(BgSpecialScenarios, VillageAssaultLoadsAndStarts) {
+  auto g = start("village-assault.json");
+  ASSERT_TRUE(g);
+  const auto& st = static_cast<const bg::BgState&>(g->state());
+  EXPECT_EQ(st.turn, 1);
+  EXPECT_TRUE(st.find("g1")->smoke);
+}
+
+// BG-MINE-02 / BG-ART-08: the secret minefield is the Germans' alone; the artillery deck is read.
+TEST(BgSpecialScenarios, CombinedArmsLoadsWithHiddenMinefield) {
+  auto g = start("combined-arms.json");
+  ASSERT_TRUE(g);
+  const auto& st = static_cast<const bg::BgState&>(g->state());
+  EXPECT_TRUE(st.options.random_artillery);
+  const pb::View us = g->view("allies");
+  for (const auto& t : us.terrain()) {
+    EXPECT_NE(t.name(), "Field mines");
+    EXPECT_NE(t.name(), "Track mines");
+  }
+  const pb::View de = g->view("axis");
+  int mines = 0;
+  for (const auto& t : de.terrain()) mines += t.name() == "Field mines" || t.name() == "Track mines";
+  EXPECT_EQ(mines, 2);
+}
+
+}  // namespace
+}  // namespace sandtable
