@@ -274,8 +274,9 @@ int run(int argc, char** argv) {
               double(steps) / double(opt.scripts.size()) / (2 * f.rate), 2 * f.rate);
 
   pid_t spawned = 0;
+  const bool temporary_db = f.db.empty();
   if (!f.spawn.empty()) {
-    if (f.db.empty()) f.db = "/tmp/sandtable-load-" + std::to_string(getpid()) + ".db";
+    if (temporary_db) f.db = "/tmp/sandtable-load-" + std::to_string(getpid()) + ".db";
     std::remove(f.db.c_str());
     spawned = spawn_server(f, f.port);
     f.server_pid = spawned;
@@ -376,6 +377,9 @@ int run(int argc, char** argv) {
   if (spawned) {
     kill(spawned, SIGTERM);
     waitpid(spawned, nullptr, 0);
+    if (temporary_db) {
+      for (const char* ext : {"", "-wal", "-shm"}) std::remove((f.db + ext).c_str());
+    }
   }
   // The connections are dropped with the process: closing 16,000 WebSockets politely would
   // only measure the closing.
