@@ -3,9 +3,9 @@
 // in this binary. A rule set is "covered" once its section appears in the table.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -19,15 +19,30 @@ std::string slurp(const std::string& path) {
   return ss.str();
 }
 
-// Rule and gap IDs of a catalogue file: bold IDs at the start of a line.
+// Without spaces and backticks. (No std::regex: GCC 12 warns falsely inside it under -O2.)
+std::string strip(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c != ' ' && c != '`') out.push_back(c);
+  }
+  return out;
+}
+
+// Rule and gap IDs of a catalogue file: bold IDs at the start of a line, e.g. **PW-MOVE-02**.
 std::set<std::string> catalogue_ids(const std::string& text, const std::string& prefix) {
   std::set<std::string> ids;
-  const std::regex re("^\\*\\*((GAP-)?" + prefix + "-[A-Z]+-[0-9A-Z]+)\\*\\*");
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
-    std::smatch m;
-    if (std::regex_search(line, m, re)) ids.insert(m[1]);
+    if (line.rfind("**", 0) != 0) continue;
+    const auto end = line.find("**", 2);
+    if (end == std::string::npos) continue;
+    const std::string id = line.substr(2, end - 2);
+    const bool ours = id.rfind(prefix + "-", 0) == 0 || id.rfind("GAP-" + prefix + "-", 0) == 0;
+    const bool shaped = std::all_of(id.begin(), id.end(), [](char c) {
+      return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+    });
+    if (ours && shaped && std::count(id.begin(), id.end(), '-') >= 2) ids.insert(id);
   }
   return ids;
 }
@@ -49,11 +64,11 @@ std::vector<Row> coverage_rows(const std::string& text) {
     while (std::getline(ls, cell, '|')) cells.push_back(cell);
     if (cells.size() < 3) continue;
     Row r;
-    r.id = std::regex_replace(cells[0], std::regex("[ `]"), "");
+    r.id = strip(cells[0]);
     std::stringstream ts(cells[2]);
     std::string t;
     while (std::getline(ts, t, ',')) {
-      t = std::regex_replace(t, std::regex("[ `]"), "");
+      t = strip(t);
       if (!t.empty()) r.tests.push_back(t);
     }
     rows.push_back(r);
