@@ -33,8 +33,6 @@ using Check = std::optional<Refusal>;
 inline Refusal refusal(std::string code, std::string rule, std::string msg) {
   return {std::move(code), std::move(rule), std::move(msg)};
 }
-// The stub answer of an area another helper has not filled yet.
-[[noreturn]] void not_implemented(const std::string& what, const std::string& rule);
 
 // ---- words and conversions ----
 std::string label(const Unit& u);                    // name, or id

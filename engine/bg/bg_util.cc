@@ -8,10 +8,6 @@ namespace sandtable::bg {
 
 void refuse(const Refusal& r) { reject(r.code, r.rule, r.message); }
 
-void not_implemented(const std::string& what, const std::string& rule) {
-  reject("BG_NOT_IMPLEMENTED", rule, what + " is not implemented yet in this build of Battleground.");
-}
-
 std::string label(const Unit& u) { return u.name.empty() ? u.id : u.name; }
 
 const std::string& side_id(const BgState& st, int side) {
