@@ -132,7 +132,7 @@ void shoot_candidates(const BgState& st, int side, const std::string& seat, cons
       auto* shot = s->add_shots();
       shot->set_target_id(t.id);
       shot->set_weapon_id(wid);
-      if (!check_shoot(st, side, *s)) out.push_back(c);
+      if (!check_shoot_order(st, side, *s)) out.push_back(c);
     }
   }
 }
@@ -160,6 +160,28 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
       out.push_back(c);
     }
     return out;
+  }
+  // BG-ART-01: a mission waiting for this side's aim points: every blast on one visible enemy.
+  if (side_owing_aim(st) == side) {
+    for (const auto& m : st.missions) {
+      if (!m.awaiting_aim || m.done || m.side != side) continue;
+      for (const auto& t : st.units) {
+        if (t.side == side || !t.on_table || t.destroyed || t.hidden || !t.carried_by.empty()) continue;
+        pb::Command c = bg_command(seat);
+        auto* f = c.mutable_bg()->mutable_call_fire();
+        f->set_mission_id(m.id);
+        for (int b = 0; b < m.blasts; ++b) *f->add_aim_points() = to_point(t.infantry_like() ? com(t) : t.position);
+        out.push_back(c);
+      }
+      if (out.empty()) {  // no enemy in sight: the middle of the table
+        pb::Command c = bg_command(seat);
+        auto* f = c.mutable_bg()->mutable_call_fire();
+        f->set_mission_id(m.id);
+        for (int b = 0; b < m.blasts; ++b) *f->add_aim_points() = to_point(Vec2{st.width / 2, st.height / 2});
+        out.push_back(c);
+      }
+      break;
+    }
   }
   if (st.phase == Phase::kCards && st.action.side == side) {
     for (const auto& u : st.units) {

@@ -248,6 +248,10 @@ std::optional<std::string> los_blocker(const BgState& st, const Unit& shooter, c
   for (std::size_t i = 0; i < st.units.size(); ++i) {
     const Unit& u = st.units[i];
     if (&u == &shooter || &u == &target || !u.on_table || u.destroyed || !u.carried_by.empty()) continue;
+    // BG-UNIT-09: a hidden enemy is not an obstacle to the shooter's side (naming it in a
+    // refusal would reveal it; it is concealed until found).
+    if (u.hidden && u.side != shooter.side) continue;
+    if (u.id == shooter.carried_by) continue;  // BG-FIRE-14: passengers shoot out of their vehicle
     // BG-LOS-02: 1- and 2-figure units are transparent; GAP-BG-LOS-02: vehicles and emplacements
     // are solid models and block.
     const bool blocks = !u.infantry_like() || u.living() >= 3;

@@ -134,6 +134,17 @@ int inflict_casualties(Context& ctx, BgState& st, const std::string& unit_id, in
     const int save_from = hit_from(st.options, u->grade, 0);
     for (int k = 0; k < hits; ++k) {
       auto cands = free_of(false);
+      if (cands.empty()) {
+        // Saves used up every other figure: only saved special figures are left, and with no
+        // normal figure to die instead the hit kills one of them.
+        for (const Figure* f : pool) {
+          const auto& killed = c->killed();
+          if (std::find(killed.begin(), killed.end(), f->id) == killed.end()) cands.push_back(f);
+        }
+        if (cands.empty()) break;
+        c->add_killed(cands[static_cast<std::size_t>(pick(ctx, static_cast<int>(cands.size()), "casualty"))]->id);
+        continue;
+      }
       const Figure* f = cands[static_cast<std::size_t>(pick(ctx, static_cast<int>(cands.size()), "casualty"))];
       chosen.push_back(f);
       if (saves && special(f->kind) && !f->prisoner) {

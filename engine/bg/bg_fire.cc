@@ -152,6 +152,16 @@ AttackPlan plan_attack(const BgState& st, const Unit& u, const Unit& t, const st
 
 void do_shoot(Context& ctx, BgState& st, int side, const pb::BgShoot& s) {
   if (auto c = check_shoot(st, side, s)) refuse(*c);
+  resolve_shoot(ctx, st, s);
+}
+
+void resolve_shoot(Context& ctx, BgState& st, const pb::BgShoot& s) {
+  if (const Unit* u = st.find(s.unit_id()); u && u->hidden) {  // BG-UNIT-09: shooting reveals it
+    pb::BgEvent e;
+    e.mutable_revealed()->set_unit_id(u->id);
+    e.mutable_revealed()->set_reason("it opened fire");
+    emit_bg(ctx, e);
+  }
   for (const auto& shot : s.shots()) {
     // Each weapon's shot is rolled and resolved separately (BG-VEH-11); a target destroyed by an
     // earlier weapon of the same action is no longer there.

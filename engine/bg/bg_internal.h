@@ -121,6 +121,12 @@ void emit_unit_moved(Context& ctx, const BgState& st, const Unit& u, pb::BgUnitM
 // ---- shooting (bg_fire.cc; filled by the shooting helper) ----
 Check check_shoot(const BgState& st, int side, const pb::BgShoot& s);
 void do_shoot(Context& ctx, BgState& st, int side, const pb::BgShoot& s);
+// Rolls and resolves an already checked shooting action (its `also` list is ignored).
+void resolve_shoot(Context& ctx, BgState& st, const pb::BgShoot& s);
+// BG-CARD-14 (bg_fire_declare.cc): a shoot order under the game's declaration mode: one unit at
+// a time, or every unit's shot of the action declared in one order before any is resolved.
+Check check_shoot_order(const BgState& st, int side, const pb::BgShoot& s);
+void do_shoot_order(Context& ctx, BgState& st, int side, const pb::BgShoot& s);
 // BG-VMOV-08: the overrunning tank's machine-gun shot at the infantry unit it passes through.
 void overrun_fire(Context& ctx, BgState& st, const Unit& tank, const std::string& weapon_id,
                   const std::string& target_id);

@@ -3,6 +3,7 @@
 // the new formation, markers and combining at the end of the move.
 #include <algorithm>
 
+#include "engine/bg/bg_hidden.h"
 #include "engine/bg/bg_internal.h"
 #include "engine/bg/bg_path.h"
 #include "engine/bg/bg_move_util.h"
@@ -57,6 +58,11 @@ Check check_move(const BgState& st, int side, const pb::BgMove& m, MovePlan* pla
         const Terrain* t = st.terrain_named(mf.terrain);
         if (t && t->area && geom::locate(*t->area, com(*u)) == geom::Where::kInside) {
           return refusal("BG_DIG_IN_MINES", "BG-MINE-08", "Units may not dig in inside a minefield.");
+        }
+      }
+      for (const auto& t : st.terrain) {  // BG-TER-05: a shale beach allows no digging in
+        if (t.kind == TerrainKind::kBeach && t.area && geom::locate(*t.area, com(*u)) == geom::Where::kInside) {
+          return refusal("BG_NO_DIGGING", "BG-TER-05", label(*u) + " cannot dig in on " + t.name + " (shale beach).");
         }
       }
       break;
@@ -196,7 +202,12 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
         break;
       }
     }
-    if (!found) refuse(*c);
+    if (!found) {
+      // Nowhere on its path is clear (it stands pressed against the enemy, e.g. guards just
+      // formed in a melee): the dice are spent and it stays as it is.
+      out.figures = current_formation(u);
+      out.end = plan.path.front();
+    }
     moved.set_reached(false);
     *moved.mutable_to() = to_point(out.end);
     moved.clear_figures();
@@ -208,6 +219,35 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
       pts.push_back(pos);
     }
     moved.add_notes("stopped short: the full roll would end on the enemy or off the table");
+  }
+  // BG-UNIT-09: the dice may carry it into a hidden enemy: it stops short and finds it.
+  const std::vector<std::string> ran_into = hidden_touched(st, u, walked_prefix(plan.path, out.end), out.figures, std::nullopt);
+  if (!ran_into.empty()) {
+    const Vec2 end0 = out.end;
+    const Formation figs0 = out.figures;
+    out.end = plan.path.front();  // nowhere clear on the path: it stays
+    out.figures = current_formation(u);
+    for (Vec2 p : back_off_points(plan.path, end0)) {
+      Formation shifted;
+      for (const auto& [fid, pos] : figs0) shifted.emplace_back(fid, pos + (p - end0));
+      if (!check_end_position(st, u, shifted) &&
+          hidden_touched(st, u, walked_prefix(plan.path, p), shifted, std::nullopt).empty()) {
+        out.figures = shifted;
+        out.end = p;
+        break;
+      }
+    }
+    moved.set_reached(false);
+    *moved.mutable_to() = to_point(out.end);
+    moved.clear_figures();
+    pts.clear();
+    for (const auto& [fid, pos] : out.figures) {
+      auto* f = moved.add_figures();
+      f->set_figure_id(fid);
+      *f->mutable_position() = to_point(pos);
+      pts.push_back(pos);
+    }
+    moved.add_notes("stopped short: ran into a hidden enemy unit");
   }
   // BG-MOVE-17 / BG-TER-08..10: occupying a building is declared and shown by the figures.
   std::string building;
@@ -225,6 +265,7 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
   }
   moved.set_building(building);
   emit_unit_moved(ctx, st, u, moved);
+  reveal_ran_into(ctx, ran_into);
   // BG-MARK-02: green and white go after the next movement unless it runs / takes the road again.
   pb::BgEvent mk;
   auto* mkb = mk.mutable_markers();

@@ -129,6 +129,7 @@ Check check_end_position(const BgState& st, const Unit& u, const Formation& figs
   // BG-MOVE-10: no unit ends in an enemy unit.
   for (const auto& o : st.units) {
     if (o.side == u.side || !o.on_table || o.destroyed || !o.carried_by.empty()) continue;
+    if (o.hidden) continue;  // BG-UNIT-09: unknown to the mover; see bg_hidden.cc
     for (const auto& [id, p] : figs) {
       if (o.infantry_like()) {
         for (const auto& f : o.figures) {

@@ -88,6 +88,9 @@ Check path_passable(const BgState& st, const Unit& u, std::span<const Vec2> path
     for (const auto& o : st.units) {
       if (o.id == u.id || !o.on_table || o.destroyed || !o.carried_by.empty()) continue;
       const bool enemy = o.side != u.side;
+      // BG-UNIT-09: a hidden enemy is unknown to the mover: it never refuses an order (that would
+      // reveal it); the move runs into it instead (bg_hidden.cc).
+      if (enemy && o.hidden) continue;
       if (o.infantry_like()) {
         if (!enemy) continue;  // infantry and vehicles move through friendly infantry
         bool hit = false;

@@ -52,7 +52,7 @@ void Battleground::handle(Context& ctx, const pb::Command& command) const {
     case pb::BgCommand::kDismount: do_dismount(ctx, st, side, c.dismount()); break;
     case pb::BgCommand::kCavalry: do_cavalry(ctx, st, side, c.cavalry()); break;
     case pb::BgCommand::kVehicleMove: do_vehicle_move(ctx, st, side, c.vehicle_move()); break;
-    case pb::BgCommand::kShoot: do_shoot(ctx, st, side, c.shoot()); break;
+    case pb::BgCommand::kShoot: do_shoot_order(ctx, st, side, c.shoot()); break;
     case pb::BgCommand::kCharge: do_charge(ctx, st, side, c.charge()); break;
     case pb::BgCommand::kFlee: do_flee(ctx, st, side, c.flee()); break;
     case pb::BgCommand::kMeleeOrder: do_melee_order(ctx, st, side, c.melee_order()); break;

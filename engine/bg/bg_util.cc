@@ -146,7 +146,49 @@ std::vector<const Unit*> units_in_building(const BgState& st, const std::string&
   return out;
 }
 
+namespace {
+
+// BG-UNIT-09: the hidden unit an event is about (its `unit_id`, or an attack's `target_id`).
+const Unit* hidden_subject(const BgState& st, const pb::BgEvent& body) {
+  if (body.has_revealed()) return nullptr;  // the reveal itself is for everyone
+  const auto* refl = body.GetReflection();
+  const auto* fd = refl->GetOneofFieldDescriptor(body, body.GetDescriptor()->FindOneofByName("body"));
+  if (!fd || fd->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_MESSAGE) return nullptr;
+  const auto& m = refl->GetMessage(body, fd);
+  for (const char* name : {"unit_id", "target_id"}) {
+    const auto* f = m.GetDescriptor()->FindFieldByName(name);
+    if (!f || f->is_repeated() || f->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_STRING) continue;
+    const Unit* u = st.find(m.GetReflection()->GetString(m, f));
+    if (u && u->hidden) return u;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 void emit_bg(Context& ctx, pb::BgEvent body, std::vector<std::string> visible_to) {
+  // BG-UNIT-09: whatever happens to a hidden unit is told to its own side (and the GM) only; a
+  // blast lists only the units everyone can see under its ring.
+  const auto& st = static_cast<const BgState&>(ctx.state());
+  if (body.has_attack()) {  // a hidden unit that attacks (shoots, charges) is revealed first
+    const Unit* a = st.find(body.attack().attacker_id());
+    if (a && a->hidden) {
+      pb::BgEvent r;
+      r.mutable_revealed()->set_unit_id(a->id);
+      r.mutable_revealed()->set_reason("it attacked");
+      emit_bg(ctx, r);
+    }
+  }
+  if (visible_to.empty()) {
+    if (const Unit* u = hidden_subject(st, body)) visible_to.push_back(side_id(st, u->side));
+  }
+  if (body.has_blast()) {
+    auto* units = body.mutable_blast()->mutable_units();
+    for (int i = units->size() - 1; i >= 0; --i) {
+      const Unit* u = st.find(units->Get(i));
+      if (u && u->hidden) units->DeleteSubrange(i, 1);
+    }
+  }
   pb::Event e;
   *e.mutable_bg() = std::move(body);
   for (auto& s : visible_to) e.add_visible_to(std::move(s));

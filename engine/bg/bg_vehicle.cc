@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/bg/bg_hidden.h"
 #include "engine/bg/bg_internal.h"
 #include "engine/bg/bg_path.h"
 
@@ -150,6 +151,7 @@ void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMov
     }
     for (const auto& o : st.units) {
       if (o.id == uid || !o.on_table || o.destroyed || !o.carried_by.empty()) continue;
+      if (o.hidden && o.side != u.side) continue;  // BG-UNIT-09: see bg_hidden.cc
       if (o.infantry_like()) {
         for (const auto& f : o.figures) {
           if (!f.alive) continue;
@@ -190,6 +192,33 @@ void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMov
     *e.mutable_to() = to_point(w.end);
     e.set_reached(false);
   }
+  // BG-UNIT-09: the dice may carry it into a hidden enemy: it stops short and finds it.
+  auto hull_at = [&](Vec2 at) {
+    Unit moved = u;
+    moved.position = at;
+    moved.facing = end_facing;
+    return std::optional<geom::Polygon>(vehicle_hull(moved));
+  };
+  const std::vector<std::string> ran_into = hidden_touched(st, u, walked_prefix(plan.path, w.end), {}, hull_at(w.end));
+  if (!ran_into.empty()) {
+    const Vec2 end0 = w.end;
+    bool found = false;
+    for (Vec2 p : back_off_points(plan.path, end0)) {
+      if (fits(p) && hidden_touched(st, u, walked_prefix(plan.path, p), {}, hull_at(p)).empty()) {
+        w.end = p;
+        found = true;
+        break;
+      }
+    }
+    if (!found) {  // nowhere clear on the path: it stays, as it was
+      w.end = u.position;
+      end_facing = u.facing;
+    }
+    e.set_facing_deg(facing_degrees(end_facing));
+    *e.mutable_to() = to_point(w.end);
+    e.set_reached(false);
+    e.add_notes("stopped short: ran into a hidden enemy unit");
+  }
   // Overrun only counts for units the tank actually passed on the part of the path it drove.
   const std::vector<Vec2> driven = walked_prefix(plan.path, w.end);
   std::vector<std::string> passed;
@@ -199,6 +228,7 @@ void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMov
   pb::BgEvent ev;
   *ev.mutable_vehicle_moved() = e;
   emit_bg(ctx, ev);
+  reveal_ran_into(ctx, ran_into);
   // BG-VMOV-08: the tank may fire one machine gun at each infantry unit it passed through.
   if (!m.overrun_weapon_id().empty()) {
     for (const auto& id : passed) overrun_fire(ctx, st, *st.find(uid), m.overrun_weapon_id(), id);

@@ -164,7 +164,7 @@ TEST(BgFireDice, MainGunDoublingAndFirstDamage) {
 }
 
 // BG-DX-09 / BG-VEH-13: an immobilized tank hit once needs D6 4+; then 1 = also half weapons,
-// 2-6 = destroyed. GAP-BG-VEH-14: fully damaged, a 1 does nothing more.
+// 2-6 = destroyed. BG-VEH-14: fully damaged, a 1 does nothing more.
 TEST(BgFireDice, DamagedVehicleTable) {
   Vehicle v;
   v.immobilized = true;
