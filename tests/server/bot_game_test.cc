@@ -1,11 +1,11 @@
-// The real sandtable-server (every built-in rule set) plays a whole Portable Wargame game over
-// WebSockets: the GM creates a room from the built-in meeting engagement with a fixed seed,
-// two players and a spectator join by their tokens, and the players play to GameEnded with
-// orders chosen by the PW bot. A local engine Game with the same scenario and seed is the
-// bot's oracle and the reference: after every order the server's acceptance must match it,
-// hidden events (artillery plans) must reach only their side and the GM, the stored log must
-// be the uninterrupted engine run byte for byte and every seat's final View the engine's.
-// A second test kills the server with SIGKILL a few times mid-game.
+// The real sandtable-server (every built-in rule set) plays whole bot games over WebSockets: the
+// GM creates a room from a built-in scenario with a fixed seed, two players and a spectator join
+// by their tokens, and the players play to GameEnded with orders chosen by the rule set's bot. A
+// local engine Game with the same scenario and seed is the bot's oracle and the reference: after
+// every order the server's acceptance must match it, hidden events (Portable Wargame artillery
+// plans; Battleground hidden units, secret minefields and scheduled strikes) must reach only
+// their side and the GM, the stored log must be the uninterrupted engine run byte for byte and
+// every seat's final View the engine's. The kill tests SIGKILL the server a few times mid-game.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,32 +25,41 @@
 namespace sandtable::testing {
 namespace {
 
-constexpr const char* kScenarioId = "pw-meeting-engagement";
 // autoplay()'s bot stream (engine/model/autoplay.cc), so this run is autoplay()'s run.
 constexpr std::uint64_t kBotStream = 0xb07b07b07ULL;
 
-const RuleSet& pw_rules() { return *builtin_registry().find("portable-wargame-19c"); }
+// One match: the rule set, the scenario file under scenarios/ and its id.
+struct Match {
+  const char* ruleset;
+  const char* file;
+  const char* scenario_id;
+};
+const Match kPwMeeting{"portable-wargame-19c", "pw/meeting-engagement.json", "pw-meeting-engagement"};
+const Match kBgVillage{"battleground", "bg/village-assault.json", "bg-village-assault"};
+const Match kBgCombined{"battleground", "bg/combined-arms.json", "bg-combined-arms"};
 
-pb::Scenario pw_scenario() {
-  std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/pw/meeting-engagement.json");
+const RuleSet& rules_of(const Match& m) { return *builtin_registry().find(m.ruleset); }
+
+pb::Scenario scenario_of(const Match& m) {
+  std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/" + m.file);
   std::stringstream text;
   text << in.rdbuf();
   auto parsed = parse_scenario(text.str(), builtin_registry());
-  if (!parsed.scenario) throw std::runtime_error("meeting-engagement: " + parsed.error);
+  if (!parsed.scenario) throw std::runtime_error(std::string(m.file) + ": " + parsed.error);
   return *parsed.scenario;
 }
 
-std::unique_ptr<ServerProcess> start_pw_server(const std::string& db) {
+std::unique_ptr<ServerProcess> start_server(const std::string& db) {
   return std::make_unique<ServerProcess>(
       SANDTABLE_SERVER_BINARY, db,
       std::vector<std::string>{"--scenarios", std::string(SANDTABLE_SOURCE_DIR) + "/scenarios", "--allow-fixed-seed",
                                "--threads", "2"});
 }
 
-pb::RoomCreated create_pw_room(unsigned short port, std::uint64_t seed) {
+pb::RoomCreated create_room(unsigned short port, const Match& m, std::uint64_t seed) {
   WsClient gm(port);
   pb::Envelope env;
-  env.mutable_create_room()->set_scenario_id(kScenarioId);
+  env.mutable_create_room()->set_scenario_id(m.scenario_id);
   env.mutable_create_room()->set_has_seed(true);
   env.mutable_create_room()->set_seed(seed);
   const auto reply = gm.reply_to(gm.send(env));
@@ -71,11 +80,11 @@ void catch_up(Seat& s, std::uint64_t seq) {
 
 // The engine side of the match: the oracle game, the bot and the bot's generator.
 struct Oracle {
-  explicit Oracle(std::uint64_t seed) : bot(pw_rules().make_bot()), rng(seed, kBotStream) {
+  Oracle(const Match& m, std::uint64_t seed) : bot(rules_of(m).make_bot()), rng(seed, kBotStream) {
     StartOptions start;
     start.seed = seed;
     std::string err;
-    game = Game::start(pw_rules(), pw_scenario(), start, &log, &err);
+    game = Game::start(rules_of(m), scenario_of(m), start, &log, &err);
     if (!game) throw std::runtime_error(err);
   }
   std::unique_ptr<Game> game;
@@ -164,14 +173,13 @@ void expect_log_is(const std::string& db, const std::string& room_id, const std:
   }
 }
 
-TEST(PwGameTest, BotsPlayAWholeGameThroughTheServerAndEachSeatSeesOnlyItsOwn) {
-  const std::uint64_t seed = 20240917;
+void play_whole_game(const Match& m, std::uint64_t seed) {
   TempDir dir;
-  const std::string db = dir.path + "/pw.db";
-  auto server = start_pw_server(db);
-  const auto room = create_pw_room(server->port(), seed);
-  Oracle o(seed);
-  const pb::Scenario scenario = pw_scenario();
+  const std::string db = dir.path + "/game.db";
+  auto server = start_server(db);
+  const auto room = create_room(server->port(), m, seed);
+  Oracle o(m, seed);
+  const pb::Scenario scenario = scenario_of(m);
   std::map<std::string, std::unique_ptr<Seat>> players;
   for (const auto& side : scenario.sides()) {
     players[side.id()] = std::make_unique<Seat>(server->port(), token_of(room, side.id()), 0, room.room_id());
@@ -191,7 +199,7 @@ TEST(PwGameTest, BotsPlayAWholeGameThroughTheServerAndEachSeatSeesOnlyItsOwn) {
   for (auto& [id, seat] : players) catch_up(*seat, end);
   catch_up(spectator, end);
   catch_up(gm, end);
-  std::cout << "[ PW game ] " << o.orders << " orders, " << end << " events, winner '" << o.game->state().winner
+  std::cout << "[ " << m.scenario_id << " ] " << o.orders << " orders, " << end << " events, winner '" << o.game->state().winner
             << "'\n";
 
   // The game is over on the server, for every seat alike.
@@ -229,20 +237,26 @@ TEST(PwGameTest, BotsPlayAWholeGameThroughTheServerAndEachSeatSeesOnlyItsOwn) {
   expect_log_is(db, room.room_id(), o.log);
   AutoplayOptions opt;
   opt.seed = seed;
-  const auto run = autoplay(pw_rules(), scenario, opt);
+  const auto run = autoplay(rules_of(m), scenario, opt);
   ASSERT_TRUE(run.finished) << run.error;
   EXPECT_EQ(serialized(run.log), serialized(o.log));
 }
 
-TEST(PwGameTest, KillNineMidGameStillEndsAsTheUninterruptedRun) {
-  const std::uint64_t seed = 4711;
-  const int kills = 3;
+TEST(PwGameTest, BotsPlayAWholeGameThroughTheServerAndEachSeatSeesOnlyItsOwn) { play_whole_game(kPwMeeting, 20240917); }
+
+// Battleground: the farm section starts hidden (BG-UNIT-09); its moves reach only the Allies.
+TEST(BgGameTest, VillageAssaultThroughTheServerKeepsTheHiddenSectionSecret) { play_whole_game(kBgVillage, 1); }
+
+// Battleground: a secret minefield, a dummy and two scheduled strikes stay with their owners.
+TEST(BgGameTest, CombinedArmsThroughTheServerKeepsMinefieldsAndStrikesSecret) { play_whole_game(kBgCombined, 77); }
+
+void kill_nine_mid_game(const Match& m, std::uint64_t seed, int kills) {
   TempDir dir;
-  const std::string db = dir.path + "/pw-crash.db";
-  auto server = start_pw_server(db);
-  const auto room = create_pw_room(server->port(), seed);
-  const pb::Scenario scenario = pw_scenario();
-  Oracle o(seed);
+  const std::string db = dir.path + "/crash.db";
+  auto server = start_server(db);
+  const auto room = create_room(server->port(), m, seed);
+  const pb::Scenario scenario = scenario_of(m);
+  Oracle o(m, seed);
   Pcg32 chaos(static_cast<std::uint64_t>(std::time(nullptr)));  // when to kill: differs per run
   // An order sent just before a kill: the oracle's game after it and the bot's generator before it.
   std::unique_ptr<Game> in_flight;
@@ -268,7 +282,7 @@ TEST(PwGameTest, KillNineMidGameStillEndsAsTheUninterruptedRun) {
       in_flight.reset();
     }
     ASSERT_EQ(server_seq, o.game->seq()) << "an acknowledged order was lost in the crash";
-    const std::uint32_t orders_before_kill = killed < kills ? 5 + chaos.below(40) : 1u << 30;
+    const std::uint32_t orders_before_kill = killed < kills ? 5 + chaos.below(15) : 1u << 30;
     for (std::uint32_t n = 0; n < orders_before_kill && !o.game->over(); ++n) {
       if (n + 1 == orders_before_kill && chaos.below(2) == 0) {
         for (auto& [id, seat] : players) catch_up(*seat, o.game->seq());
@@ -292,18 +306,22 @@ TEST(PwGameTest, KillNineMidGameStillEndsAsTheUninterruptedRun) {
     players.clear();
     server->kill9();
     ++killed;
-    server = start_pw_server(db);
+    server = start_server(db);
   }
   EXPECT_EQ(killed, kills);
-  std::cout << "[ PW crash ] " << o.orders << " orders, " << killed << " kills\n";
+  std::cout << "[ " << m.scenario_id << " crash ] " << o.orders << " orders, " << killed << " kills\n";
   EXPECT_EQ(server->stop(), 0);
   expect_log_is(db, room.room_id(), o.log);
   AutoplayOptions opt;
   opt.seed = seed;
-  const auto run = autoplay(pw_rules(), scenario, opt);
+  const auto run = autoplay(rules_of(m), scenario, opt);
   ASSERT_TRUE(run.finished) << run.error;
   EXPECT_EQ(serialized(run.log), serialized(o.log)) << "the game ended as the uninterrupted run";
 }
+
+TEST(PwGameTest, KillNineMidGameStillEndsAsTheUninterruptedRun) { kill_nine_mid_game(kPwMeeting, 4711, 3); }
+
+TEST(BgGameTest, KillNineMidGameStillEndsAsTheUninterruptedRun) { kill_nine_mid_game(kBgCombined, 4712, 3); }
 
 }  // namespace
 }  // namespace sandtable::testing
