@@ -1,5 +1,5 @@
 // Applying special-rule events (mines, smoke, flares, artillery/air, medics).
-#include "engine/bg/bg_internal.h"
+#include "engine/bg/bg_special.h"
 
 namespace sandtable::bg {
 
@@ -39,6 +39,9 @@ void smoke(BgState& st, const pb::BgSmoke& s) {
     x.centre = to_vec(s.centre());
     x.radius = s.radius();
     x.laid_turn = st.turn;
+    // BG-SMK-03: a line thins in the special phase of its turn. BG-SMK-05: a circle at the next
+    // special phase: this turn's if laid during card play, the next turn's if laid in one.
+    x.thin_turn = x.circle && st.phase == Phase::kSpecial ? st.turn + 1 : st.turn;
     st.smoke.push_back(x);
     ++st.next_id;
     return;
@@ -53,13 +56,23 @@ void smoke(BgState& st, const pb::BgSmoke& s) {
 
 void mission(BgState& st, const pb::BgFireMission& m) {
   if (m.state() == "called") {
+    for (auto& f : st.missions) {
+      if (f.id == m.mission_id()) {  // a scheduled strike lands (BG-ART-01)
+        f.awaiting_aim = true;
+        return;
+      }
+    }
     FireMission f;
     f.id = m.mission_id();
     f.side = st.side_index(m.side());
     f.system = m.system();
     f.turn = st.turn;
     f.blasts = m.blasts();
-    if (const FireSystemRow* row = fire_system_row(m.system())) f.dice = row->blue;
+    if (const auto k = mission_kind(m.system())) {
+      f.dice = k->dice;
+      f.smoke = k->smoke;
+      f.flare = k->flare;
+    }
     f.awaiting_aim = true;
     st.missions.push_back(f);
     ++st.next_id;
@@ -102,6 +115,14 @@ void apply_special_event(BgState& st, const pb::BgEvent& e) {
       st.lit_until_turn = std::max(st.lit_until_turn, e.flare().until_turn());
       break;
     case pb::BgEvent::kFireMission: mission(st, e.fire_mission()); break;
+    case pb::BgEvent::kStrikePlanned:
+      for (auto& f : st.missions) {
+        if (f.id != e.strike_planned().strike_id()) continue;
+        f.turn = e.strike_planned().turn();
+        f.aims.clear();
+        for (const auto& p : e.strike_planned().aim_points()) f.aims.push_back(to_vec(p));
+      }
+      break;
     case pb::BgEvent::kArtilleryCard:
       if (e.artillery_card().reload()) st.artillery_drawn.clear();
       else st.artillery_drawn.push_back(e.artillery_card().card());

@@ -151,8 +151,9 @@ void do_clear_mines(Context& ctx, BgState& st, int side, const pb::BgClearMines&
 void do_call_fire(Context& ctx, BgState& st, int side, const pb::BgCallFire& c);
 void do_lay_smoke(Context& ctx, BgState& st, int side, const pb::BgLaySmoke& s);
 void do_launch_flare(Context& ctx, BgState& st, int side, const pb::BgLaunchFlare& f);
+void do_plan_strike(Context& ctx, BgState& st, int side, const pb::BgPlanStrike& c);  // BG-ART-01
 // BG-MINE-03: detection roll for a unit that ended a move within 6" of a hidden minefield.
-void detect_mines(Context& ctx, BgState& st, const std::string& unit_id);
+void detect_mines(Context& ctx, BgState& st, const std::string& unit_id, std::span<const Vec2> path);
 // Special-actions phase (BG-SEQ-03); returns true when it is finished.
 bool run_special_phase(Context& ctx, BgState& st);
 // BG-ART-08: a 5 or 6 was drawn with the random artillery deck in use.

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/bg/bg_special.h"
+#include "engine/geom/paths.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable::bg {
@@ -37,65 +38,6 @@ double polygon_gap(const geom::Polygon& p, const geom::Polygon& q) {
   return best < 0 ? 0 : best;
 }
 
-// The CoM path of the unit's last move this command (BgUnitMoved / BgVehicleMoved).
-std::optional<geom::Segment> last_move(Context& ctx, const std::string& uid) {
-  for (auto it = ctx.events().rbegin(); it != ctx.events().rend(); ++it) {
-    if (!it->has_bg()) continue;
-    const auto& b = it->bg();
-    if (b.has_unit_moved() && b.unit_moved().unit_id() == uid) return geom::Segment{to_vec(b.unit_moved().from()), to_vec(b.unit_moved().to())};
-    if (b.has_vehicle_moved() && b.vehicle_moved().unit_id() == uid) {
-      return geom::Segment{to_vec(b.vehicle_moved().from()), to_vec(b.vehicle_moved().to())};
-    }
-  }
-  return std::nullopt;
-}
-
-bool point_cleared(const Minefield& m, Vec2 p) {
-  for (const auto& c : m.cleared) {
-    if (geom::locate(c, p) != geom::Where::kOutside) return true;
-  }
-  return false;
-}
-
-// BG-MINE-05..07: white dice hitting on 6 only, no red dice.
-void mine_attack(Context& ctx, BgState& st, const Unit& u, const Minefield& m, int dice, Vec2 place) {
-  const std::vector<int> rolled = ctx.roll_pool(dice, pb::DIE_KIND_D6, "minefield");
-  int hits = 0, cancels = 0;
-  for (int v : rolled) {
-    hits += v >= kMineHitFace;
-    cancels += v == 1;  // BG-FIRE-02: each white 1 cancels
-  }
-  const int net = std::max(0, hits - cancels);
-  pb::BgEvent e;
-  auto* a = e.mutable_attack();
-  a->set_attacker_id(m.terrain);
-  a->set_target_id(u.id);
-  a->set_purpose("minefield");
-  a->set_grade("D");
-  a->set_white(dice);
-  a->set_hits(hits);
-  a->set_cancels(cancels);
-  a->set_net(net);
-  emit_bg(ctx, e);
-  if (net == 0) return;
-  if (u.vehicle) {
-    // BG-MINE-06: unarmoured 1 net hit immobilizes, 2+ destroy; armoured 1 nothing, 2+ immobilize.
-    pb::BgEvent d;
-    auto* v = d.mutable_vehicle_damaged();
-    v->set_unit_id(u.id);
-    v->set_net_hits(net);
-    if (u.vehicle->armoured) v->set_immobilized(net >= 2);
-    else {
-      v->set_immobilized(net == 1);
-      v->set_destroyed(net >= 2);
-    }
-    v->add_notes("minefield (BG-MINE-06, not the BG-VEH-12 table)");
-    if (v->immobilized() || v->destroyed()) emit_bg(ctx, d);
-    return;
-  }
-  random_casualties(ctx, st, u.id, net, "minefield " + m.terrain, place);  // BG-MINE-07
-}
-
 }  // namespace
 
 double distance_to_minefield(const BgState& st, const Unit& u, const Terrain& mine) {
@@ -107,66 +49,74 @@ double distance_to_minefield(const BgState& st, const Unit& u, const Terrain& mi
   return best < 0 ? 0 : best;
 }
 
-void random_casualties(Context& ctx, BgState& st, const std::string& unit_id, int hits, const std::string& cause,
-                       Vec2 place) {
-  const Unit& u = *st.find(unit_id);
-  std::vector<const Figure*> pool;
-  for (const auto& f : u.figures) {
-    if (f.alive) pool.push_back(&f);
+namespace {
+
+// BG-MINE-09: a mine-clearing vehicle reveals the minefield it enters and clears the strip its
+// hull sweeps along the driven path; it is not attacked.
+void clear_behind(Context& ctx, BgState& st, const Unit& u, const Minefield& m, const Terrain& t, std::span<const Vec2> path) {
+  pb::BgEvent rev;
+  auto* r = rev.mutable_minefield_revealed();
+  r->set_minefield_id(m.terrain);
+  r->set_to_side(side_id(st, u.side));
+  r->set_by_unit(u.id);
+  r->set_entered(true);
+  r->set_dummy(m.dummy);
+  emit_bg(ctx, rev);
+  for (const auto& strip : swept_strips(path, u.vehicle->length, u.vehicle->width)) {
+    bool touches = false;
+    for (int i = 0; i < strip.size(); ++i) touches = touches || geom::enters(*t.area, strip.edge(i));
+    for (const auto& v : strip.vertices()) touches = touches || geom::strictly_inside(*t.area, v);
+    if (!touches) continue;
+    pb::BgEvent e;
+    auto* x = e.mutable_mines_cleared();
+    x->set_minefield_id(m.terrain);
+    x->set_by_unit(u.id);
+    for (const auto& v : strip.vertices()) *x->add_strip_polygon() = to_point(v);
+    emit_bg(ctx, e);
   }
+}
+
+// BG-MINE-04: a unit that moved right through (no figure or hull left on a live part) is put
+// back where the damage occurred: the middle of the first live stretch of its path.
+void put_back(Context& ctx, BgState& st, const Unit& u, std::span<const Vec2> path, double s, const std::string& mf) {
+  const Vec2 end = path.back(), at = point_along(path, s);
+  const Vec2 shift = at - end;
+  const std::string note = "put back inside " + mf + " where the mines went off (BG-MINE-04)";
   pb::BgEvent e;
-  auto* c = e.mutable_casualties();
-  c->set_unit_id(u.id);
-  c->set_cause(cause);
-  (void)place;  // each figure dies where it stands (its place is kept for medics, BG-MED-02)
-  if (hits >= static_cast<int>(pool.size())) {  // BG-DMG-01: wiped out
-    for (const auto* f : pool) c->add_killed(f->id);
-    c->set_wiped_out(true);
+  if (u.vehicle) {
+    auto* v = e.mutable_vehicle_moved();
+    v->set_unit_id(u.id);
+    *v->mutable_from() = to_point(end);
+    *v->mutable_to() = to_point(at);
+    v->set_facing_deg(facing_degrees(u.facing));
+    v->add_notes(note);
     emit_bg(ctx, e);
     return;
   }
-  std::vector<const Figure*> chosen;
-  for (int h = 0; h < hits; ++h) {
-    int pick = 0;
-    do pick = ctx.roll(pb::DIE_KIND_D20, "casualty"); while (pick > static_cast<int>(pool.size()));
-    chosen.push_back(pool[static_cast<std::size_t>(pick - 1)]);
-    pool.erase(pool.begin() + (pick - 1));
+  pb::BgUnitMoved m;
+  m.set_unit_id(u.id);
+  *m.mutable_from() = to_point(end);
+  *m.mutable_to() = to_point(at);
+  m.set_facing_deg(facing_degrees(u.facing));
+  m.set_acted_as("put back (BG-MINE-04)");
+  m.add_notes(note);
+  for (const auto& f : u.figures) {
+    if (!f.alive) continue;
+    auto* p = m.add_figures();
+    p->set_figure_id(f.id);
+    *p->mutable_position() = to_point(f.pos + shift);
   }
-  for (const auto* f : chosen) {
-    const bool special = f->kind != FigureKind::kRifle && !f->prisoner;
-    if (!special) {
-      c->add_killed(f->id);
-      continue;
-    }
-    // BG-DMG-02: the target's own hit faces, without the run penalty.
-    const int roll = ctx.roll(pb::DIE_KIND_D6, "save");
-    auto* s = c->add_saves();
-    s->set_figure_id(f->id);
-    s->set_roll(roll);
-    const Figure* instead = nullptr;
-    if (is_hit(st.options, u.grade, 0, roll)) {
-      for (auto it = pool.begin(); it != pool.end(); ++it) {
-        if ((*it)->kind == FigureKind::kRifle && !(*it)->prisoner) {
-          instead = *it;
-          pool.erase(it);
-          break;
-        }
-      }
-    }
-    s->set_saved(instead != nullptr);
-    if (instead) {
-      s->set_died_instead(instead->id);
-      c->add_killed(instead->id);
-    } else {
-      c->add_killed(f->id);
-    }
-  }
-  emit_bg(ctx, e);
+  emit_unit_moved(ctx, st, u, m);
 }
 
-// BG-MINE-03/04: after a move, a unit in a hidden minefield reveals it and is attacked; a unit
-// that ends within 6" of one (without entering) rolls to detect it.
-void detect_mines(Context& ctx, BgState& st, const std::string& unit_id) {
+}  // namespace
+
+// BG-MINE-03/04/06..09: after a move along `path` (the CoM or hull-centre path actually walked,
+// ending where the unit now stands): a unit whose path ran through a live part of a minefield
+// reveals it and is attacked (again each time it moves, BG-MINE-08); one that ends within 6"
+// of a hidden minefield without entering rolls to detect it.
+void detect_mines(Context& ctx, BgState& st, const std::string& unit_id, std::span<const Vec2> path) {
+  const std::vector<Vec2> walked(path.begin(), path.end());
   for (std::size_t i = 0; i < st.minefields.size(); ++i) {
     const Unit* u = st.find(unit_id);
     if (!u || u->destroyed || !u->carried_by.empty()) return;
@@ -177,27 +127,37 @@ void detect_mines(Context& ctx, BgState& st, const std::string& unit_id) {
     const std::string owner = t->owner;
     if (!owner.empty() && owner == me) continue;  // one's own minefield is marked for one's men
     const double dist = distance_to_minefield(st, *u, *t);
-    const auto path = last_move(ctx, u->id);
-    // BG-MINE-09: a mine-clearing vehicle clears a path of its width behind it and is not attacked.
-    if (u->vehicle && u->vehicle->mine_clearer && path && geom::enters(*t->area, *path)) {
-      const Vec2 mid{(path->a.x + path->b.x) / 2, (path->a.y + path->b.y) / 2};
-      const geom::Polygon strip = geom::rectangle(mid, u->facing, path->length() + u->vehicle->length, u->vehicle->width);
-      pb::BgEvent e;
-      auto* x = e.mutable_mines_cleared();
-      x->set_minefield_id(m.terrain);
-      x->set_by_unit(u->id);
-      for (const auto& v : strip.vertices()) *x->add_strip_polygon() = to_point(v);
-      emit_bg(ctx, e);
+    if (u->vehicle && u->vehicle->mine_clearer && walked.size() >= 2 &&
+        geom::beyond(geom::path_inside_length(walked, *t->area), 0)) {
+      clear_behind(ctx, st, *u, m, *t, walked);
       continue;
     }
-    // Figures (or the hull) standing inside, not on a cleared strip (BG-MINE-09/10).
-    int inside = 0;
+    // Who ran through a live part: the hull centre, or each figure (taken to have followed the
+    // CoM path in its end formation).
+    int entered = 0;
+    double live = 0;
+    std::optional<double> first;
+    bool still_inside = false;
     if (u->vehicle) {
-      inside = geom::strictly_inside(*t->area, u->position) && !point_cleared(m, u->position);
+      const MinePassage p = mine_passage(m, *t->area, walked);
+      entered = p.first_mid ? 1 : 0;
+      live = p.live_length;
+      first = p.first_mid;
+      still_inside = live_point(m, *t->area, u->position);
     } else {
-      for (const auto& f : u->figures) inside += f.alive && !f.prisoner && geom::strictly_inside(*t->area, f.pos) && !point_cleared(m, f.pos);
+      const Vec2 end = walked.empty() ? com(*u) : walked.back();
+      for (const auto& f : u->figures) {
+        if (!f.alive || f.prisoner) continue;
+        std::vector<Vec2> fp;
+        for (Vec2 p : walked) fp.push_back(f.pos + (p - end));
+        const MinePassage p = mine_passage(m, *t->area, fp);
+        if (!p.first_mid) continue;
+        ++entered;
+        if (!first || *p.first_mid < *first) first = p.first_mid;
+        still_inside = still_inside || live_point(m, *t->area, f.pos);
+      }
     }
-    if (inside > 0) {
+    if (entered > 0) {
       // BG-MINE-04: entering reveals it to everyone (the explosions are public).
       pb::BgEvent e;
       auto* r = e.mutable_minefield_revealed();
@@ -208,13 +168,11 @@ void detect_mines(Context& ctx, BgState& st, const std::string& unit_id) {
       r->set_dummy(m.dummy);
       emit_bg(ctx, e);
       if (m.dummy) continue;  // BG-MINE-02: a dummy is harmless once entered
-      int dice = inside;      // BG-MINE-07: figures that entered
-      if (u->vehicle) {
-        // BG-MINE-06 / GAP-BG-MINE-06: inches driven inside, rounded up, at least 1.
-        const double len = path ? geom::inside_length(*t->area, *path) : 0;
-        dice = std::max(1, static_cast<int>(std::ceil(len - geom::kEps)));
-      }
-      mine_attack(ctx, st, *u, m, dice, com(*u));
+      if (!still_inside && first) put_back(ctx, st, *u, walked, *first, t->name);
+      // BG-MINE-07: one die per figure that entered; BG-MINE-06 / GAP-BG-MINE-06: one per inch
+      // driven inside, partial inches rounded up, at least 1.
+      const int dice = u->vehicle ? std::max(1, static_cast<int>(std::ceil(live - geom::kEps))) : entered;
+      minefield_attack(ctx, st, u->id, m.terrain, dice);
       continue;
     }
     if (m.known_to[static_cast<std::size_t>(u->side)]) continue;

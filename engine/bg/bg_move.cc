@@ -6,6 +6,7 @@
 #include "engine/bg/bg_hidden.h"
 #include "engine/bg/bg_internal.h"
 #include "engine/bg/bg_path.h"
+#include "engine/bg/bg_special.h"
 #include "engine/bg/bg_move_util.h"
 
 namespace sandtable::bg {
@@ -78,6 +79,9 @@ Check check_move(const BgState& st, int side, const pb::BgMove& m, MovePlan* pla
   if (!end_facing) return refusal("BG_BAD_FACING", "BG-MOVE-02", "Facings are compass degrees in half-degree steps.");
   if (m.intent() == pb::BG_MOVE_DIG_IN && !geom::turn_at_most(u->facing, *end_facing, 0)) {
     return refusal("BG_DIG_IN_MOVE", "BG-MOVE-11", "Digging in takes the whole move; the unit keeps its facing.");
+  }
+  if (!moving) {
+    if (auto c = check_trapped_turn(st, *u, *end_facing)) return c;  // BG-MINE-08
   }
   MovePlan p;
   p.end_facing = end_facing;
@@ -281,7 +285,7 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
   mkb->set_reason(intent_word(m.intent()));
   if (mkb->added_size() + mkb->removed_size() > 0) emit_bg(ctx, mk);
   const std::string uid = u.id;
-  detect_mines(ctx, st, uid);
+  detect_mines(ctx, st, uid, walked_prefix(plan.path, out.end));  // BG-MINE-04/08: the path walked
   reveal_hidden(ctx, st);
   if (!m.combine_with().empty()) {
     const Unit& mover = *st.find(uid);

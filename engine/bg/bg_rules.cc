@@ -64,6 +64,7 @@ void Battleground::handle(Context& ctx, const pb::Command& command) const {
     case pb::BgCommand::kCallFire: do_call_fire(ctx, st, side, c.call_fire()); break;
     case pb::BgCommand::kLaySmoke: do_lay_smoke(ctx, st, side, c.lay_smoke()); break;
     case pb::BgCommand::kLaunchFlare: do_launch_flare(ctx, st, side, c.launch_flare()); break;
+    case pb::BgCommand::kPlanStrike: do_plan_strike(ctx, st, side, c.plan_strike()); break;
     case pb::BgCommand::kProceed:
       if (!needs_card(st)) {
         reject("BG_NOTHING_TO_ROLL", "BG-SEQ-01", "The game is not waiting for dice or a card; it waits for an order.");

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/bg/bg_internal.h"
+#include "engine/bg/bg_special.h"
 
 namespace sandtable::bg {
 
@@ -189,7 +190,7 @@ std::optional<std::string> validate_scenario(const pb::Scenario& s) {
     if (!names.insert(name).second) return where + ".name: \"" + name + "\" is used twice";
   }
   if (s.victory().max_turns() < 0) return std::string("victory.max_turns: must be 0 (no limit) or more");
-  return std::nullopt;
+  return check_special_scenario(s);  // BG-MINE-01 shapes, BG-ART-01 strikes
 }
 
 namespace {
@@ -353,6 +354,7 @@ std::unique_ptr<BgState> initial_state(const pb::Scenario& s) {
     for (const auto& f : u.figures) pts.push_back(f.pos);
     if (const Terrain* b = building_at(*st, pts)) u.building = b->name;
   }
+  read_strikes(s, *st);  // BG-ART-01: secret until they land
   return st;
 }
 

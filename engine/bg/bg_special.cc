@@ -126,12 +126,11 @@ bool run_special_phase(Context& ctx, BgState& st) {
   // Applying a change makes it final, so a second call (after a mission's aim) changes nothing.
   for (const auto& s : st.smoke) {
     // BG-SMK-03: infantry smoke thins in the special phase of its own turn and goes in the next.
-    // BG-SMK-05: artillery smoke thins at the next special phase and goes at the one after.
-    const int age = st.turn - s.laid_turn;
-    const int thin_at = s.circle ? 1 : 0;
+    // BG-SMK-05: artillery smoke thins at the next special phase and goes at the one after
+    // (thin_turn is set when it is laid, bg_apply_special.cc).
     std::string to;
-    if (age > thin_at) to = "removed";
-    else if (age == thin_at && !s.thinned) to = "thinned";
+    if (st.turn > s.thin_turn) to = "removed";
+    else if (st.turn == s.thin_turn && !s.thinned) to = "thinned";
     if (to.empty()) continue;
     pb::BgEvent e;
     auto* x = e.mutable_smoke();
@@ -139,6 +138,8 @@ bool run_special_phase(Context& ctx, BgState& st) {
     x->set_state(to);
     emit_bg(ctx, e);
   }
+  land_strikes(ctx, st);  // BG-ART-01: this turn's scheduled strikes
+  if (side_owing_aim(st) >= 0) return false;
   if (st.options.artillery_per_turn && st.artillery_turn_drawn != st.turn) {
     draw_artillery_card(ctx, st, "the special-actions phase (BG-ART-09)");
     if (side_owing_aim(st) >= 0) return false;

@@ -195,6 +195,7 @@ struct Smoke {
   Vec2 centre;                       // circle (artillery, BG-SMK-05)
   double radius = 0;
   int laid_turn = 0;
+  int thin_turn = 0;                 // the special phase that thins it (BG-SMK-03/05)
   bool thinned = false;
 };
 
@@ -208,6 +209,9 @@ struct FireMission {
   bool smoke = false, flare = false;
   bool awaiting_aim = false;
   bool done = false;
+  // BG-ART-01: a scheduled strike (secret to its side until it lands) and its written aims.
+  bool scheduled = false;
+  std::vector<Vec2> aims;
 };
 
 // A melee marked during the card phase (BG-MEL-04), fought in the melee phase.

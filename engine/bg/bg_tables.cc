@@ -164,6 +164,8 @@ double vehicle_factor(const Vehicle& v, TerrainKind k) {
     case TerrainKind::kFord: return 2;
     case TerrainKind::kBeach: return 3;
     case TerrainKind::kBuilding: return 0;
+    case TerrainKind::kMinefield:
+    case TerrainKind::kDummyMinefield: return v.mine_clearer ? 2 : 1;  // BG-MINE-09: half speed
     default: return 1;
   }
 }

@@ -233,7 +233,7 @@ void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMov
   if (!m.overrun_weapon_id().empty()) {
     for (const auto& id : passed) overrun_fire(ctx, st, *st.find(uid), m.overrun_weapon_id(), id);
   }
-  detect_mines(ctx, st, uid);
+  detect_mines(ctx, st, uid, driven);  // BG-MINE-04/06/09: the path driven
   reveal_hidden(ctx, st);
   unit_acted(ctx, st, *st.find(uid), BgAction::kMove);
 }

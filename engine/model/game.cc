@@ -247,6 +247,11 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
       for (int i = terrain->size() - 1; i >= 0; --i) {
         if (!terrain->Get(i).owner().empty() && terrain->Get(i).owner() != viewer) terrain->DeleteSubrange(i, 1);
       }
+      // Scheduled strikes (Battleground BG-ART-01) are secret to their side until they land.
+      auto* strikes = s->mutable_scenario()->mutable_strikes();
+      for (int i = strikes->size() - 1; i >= 0; --i) {
+        if (strikes->Get(i).side() != viewer) strikes->DeleteSubrange(i, 1);
+      }
     }
   }
   return copy;

@@ -95,7 +95,8 @@ pb::Command call_fire(const std::string& mission, std::vector<std::pair<double, 
 
 // BG-CARD-15 / BG-ART-08/04/06, BG-MED-02: the 5 of clubs draws the mortar card; the Allies aim
 // at the Axis unit; equal drift dice (no drift); 2 blue dice [6, 5] hit as grade C with no red
-// dice; D20 picks figures 2 then 2 (a1-f1, a1-f2). Then the Axis medic brings one back on a 5.
+// dice; the casualty dice (GAP-BG-DMG-01: a D6 for up to 6 candidates) pick figure 2 (a1-f1),
+// then 1 of those left (the leader a1-f0, whose save roll of 4 fails on grade C). Then the Axis medic brings one back on a 5.
 TEST(BgSpecialArtillery, RandomCardBlastThenMedicHeals) {
   TG g(artillery("allies:mortar").s);
   TableDice t;
@@ -107,7 +108,7 @@ TEST(BgSpecialArtillery, RandomCardBlastThenMedicHeals) {
   const std::string fm = g.st().missions[0].id;
   EXPECT_EQ(g.g->waiting_for().front(), "allies");
   EXPECT_EQ(g.refused(call_fire(fm, {{10, 10}, {11, 10}})), "BG_AIM_COUNT");  // mortar: 1 blast
-  Outcome o = ok_dice(g, call_fire(fm, {{10, 10}}), {{D6, 3}, {D6, 3}, {D6, 6}, {D6, 5}, {D20, 2}, {D20, 2}});
+  Outcome o = ok_dice(g, call_fire(fm, {{10, 10}}), {{D6, 3}, {D6, 3}, {D6, 6}, {D6, 5}, {D6, 2}, {D6, 1}, {D6, 4}});
   const auto* b = TG::find(o, [](const pb::BgEvent& e) { return e.has_blast(); });
   ASSERT_NE(b, nullptr);
   EXPECT_EQ(b->blast().units_size(), 1);
@@ -116,7 +117,7 @@ TEST(BgSpecialArtillery, RandomCardBlastThenMedicHeals) {
   EXPECT_EQ(a->attack().blue(), 2);
   EXPECT_EQ(a->attack().net(), 2);
   EXPECT_FALSE(g.u("a1").figure("a1-f1")->alive);
-  EXPECT_FALSE(g.u("a1").figure("a1-f2")->alive);
+  EXPECT_FALSE(g.u("a1").figure("a1-f0")->alive);
   EXPECT_TRUE(g.st().missions[0].done);
   // BG-MED-02: the medic's unit hits on 5-6 (grade C): a 4 fails, a 5 heals a1-f1 as a rifle.
   pb::Command h = cmd("axis");
@@ -136,7 +137,7 @@ TEST(BgSpecialMedics, FailedHealRollLeavesFigureDead) {
   pb::Command d = cmd("axis");
   *d.mutable_bg()->mutable_draw_card()->mutable_card() = card(C, 6);
   ASSERT_TRUE(g.g->execute(d, &t).accepted);
-  ok_dice(g, call_fire(g.st().missions[0].id, {{10, 10}}), {{D6, 3}, {D6, 3}, {D6, 6}, {D6, 2}, {D20, 2}});
+  ok_dice(g, call_fire(g.st().missions[0].id, {{10, 10}}), {{D6, 3}, {D6, 3}, {D6, 6}, {D6, 2}, {D6, 2}});
   ASSERT_FALSE(g.u("a1").figure("a1-f1")->alive);
   pb::Command h = cmd("axis");
   h.mutable_bg()->mutable_heal()->set_unit_id("a1");

@@ -106,10 +106,11 @@ TEST(BgSpecialMines, DX13AutomaticWithinOneInch) {
 TEST(BgSpecialMines, EnteringRevealsAndAttacksPerFigure) {
   TG g(mined().s);
   g.draw(card(S, 3));
-  // run 12" into the minefield; 4 dice [6, 6, 2, 3] = 2 net hits; D20 picks 1 (the leader) then 1
-  // (f1); the leader's save 5 (grade C) -> the first free rifle (f2) dies instead.
+  // run 12" into the minefield; 4 dice [6, 6, 2, 3] = 2 net hits; the casualty D6 picks 1 (the
+  // leader), whose save 5 (grade C) passes: a D6 of 2 picks the second free rifle (f2) to die
+  // instead; the next casualty D6 picks 1 of the two left (f1).
   Outcome o = ok_dice(g, move("axis", "a1", pb::BG_MOVE_RUN, {{10, 10}, {10, 22}}),
-                      {{D6, 6}, {D6, 6}, {D6, 6}, {D6, 6}, {D6, 2}, {D6, 3}, {D20, 1}, {D20, 1}, {D6, 5}});
+                      {{D6, 6}, {D6, 6}, {D6, 6}, {D6, 6}, {D6, 2}, {D6, 3}, {D6, 1}, {D6, 5}, {D6, 2}, {D6, 1}});
   const auto* a = TG::find(o, [](const pb::BgEvent& e) { return e.has_attack(); });
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(a->attack().white(), 4);
