@@ -76,11 +76,42 @@ void clear_behind(Context& ctx, BgState& st, const Unit& u, const Minefield& m, 
   }
 }
 
+// Could the unit stand `shift` inches from where it is: on the table and clear of every other
+// unit's bases and hulls (BG-MOVE-10, BG-VMOV-07)?
+bool place_free(const BgState& st, const Unit& u, Vec2 shift) {
+  std::vector<geom::Polygon> mine;
+  if (u.vehicle) {
+    Unit moved = u;
+    moved.position = u.position + shift;
+    mine.push_back(vehicle_hull(moved));
+  } else {
+    for (const auto& f : u.figures) {
+      if (f.alive) mine.push_back(figure_base(st, f.pos + shift, u.facing));
+    }
+  }
+  for (const auto& p : mine) {
+    for (Vec2 v : p.vertices()) {
+      if (v.x < 0 || v.y < 0 || v.x > st.width || v.y > st.height) return false;
+    }
+  }
+  for (const auto& o : st.units) {
+    if (o.id == u.id || !o.on_table || o.destroyed || !o.carried_by.empty()) continue;
+    for (const auto& their : footprints(st, o)) {
+      for (const auto& p : mine) {
+        if (geom::negligible(polygon_gap(p, their))) return false;
+      }
+    }
+  }
+  return true;
+}
+
 // BG-MINE-04: a unit that moved right through (no figure or hull left on a live part) is put
-// back where the damage occurred: the middle of the first live stretch of its path.
+// back where the damage occurred: the middle of the first live stretch of its path. Ours: if
+// another unit stands there (or the formation would leave the table) it stays where it ended.
 void put_back(Context& ctx, BgState& st, const Unit& u, std::span<const Vec2> path, double s, const std::string& mf) {
   const Vec2 end = path.back(), at = point_along(path, s);
   const Vec2 shift = at - end;
+  if (!place_free(st, u, shift)) return;
   const std::string note = "put back inside " + mf + " where the mines went off (BG-MINE-04)";
   pb::BgEvent e;
   if (u.vehicle) {

@@ -4,6 +4,8 @@
 
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "engine/bg/bg_state.h"
 #include "engine/model/game.h"
@@ -55,6 +57,37 @@ TEST(BgSpecialScenarios, CombinedArmsLoadsWithHiddenMinefield) {
   int mines = 0;
   for (const auto& t : de.terrain()) mines += t.name() == "Field mines" || t.name() == "Track mines";
   EXPECT_EQ(mines, 2);
+}
+
+// BG-ART-01: the demo's scheduled strikes are read; each side's copy of the start shows only its
+// own (the GM sees both).
+TEST(BgSpecialScenarios, CombinedArmsScheduledStrikesSecretToTheirSide) {
+  const auto parsed = parse_scenario(read_bg("combined-arms.json"), builtin_registry());
+  ASSERT_TRUE(parsed.scenario) << parsed.error;
+  std::vector<pb::Event> log;
+  std::string err;
+  StartOptions o;
+  o.seed = 7;
+  auto g = Game::start(*builtin_registry().find("battleground"), *parsed.scenario, o, &log, &err);
+  ASSERT_TRUE(g) << err;
+  const auto& st = static_cast<const bg::BgState&>(g->state());
+  int scheduled = 0;
+  for (const auto& m : st.missions) scheduled += m.scheduled;
+  EXPECT_EQ(scheduled, 2);
+  auto own = [&](const std::string& viewer) {
+    std::vector<std::string> ids;
+    for (const auto& e : log) {
+      if (!e.has_game_started()) continue;
+      if (auto x = g->event_for(e, viewer)) {
+        for (const auto& k : x->game_started().scenario().strikes()) ids.push_back(k.id());
+      }
+    }
+    return ids;
+  };
+  EXPECT_EQ(own("allies"), std::vector<std::string>{"us-smoke-t1"});
+  EXPECT_EQ(own("axis"), std::vector<std::string>{"de-mortar-t2"});
+  EXPECT_TRUE(own("spectator").empty());
+  EXPECT_EQ(own("gm").size(), 2u);
 }
 
 }  // namespace
