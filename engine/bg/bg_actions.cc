@@ -13,7 +13,8 @@ std::vector<std::string> waiting_seats(const BgState& st) {
   std::vector<std::string> out;
   if (st.over || st.phase == Phase::kOver) return out;
   // BG-ART-01: a fire mission waits for its side's aim points (BgCallFire).
-  if (const int s = side_owing_aim(st); s >= 0) out.push_back(side_id(st, s));
+  // BG-ART-08: the mission is resolved before the card's own action: nobody else acts meanwhile.
+  if (const int s = side_owing_aim(st); s >= 0) return {side_id(st, s)};
   if (st.phase == Phase::kCards && st.action.side >= 0) {
     out.push_back(side_id(st, st.action.side));
   } else if (needs_card(st) || (st.table_dice && st.phase == Phase::kMelee && !st.melees.empty())) {
@@ -161,6 +162,8 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
     }
     return out;
   }
+  // BG-ART-08: while a mission waits for aim points, only its side orders (BgCallFire).
+  if (const int owing = side_owing_aim(st); owing >= 0 && owing != side) return out;
   // BG-ART-01: a mission waiting for this side's aim points: every blast on one visible enemy.
   if (side_owing_aim(st) == side) {
     for (const auto& m : st.missions) {
@@ -182,6 +185,7 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
       }
       break;
     }
+    return out;  // BG-ART-08: nothing else until it has landed
   }
   if (st.phase == Phase::kCards && st.action.side == side) {
     for (const auto& u : st.units) {

@@ -121,7 +121,9 @@ void put_back(Context& ctx, BgState& st, const Unit& u, std::span<const Vec2> pa
     *v->mutable_to() = to_point(at);
     v->set_facing_deg(facing_degrees(u.facing));
     v->add_notes(note);
-    emit_bg(ctx, e);
+    std::vector<std::string> who;  // BG-UNIT-09: a hidden vehicle's move stays with its side
+    if (u.hidden) who.push_back(side_id(st, u.side));
+    emit_bg(ctx, e, who);
     return;
   }
   pb::BgUnitMoved m;

@@ -3,6 +3,7 @@
 
 #include "engine/bg/bg_actions.h"
 #include "engine/bg/bg_internal.h"
+#include "engine/bg/bg_special.h"
 #include "engine/bg/bg_rules_impl.h"
 #include "engine/bg/bg_setup.h"
 #include "engine/model/rejection.h"
@@ -44,6 +45,12 @@ void Battleground::handle(Context& ctx, const pb::Command& command) const {
   const int side = st.side_index(command.seat());
   if (side < 0) reject("UNKNOWN_SEAT", "GEN", "There is no side called '" + command.seat() + "'.");
   const pb::BgCommand& c = command.bg();
+  // BG-ART-08 / BG-EX-12: a fire mission is resolved before the card's own action goes on.
+  if (const int owing = side_owing_aim(st); owing >= 0 && c.body_case() != pb::BgCommand::kCallFire &&
+                                            c.body_case() != pb::BgCommand::kPlanStrike) {
+    reject("BG_FIRE_MISSION_FIRST", "BG-ART-08",
+           "A fire mission waits for " + side_id(st, owing) + "'s aim points; the game goes on once it has landed.");
+  }
   switch (c.body_case()) {
     case pb::BgCommand::kDrawCard: do_draw_card(ctx, st, side, c.draw_card()); break;
     case pb::BgCommand::kEndAction: do_end_action(ctx, st, side); break;

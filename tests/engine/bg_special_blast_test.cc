@@ -2,6 +2,7 @@
 // (BG-EMP-03); walls give nothing against them (BG-TER-07); friends are hit too (BG-FIRE-18);
 // the photo example of the air attack on Australians with mules (BG-EX-07); the per-turn
 // artillery card (BG-ART-09). Strikes are scheduled for turn 1 and land when its joker is turned.
+#include "engine/bg/bg_combat_util.h"
 #include "engine/bg/bg_special.h"
 #include "tests/engine/bg_test_util.h"
 
@@ -213,6 +214,49 @@ TEST(BgSpecialBlast, PerTurnArtilleryCardInSpecialPhase) {
   EXPECT_EQ(c->artillery_card().card(), "allies:mortar");
   EXPECT_EQ(g.st().artillery_turn_drawn, 1);
   EXPECT_EQ(g.g->waiting_for().front(), "allies");
+}
+
+// BG-ART-08 / BG-EX-12: the 5 of clubs draws the Allied mortar card before its own action: the
+// mission is resolved first (only the Allies are waited for; the Axis shooting waits), then the
+// Axis shoot.
+TEST(BgSpecialBlast, EX12MissionResolvedBeforeTheCardsAction) {
+  Sc sc;
+  sc.option("bg.random_artillery", "true").option("bg.artillery_deck", "allies:mortar");
+  sc.inf(0, "a1", 4, 10, 10);
+  sc.inf(1, "b1", 4, 40, 30);
+  TG g(sc.s);
+  pb::Command d = cmd("axis");
+  *d.mutable_bg()->mutable_draw_card()->mutable_card() = card(C, 5);
+  TableDice t;
+  t.push(D20, 1);
+  ASSERT_TRUE(g.g->execute(d, &t).accepted);
+  EXPECT_EQ(g.g->waiting_for(), std::vector<std::string>{"allies"});
+  pb::Command end = cmd("axis");
+  end.mutable_bg()->mutable_end_action();
+  EXPECT_EQ(g.refused(end), "BG_FIRE_MISSION_FIRST");
+  pb::Command c = cmd("allies");
+  c.mutable_bg()->mutable_call_fire()->set_mission_id(g.st().missions[0].id);
+  *c.mutable_bg()->mutable_call_fire()->add_aim_points() = pt(30, 30);
+  g.ok(c, {4, 4, 2, 3});
+  EXPECT_EQ(g.g->waiting_for(), std::vector<std::string>{"axis"});
+  g.ok(end);
+}
+
+// BG-MED-01: a medic never counts as a shooter, and when a blast's casualty die picks it (D6 4 of
+// four figures) it is saved like any special figure: its save of 6 (grade C) passes and a rifle
+// dies instead (D6 1 of the two rifles: a1-f1).
+TEST(BgSpecialBlast, MED01MedicNeverShootsAndIsSavedLikeSpecialFigures) {
+  Sc sc;
+  auto& a = sc.inf(0, "a1", 4, 20, 20);
+  a.mutable_figures(3)->set_kind("medic");
+  sc.inf(1, "b1", 4, 40, 30);
+  strike(sc, "allies", "mortar", {{20, 20}});
+  TG g(sc.s);
+  EXPECT_EQ(bg::count_shooters(g.st().options, g.u("a1"), bg::TargetClass::kInfantry, 5).figures, 3);
+  joker(g, {{D6, 3}, {D6, 3}, {D6, 6}, {D6, 2}, {D6, 4}, {D6, 6}, {D6, 1}});
+  EXPECT_TRUE(g.u("a1").figure("a1-f3")->alive);
+  EXPECT_FALSE(g.u("a1").figure("a1-f1")->alive);
+  EXPECT_EQ(g.u("a1").living(), 3);
 }
 
 }  // namespace
