@@ -6,6 +6,7 @@
 #include "engine/bg/bg_hidden.h"
 #include "engine/bg/bg_internal.h"
 #include "engine/bg/bg_path.h"
+#include "engine/bg/bg_special.h"
 
 namespace sandtable::bg {
 
@@ -68,6 +69,9 @@ Check plan_vehicle(const BgState& st, int side, const pb::BgVehicleMove& m, Vehi
   const auto f = facing_from_degrees(m.facing_deg());
   if (!f) return refusal("BG_BAD_FACING", "BG-MOVE-02", "Facings are compass degrees in half-degree steps.");
   plan->end_facing = *f;
+  if (m.path_size() == 0) {
+    if (auto c = check_trapped_turn(st, *u, *f)) return c;  // BG-MINE-08: not even a turn
+  }
   plan->path.push_back(u->position);
   for (const auto& p : m.path()) {
     const Vec2 v = to_vec(p);

@@ -84,6 +84,17 @@ TEST(BgSpecialMinePath, VehicleDiceByInchesInside) {
     EXPECT_NEAR(g.u("t1").position.y, 21.5, 1e-9);
   }
   {
+    // BG-MINE-08 for a vehicle: trapped, it may not turn on the spot.
+    Sc sc = strip_field();
+    sc.vehicle(0, "t1", "medium_tank", 10, 16);
+    TG g(sc.s);
+    g.draw(card(S, 3));
+    g.ok(vmove("axis", "t1", 2, {{10, 21.5}}), {3, 3, 1, 2});
+    g.draw(make_joker(1));
+    g.draw(card(S, 4));
+    EXPECT_EQ(g.refused(vmove("axis", "t1", 1, {}, 90), {4}), "BG_TRAPPED");
+  }
+  {
     Sc sc = strip_field();
     sc.vehicle(0, "t1", "medium_tank", 10, 16);
     TG g(sc.s);
