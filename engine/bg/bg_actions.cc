@@ -206,6 +206,7 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
         shoot_candidates(st, side, seat, u, out);
       }
     }
+    plan_candidates(st, side, seat, out);  // BG-ART-01: write an unwritten strike
     pb::Command c = bg_command(seat);
     c.mutable_bg()->mutable_end_action();
     out.push_back(c);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/bg/bg_internal.h"
+#include "sandtable/v1/command.pb.h"
 
 namespace sandtable::bg {
 
@@ -76,6 +77,8 @@ std::optional<std::string> minefield_shape(const pb::TerrainFeature& t, Minefiel
 void read_strikes(const pb::Scenario& s, BgState& st);
 // BG-ART-01: scheduled strikes of this turn land (special-actions phase).
 void land_strikes(Context& ctx, BgState& st);
+// The random bot's BgPlanStrike for one of its side's unwritten strikes (aimed at an enemy unit).
+void plan_candidates(const BgState& st, int side, const std::string& seat, std::vector<pb::Command>& out);
 
 // The side that owes aim points for a mission, or -1.
 int side_owing_aim(const BgState& st);

@@ -59,4 +59,23 @@ void land_strikes(Context& ctx, BgState& st) {
   }
 }
 
+void plan_candidates(const BgState& st, int side, const std::string& seat, std::vector<pb::Command>& out) {
+  for (const auto& m : st.missions) {
+    if (!m.scheduled || m.side != side || m.done || m.awaiting_aim || !m.aims.empty() || m.blasts == 0) continue;
+    const int turn = m.turn == 0 ? st.turn + 1 : m.turn;
+    if (turn <= st.turn) continue;  // due now: it will wait for BgCallFire instead
+    for (const auto& t : st.units) {
+      if (t.side == side || !t.on_table || t.destroyed || t.hidden || !t.carried_by.empty()) continue;
+      pb::Command c;
+      c.set_seat(seat);
+      auto* p = c.mutable_bg()->mutable_plan_strike();
+      p->set_strike_id(m.id);
+      if (m.turn == 0) p->set_turn(turn);
+      for (int b = 0; b < m.blasts; ++b) *p->add_aim_points() = to_point(t.infantry_like() ? com(t) : t.position);
+      out.push_back(c);
+      return;  // one offer per call: the nearest-in-list enemy
+    }
+  }
+}
+
 }  // namespace sandtable::bg

@@ -141,6 +141,31 @@ TEST(BgSpecialStrikes, PlayerWrittenStrikeHiddenThenLandsOnItsTurn) {
   EXPECT_EQ(g.refused(plan("allies", "s2", 3, {{10, 10}})), "BG_STRIKE_LANDED");
 }
 
+// BG-ART-01: the bot offers to write an unwritten strike of its side (turn 0: the next turn), at
+// an enemy unit; once written it is not offered again.
+TEST(BgSpecialStrikes, BotOffersToWriteUnwrittenStrike) {
+  Sc sc = base();
+  strike(sc, "s4", "allies", 0, "mortar");
+  TG g(sc.s);
+  g.draw(card(H, 3), "allies");
+  auto plans = [&] {
+    std::vector<pb::BgPlanStrike> out;
+    for (const auto& c : bg::legal_actions(g.st(), "allies")) {
+      if (c.bg().has_plan_strike()) out.push_back(c.bg().plan_strike());
+    }
+    return out;
+  };
+  const auto p = plans();
+  ASSERT_EQ(p.size(), 1u);
+  EXPECT_EQ(p[0].turn(), 2);
+  ASSERT_EQ(p[0].aim_points_size(), 1);
+  EXPECT_NEAR(p[0].aim_points(0).x(), 10.0, 1e-9);
+  pb::Command c = cmd("allies");
+  *c.mutable_bg()->mutable_plan_strike() = p[0];
+  g.ok(c);
+  EXPECT_TRUE(plans().empty());
+}
+
 // BG-ART-01/05: a strike written without aim points waits, when it lands, for the side's
 // BgCallFire (the bot offers one); scenario checks refuse bad strikes.
 TEST(BgSpecialStrikes, StrikeWithoutAimsWaitsForCallFire) {
