@@ -118,7 +118,7 @@ void draw_artillery_card(Context& ctx, BgState& st, const std::string& why) {
   emit_bg(ctx, m);
   (void)why;
   // BG-FLR-03: a flare card needs no aim point: it is delivered at once.
-  if (kind->flare) resolve_mission(ctx, st, st.missions.back(), {});
+  if (kind->flare) resolve_mission(ctx, st, FireMission(st.missions.back()), {});
 }
 
 void random_artillery_trigger(Context& ctx, BgState& st, const pb::Card& card) {

@@ -53,7 +53,7 @@ void land_strikes(Context& ctx, BgState& st) {
     if (m.flare || static_cast<int>(m.aims.size()) == m.blasts) {
       std::vector<pb::Point> aims;
       for (Vec2 a : m.aims) aims.push_back(to_point(a));
-      resolve_mission(ctx, st, st.missions[i], aims);
+      resolve_mission(ctx, st, FireMission(st.missions[i]), aims);  // a copy: events change the list
     }
     // Otherwise it waits for the side's BgCallFire like a random card's mission.
   }
