@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/bg/bg_path.h"
 #include "engine/bg/bg_special.h"
 #include "engine/geom/paths.h"
 #include "engine/model/rejection.h"
@@ -108,10 +109,10 @@ bool place_free(const BgState& st, const Unit& u, Vec2 shift) {
 // BG-MINE-04: a unit that moved right through (no figure or hull left on a live part) is put
 // back where the damage occurred: the middle of the first live stretch of its path. Ours: if
 // another unit stands there (or the formation would leave the table) it stays where it ended.
-void put_back(Context& ctx, BgState& st, const Unit& u, std::span<const Vec2> path, double s, const std::string& mf) {
+bool put_back(Context& ctx, BgState& st, const Unit& u, std::span<const Vec2> path, double s, const std::string& mf) {
   const Vec2 end = path.back(), at = point_along(path, s);
   const Vec2 shift = at - end;
-  if (!place_free(st, u, shift)) return;
+  if (!place_free(st, u, shift)) return false;
   const std::string note = "put back inside " + mf + " where the mines went off (BG-MINE-04)";
   pb::BgEvent e;
   if (u.vehicle) {
@@ -124,7 +125,7 @@ void put_back(Context& ctx, BgState& st, const Unit& u, std::span<const Vec2> pa
     std::vector<std::string> who;  // BG-UNIT-09: a hidden vehicle's move stays with its side
     if (u.hidden) who.push_back(side_id(st, u.side));
     emit_bg(ctx, e, who);
-    return;
+    return true;
   }
   pb::BgUnitMoved m;
   m.set_unit_id(u.id);
@@ -140,74 +141,109 @@ void put_back(Context& ctx, BgState& st, const Unit& u, std::span<const Vec2> pa
     *p->mutable_position() = to_point(f.pos + shift);
   }
   emit_unit_moved(ctx, st, u, m);
+  return true;
+}
+
+// Who ran through a live part of one minefield: the hull centre, or each figure (taken to have
+// followed the CoM path in its end formation).
+struct Entry {
+  int entered = 0;              // figures (or 1 for a hull)
+  double live = 0;              // hull: live inches driven (GAP-BG-MINE-06)
+  std::optional<double> first;  // arc length to the middle of the first live stretch
+  bool still_inside = false;    // a figure or the hull centre now stands on a live point
+};
+
+Entry entry(const Unit& u, const Minefield& m, const Terrain& t, std::span<const Vec2> walked) {
+  Entry e;
+  if (u.vehicle) {
+    const MinePassage p = mine_passage(m, *t.area, walked);
+    e.entered = p.first_mid ? 1 : 0;
+    e.live = p.live_length;
+    e.first = p.first_mid;
+    e.still_inside = live_point(m, *t.area, u.position);
+    return e;
+  }
+  const Vec2 end = walked.empty() ? com(u) : walked.back();
+  for (const auto& f : u.figures) {
+    if (!f.alive || f.prisoner) continue;
+    std::vector<Vec2> fp;
+    for (Vec2 p : walked) fp.push_back(f.pos + (p - end));
+    const MinePassage p = mine_passage(m, *t.area, fp);
+    if (!p.first_mid) continue;
+    ++e.entered;
+    if (!e.first || *p.first_mid < *e.first) e.first = p.first_mid;
+    e.still_inside = e.still_inside || live_point(m, *t.area, f.pos);
+  }
+  return e;
 }
 
 }  // namespace
 
 // BG-MINE-03/04/06..09: after a move along `path` (the CoM or hull-centre path actually walked,
-// ending where the unit now stands): a unit whose path ran through a live part of a minefield
-// reveals it and is attacked (again each time it moves, BG-MINE-08); one that ends within 6"
-// of a hidden minefield without entering rolls to detect it.
+// ending where the unit now stands): minefields whose live part the path ran through are dealt
+// with in the order the path meets them: revealed, the unit put back if it ran right through
+// (the rest of its path then no longer counts), and attacked (again each time it moves,
+// BG-MINE-08). Then, from where it stands, it rolls to detect hidden minefields within 6".
 void detect_mines(Context& ctx, BgState& st, const std::string& unit_id, std::span<const Vec2> path) {
-  const std::vector<Vec2> walked(path.begin(), path.end());
+  std::vector<Vec2> walked(path.begin(), path.end());
+  std::vector<bool> dealt(st.minefields.size(), false);
+  auto relevant = [&](const Unit& u, std::size_t i) -> const Terrain* {
+    const Terrain* t = st.terrain_named(st.minefields[i].terrain);
+    if (!t || !t->area) return nullptr;
+    if (!t->owner.empty() && t->owner == side_id(st, u.side)) return nullptr;  // one's own is marked for one's men
+    return t;
+  };
+  for (;;) {
+    const Unit* u = st.find(unit_id);
+    if (!u || u->destroyed || !u->carried_by.empty()) return;
+    int best = -1;
+    Entry be;
+    for (std::size_t i = 0; i < st.minefields.size(); ++i) {
+      const Terrain* t = dealt[i] ? nullptr : relevant(*u, i);
+      if (!t) continue;
+      if (u->vehicle && u->vehicle->mine_clearer && walked.size() >= 2 &&
+          geom::beyond(geom::path_inside_length(walked, *t->area), 0)) {
+        dealt[i] = true;
+        clear_behind(ctx, st, *u, st.minefields[i], *t, walked);
+        continue;
+      }
+      const Entry e = entry(*u, st.minefields[i], *t, walked);
+      if (e.entered > 0 && (best < 0 || *e.first < *be.first)) {
+        best = static_cast<int>(i);
+        be = e;
+      }
+    }
+    if (best < 0) break;
+    dealt[static_cast<std::size_t>(best)] = true;
+    const Minefield m = st.minefields[static_cast<std::size_t>(best)];
+    const Terrain& t = *st.terrain_named(m.terrain);
+    // BG-MINE-04: entering reveals it to everyone (the explosions are public).
+    pb::BgEvent e;
+    auto* r = e.mutable_minefield_revealed();
+    r->set_minefield_id(m.terrain);
+    r->set_to_side(side_id(st, u->side));
+    r->set_by_unit(u->id);
+    r->set_entered(true);
+    r->set_dummy(m.dummy);
+    emit_bg(ctx, e);
+    if (m.dummy) continue;  // BG-MINE-02: a dummy is harmless once entered
+    if (!be.still_inside && put_back(ctx, st, *u, walked, *be.first, t.name)) {
+      walked = walked_prefix(walked, point_along(walked, *be.first));
+    }
+    // BG-MINE-07: one die per figure that entered; BG-MINE-06 / GAP-BG-MINE-06: one per inch
+    // driven inside, partial inches rounded up, at least 1.
+    const int dice = u->vehicle ? std::max(1, static_cast<int>(std::ceil(be.live - geom::kEps))) : be.entered;
+    minefield_attack(ctx, st, unit_id, m.terrain, dice);
+  }
   for (std::size_t i = 0; i < st.minefields.size(); ++i) {
     const Unit* u = st.find(unit_id);
     if (!u || u->destroyed || !u->carried_by.empty()) return;
-    const Minefield m = st.minefields[i];
-    const Terrain* t = st.terrain_named(m.terrain);
-    if (!t || !t->area) continue;
+    const Terrain* t = dealt[i] ? nullptr : relevant(*u, i);
+    if (!t) continue;
+    const Minefield& m = st.minefields[i];
     const std::string me = side_id(st, u->side);
     const std::string owner = t->owner;
-    if (!owner.empty() && owner == me) continue;  // one's own minefield is marked for one's men
     const double dist = distance_to_minefield(st, *u, *t);
-    if (u->vehicle && u->vehicle->mine_clearer && walked.size() >= 2 &&
-        geom::beyond(geom::path_inside_length(walked, *t->area), 0)) {
-      clear_behind(ctx, st, *u, m, *t, walked);
-      continue;
-    }
-    // Who ran through a live part: the hull centre, or each figure (taken to have followed the
-    // CoM path in its end formation).
-    int entered = 0;
-    double live = 0;
-    std::optional<double> first;
-    bool still_inside = false;
-    if (u->vehicle) {
-      const MinePassage p = mine_passage(m, *t->area, walked);
-      entered = p.first_mid ? 1 : 0;
-      live = p.live_length;
-      first = p.first_mid;
-      still_inside = live_point(m, *t->area, u->position);
-    } else {
-      const Vec2 end = walked.empty() ? com(*u) : walked.back();
-      for (const auto& f : u->figures) {
-        if (!f.alive || f.prisoner) continue;
-        std::vector<Vec2> fp;
-        for (Vec2 p : walked) fp.push_back(f.pos + (p - end));
-        const MinePassage p = mine_passage(m, *t->area, fp);
-        if (!p.first_mid) continue;
-        ++entered;
-        if (!first || *p.first_mid < *first) first = p.first_mid;
-        still_inside = still_inside || live_point(m, *t->area, f.pos);
-      }
-    }
-    if (entered > 0) {
-      // BG-MINE-04: entering reveals it to everyone (the explosions are public).
-      pb::BgEvent e;
-      auto* r = e.mutable_minefield_revealed();
-      r->set_minefield_id(m.terrain);
-      r->set_to_side(me);
-      r->set_by_unit(u->id);
-      r->set_entered(true);
-      r->set_dummy(m.dummy);
-      emit_bg(ctx, e);
-      if (m.dummy) continue;  // BG-MINE-02: a dummy is harmless once entered
-      if (!still_inside && first) put_back(ctx, st, *u, walked, *first, t->name);
-      // BG-MINE-07: one die per figure that entered; BG-MINE-06 / GAP-BG-MINE-06: one per inch
-      // driven inside, partial inches rounded up, at least 1.
-      const int dice = u->vehicle ? std::max(1, static_cast<int>(std::ceil(live - geom::kEps))) : entered;
-      minefield_attack(ctx, st, u->id, m.terrain, dice);
-      continue;
-    }
     if (m.known_to[static_cast<std::size_t>(u->side)]) continue;
     if (geom::beyond(dist, kMineDetectRange)) continue;
     // Only the owner (and the GM) learn that a roll was made, and why (BG-MINE-03 [HID]).

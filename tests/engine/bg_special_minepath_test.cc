@@ -47,6 +47,27 @@ TEST(BgSpecialMinePath, RunningThroughIsPutBackAndAttacked) {
   EXPECT_TRUE(g.st().minefields[0].known_to[0]);
 }
 
+// BG-MINE-04: minefields are met in path order: running 17 -> 29 through mf1 (y 20..22) toward
+// mf2 (y 25..27, listed first in the scenario), the unit is put back in mf1 (y 21) and attacked
+// (4 dice [2, 3, 4, 5]: nothing); the rest of its path no longer counts, so mf2 is not entered:
+// from 3.6875" away its detection roll of 2 fails and it stays hidden.
+TEST(BgSpecialMinePath, MinefieldsMetInPathOrder) {
+  Sc sc;
+  sc.inf(1, "b1", 4, 40, 30);
+  sc.area("minefield", "mf2", 4, 25, 16, 27, "allies");
+  sc.area("minefield", "mf1", 4, 20, 16, 22, "allies");
+  sc.inf(0, "a1", 4, 10, 17);
+  TG g(sc.s);
+  g.draw(card(S, 3));
+  Outcome o = g.ok(move("axis", "a1", pb::BG_MOVE_RUN, {{10, 29}}), {6, 6, 2, 3, 4, 5, 2});
+  int attacks = 0;
+  for (const auto& e : o.events) attacks += e.has_bg() && e.bg().has_attack();
+  EXPECT_EQ(attacks, 1);
+  EXPECT_NEAR(g.u("a1").figure("a1-f0")->pos.y, 21.0, 1e-9);
+  EXPECT_TRUE(g.st().minefield("mf1")->known_to[0]);
+  EXPECT_FALSE(g.st().minefield("mf2")->known_to[0]);
+}
+
 // BG-MINE-08: survivors inside are attacked again each time they move (walk 4 from y 21 toward
 // 25: put back in the middle of the live stretch, y 21.5; 3 dice [1, 2, 3] = no hit); standing
 // still they may not even change facing.
