@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/bg/bg_internal.h"
+#include "engine/bg/bg_melee.h"
 #include "engine/bg/bg_special.h"
 #include "engine/model/game.h"
 
@@ -149,12 +150,7 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
     const auto& d = st.decisions.front();
     if (d.seat() != seat) return out;
     for (const auto& ch : d.choices()) {
-      if (ch.id() == "shoot" && st.charge) {
-        pb::BgShoot s;
-        s.set_unit_id(st.charge->target);
-        s.add_shots()->set_target_id(st.charge->charger);
-        if (check_shoot(st, side, s)) continue;
-      }
+      if (ch.id() == "shoot" && check_defensive_shot(st)) continue;  // out of the card (BG-MEL-12)
       pb::Command c = bg_command(seat);
       c.mutable_answer()->set_decision_id(d.id());
       c.mutable_answer()->set_choice_id(ch.id());
@@ -193,7 +189,7 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
       if (check_unit_may_act(st, side, u.id, st.action.action, &ok)) continue;
       if (st.action.action == BgAction::kMove) {
         move_candidates(st, side, seat, u, out);
-        if (const auto e = nearest_enemy(st, u); e && u.infantry_like()) {
+        if (const auto e = nearest_enemy(st, u); e && (u.infantry_like() || u.is_vehicle())) {  // BG-MEL-16
           for (const auto& t : st.units) {
             if (t.side == side || t.destroyed || !t.on_table) continue;
             pb::Command c = bg_command(seat);

@@ -12,7 +12,22 @@ void charge_moved(BgState& st, const pb::BgChargeMoved& e) {
   st.charge.reset();
   Unit* u = st.find(e.unit_id());
   if (!u) return;
-  if (e.roll() > 0) {
+  if (u->vehicle) {
+    // BG-MEL-16: the hull moves (passengers with it); an immobilising roll keeps it in place.
+    if (e.immobilized()) u->vehicle->immobilized = true;
+    if (e.roll() > 0 && !e.immobilized()) {
+      u->position = to_vec(e.to());
+      if (auto f = facing_from_degrees(e.facing_deg())) u->facing = *f;
+      u->markers.dug_in = false;
+      for (const auto& pid : u->vehicle->passengers) {
+        if (Unit* p = st.find(pid)) {
+          for (auto& f : p->figures) f.pos = u->position;
+          p->position = u->position;
+          p->facing = u->facing;
+        }
+      }
+    }
+  } else if (e.roll() > 0) {
     const Vec2 shift = to_vec(e.to()) - com(*u);
     for (auto& f : u->figures) {
       if (f.alive && !f.prisoner && !(u->has_horses && f.kind == FigureKind::kHorseHolder)) f.pos = f.pos + shift;
@@ -49,6 +64,7 @@ void prisoner_group(BgState& st, const pb::BgPrisonerGroup& e) {
   g.name = "prisoners " + e.group_id();
   g.side = side;
   g.prisoner_group = true;
+  g.escort_vehicle = e.escort_vehicle();  // BG-PRIS-06: no guards; the vehicle escorts them
   auto take = [&](const std::string& fid, bool own_side) {
     for (auto& u : st.units) {
       if ((u.side == side) != own_side || u.prisoner_group) continue;
@@ -73,6 +89,7 @@ void prisoner_group(BgState& st, const pb::BgPrisonerGroup& e) {
   for (const auto& id : e.guards()) take(id, true);
   for (const auto& id : e.prisoners()) take(id, false);
   g.position = com(g);
+  if (g.figures.empty()) return;  // nothing was taken (e.g. released)
   st.units.push_back(g);
   st.next_id += 1;
 }
@@ -103,6 +120,11 @@ void apply_melee_event(BgState& st, const pb::BgEvent& e) {
         if (m.id == e.melee_round().melee_id()) m.round = e.melee_round().round();
       }
       break;
+    case pb::BgEvent::kVehicleMeleeRound:  // BG-MEL-15
+      for (auto& m : st.melees) {
+        if (m.id == e.vehicle_melee_round().melee_id()) m.round = e.vehicle_melee_round().round();
+      }
+      break;
     case pb::BgEvent::kMeleeEnded:
       std::erase_if(st.melees, [&](const Melee& m) { return m.id == e.melee_ended().melee_id(); });
       break;
@@ -119,6 +141,22 @@ void apply_melee_event(BgState& st, const pb::BgEvent& e) {
       break;
     }
     case pb::BgEvent::kPrisoners: prisoner_group(st, e.prisoners()); break;
+    case pb::BgEvent::kCasualties: {
+      // BG-PRIS-05: when every guard of a prisoner group is killed (by any attack; this runs
+      // after the casualties are applied), the prisoners are removed: the group leaves the
+      // table and its prisoners count neither as captured nor as killed.
+      Unit* g = st.find(e.casualties().unit_id());
+      if (g && g->prisoner_group && g->escort_vehicle.empty() && g->living_fighters() == 0) g->destroyed = true;
+      break;
+    }
+    case pb::BgEvent::kVehicleDamaged:
+      // BG-PRIS-05 / BG-PRIS-06: prisoners escorted by a vehicle that is destroyed are removed.
+      if (e.vehicle_damaged().destroyed()) {
+        for (auto& g : st.units) {
+          if (g.prisoner_group && g.escort_vehicle == e.vehicle_damaged().unit_id()) g.destroyed = true;
+        }
+      }
+      break;
     default:
       break;
   }

@@ -75,6 +75,11 @@ Check check_target(const BgState& st, const Unit& u, const pb::BgShot& shot, con
 Check check_shoot(const BgState& st, int side, const pb::BgShoot& s) {
   const Unit* u = nullptr;
   if (auto c = check_unit_may_act(st, side, s.unit_id(), BgAction::kShoot, &u)) return c;
+  return check_shot_by(st, *u, s);
+}
+
+Check check_shot_by(const BgState& st, const Unit& shooter, const pb::BgShoot& s) {
+  const Unit* u = &shooter;
   if (s.shots().empty()) return refusal("BG_NO_SHOT", "BG-FIRE-10", label(*u) + " must name a target to shoot at.");
   if (u->markers.melee) return refusal("BG_IN_MELEE", "BG-MEL-05", label(*u) + " is in a melee and cannot shoot.");
   if (u->markers.routing) return refusal("BG_ROUTING", "BG-FIRE-15", label(*u) + " is routing and cannot shoot (BG-MOR-04).");
@@ -156,6 +161,11 @@ void do_shoot(Context& ctx, BgState& st, int side, const pb::BgShoot& s) {
 }
 
 void resolve_shoot(Context& ctx, BgState& st, const pb::BgShoot& s) {
+  fire_shots(ctx, st, s);
+  unit_acted(ctx, st, *st.find(s.unit_id()), BgAction::kShoot);
+}
+
+void fire_shots(Context& ctx, BgState& st, const pb::BgShoot& s) {
   if (const Unit* u = st.find(s.unit_id()); u && u->hidden) {  // BG-UNIT-09: shooting reveals it
     pb::BgEvent e;
     e.mutable_revealed()->set_unit_id(u->id);
@@ -178,7 +188,6 @@ void resolve_shoot(Context& ctx, BgState& st, const pb::BgShoot& s) {
     e.mutable_markers()->set_reason("shot after running (BG-FIRE-06)");
     emit_bg(ctx, e);
   }
-  unit_acted(ctx, st, *st.find(s.unit_id()), BgAction::kShoot);
 }
 
 void overrun_fire(Context& ctx, BgState& st, const Unit& tank, const std::string& weapon_id, const std::string& target_id) {

@@ -127,6 +127,10 @@ void resolve_shoot(Context& ctx, BgState& st, const pb::BgShoot& s);
 // a time, or every unit's shot of the action declared in one order before any is resolved.
 Check check_shoot_order(const BgState& st, int side, const pb::BgShoot& s);
 void do_shoot_order(Context& ctx, BgState& st, int side, const pb::BgShoot& s);
+// The shooting checks after the card/unit ones, and the shots without the card bookkeeping:
+// used by out-of-card shots (the charged unit's defensive fire, BG-MEL-12/13).
+Check check_shot_by(const BgState& st, const Unit& shooter, const pb::BgShoot& s);
+void fire_shots(Context& ctx, BgState& st, const pb::BgShoot& s);
 // BG-VMOV-08: the overrunning tank's machine-gun shot at the infantry unit it passes through.
 void overrun_fire(Context& ctx, BgState& st, const Unit& tank, const std::string& weapon_id,
                   const std::string& target_id);

@@ -5,6 +5,7 @@
 
 #include "engine/bg/bg_melee.h"
 #include "engine/bg/bg_move_util.h"
+#include "engine/bg/bg_path.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable::bg {
@@ -151,7 +152,38 @@ void flee(Context& ctx, BgState& st, const Unit& def, const Unit& charger) {
   emit_unit_moved(ctx, st, def, mv);
 }
 
-// BG-MEL-03/13/17: the distance roll and the move; a reached charge marks (or joins) a melee.
+// BG-VMOV-07 for a vehicle that does not reach: its hull may not end on another unit or off
+// the table; it backs along its path until it fits (else it stays).
+Vec2 vehicle_stop(const BgState& st, const Unit& v, const std::vector<Vec2>& path, Vec2 end, Facing facing) {
+  auto fits = [&](Vec2 at) {
+    Unit moved = v;
+    moved.position = at;
+    moved.facing = facing;
+    const geom::Polygon hull = vehicle_hull(moved);
+    for (Vec2 c : hull.vertices()) {
+      if (c.x < 0 || c.y < 0 || c.x > st.width || c.y > st.height) return false;
+    }
+    for (const auto& o : st.units) {
+      if (o.id == v.id || !o.on_table || o.destroyed || !o.carried_by.empty()) continue;
+      for (const auto& fp : footprints(st, o)) {
+        for (Vec2 c : fp.vertices()) {
+          if (geom::locate(hull, c) != geom::Where::kOutside) return false;
+        }
+        for (Vec2 c : hull.vertices()) {
+          if (geom::locate(fp, c) != geom::Where::kOutside) return false;
+        }
+      }
+    }
+    return true;
+  };
+  if (fits(end)) return end;
+  for (Vec2 p : back_off_points(path, end)) {
+    if (fits(p)) return p;
+  }
+  return path.front();
+}
+
+// BG-MEL-03/13/16/17: the distance roll and the move; a reached charge marks (or joins) a melee.
 void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, const std::string& target_id,
                      std::vector<Vec2> waypoints, bool continued) {
   const Unit* u = st.active_unit(charger_id);
@@ -161,19 +193,39 @@ void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, c
   m->set_unit_id(charger_id);
   m->set_target_id(target_id);
   m->set_continued(continued);
-  if (!u || u->living_fighters() == 0 || !t || t->living_fighters() == 0) {
+  auto fighting = [](const Unit* x) { return x && (x->vehicle ? !x->destroyed : x->living_fighters() > 0); };
+  if (!fighting(u) || !fighting(t)) {
     // The defender's fire destroyed the charger (or the target is gone): nothing moves.
     *m->mutable_to() = to_point(u ? com(*u) : Vec2{});
     emit_bg(ctx, e);
     return;
   }
-  const int dice = u->kind == UnitKind::kCavalry && u->mounted ? kCavalryChargeDice : kChargeDice;
+  // BG-MEL-16: a vehicle charges with its maximum movement dice; BG-MEL-17 cavalry 4D6.
+  const int dice = u->vehicle ? u->vehicle->move_dice
+                   : u->kind == UnitKind::kCavalry && u->mounted ? kCavalryChargeDice
+                                                                 : kChargeDice;
   int roll = 0;
   for (int i = 0; i < dice; ++i) roll += ctx.roll(pb::DIE_KIND_D6, "charge distance");
   m->set_roll(roll);
   std::vector<Vec2> path{com(*u)};
   for (const auto& p : waypoints) path.push_back(p);
   path.push_back(com(*t));
+  if (u->vehicle) {
+    m->set_facing_deg(facing_degrees(u->facing));
+    // BG-MEL-16 / BG-VMOV-01/02: all its dice are rolled, so the immobilising totals apply; an
+    // immobilised vehicle stays where it is and the charge ends there.
+    if (immobilized_by_roll(u->vehicle->move_dice, dice, roll)) {
+      m->set_immobilized(true);
+      *m->mutable_to() = to_point(u->position);
+      emit_bg(ctx, e);
+      return;
+    }
+    const Vec2 a = path[path.size() - 2], b = path.back();
+    if (!geom::negligible(geom::distance(a, b))) {
+      const Facing f = Facing::toward(a, b);
+      m->set_facing_deg(facing_degrees(f));
+    }
+  }
   // BG-MEL-13: a charger made non-standing by the defensive fire stops 6" short.
   const bool stops_short = non_standing(*u);
   if (stops_short) {
@@ -184,9 +236,18 @@ void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, c
   WalkResult w;
   if (charge_walk(st, *u, target_id, path, roll, &w)) w.end = path.front();
   const bool reached = w.reached && !stops_short;
-  if (!reached) w.end = back_off(st, *u, path.front(), w.end);  // stops short, not on the enemy
+  if (!reached) {
+    // Stops short, not on the enemy (and a hull not on anyone, BG-VMOV-07).
+    w.end = u->vehicle ? vehicle_stop(st, *u, path, w.end, facing_from_degrees(m->facing_deg()).value_or(u->facing))
+                       : back_off(st, *u, path.front(), w.end);
+  }
   m->set_reached(reached);
-  *m->mutable_to() = to_point(reached ? com(*t) : w.end);
+  Vec2 to = reached ? com(*t) : w.end;
+  // With a vehicle on either side the two stay in contact instead of on top of each other, so
+  // whoever survives the melee is not left standing on the other (BG-MOVE-10, BG-VMOV-07).
+  if (reached && u->vehicle) to = vehicle_stop(st, *u, path, to, facing_from_degrees(m->facing_deg()).value_or(u->facing));
+  if (reached && t->vehicle) to = back_off(st, *u, path.front(), to);
+  *m->mutable_to() = to_point(to);
   m->set_from_behind(geom::behind(com(*t), t->facing, com(*u)));
   if (reached) {
     const Melee* existing = melee_of(st, target_id);
@@ -259,21 +320,40 @@ Check check_charge(const BgState& st, int side, const pb::BgCharge& c) {
   const Unit* u = nullptr;
   if (auto r = check_unit_may_act(st, side, c.unit_id(), BgAction::kMove, &u)) return r;
   if (st.charge) return refusal("BG_CHARGE_PENDING", "BG-MEL-12", "Another charge is waiting for its defender's answer.");
-  if (!u->infantry_like() || u->prisoner_group || !u->carried_by.empty()) {
-    // BG-MEL-16 vehicle charges are not implemented (see the report / docs).
-    return refusal("BG_CANNOT_CHARGE", "BG-MEL-01", label(*u) + " cannot charge: only infantry and cavalry on foot or horse charge here.");
+  if (u->prisoner_group) return refusal("BG_GUARDS", "BG-PRIS-01", label(*u) + " is escorting prisoners and does not fight.");
+  if ((!u->infantry_like() && !u->vehicle) || !u->carried_by.empty()) {
+    return refusal("BG_CANNOT_CHARGE", "BG-MEL-01", label(*u) + " cannot charge: only infantry, cavalry and vehicles charge.");
+  }
+  if (u->vehicle && u->vehicle->immobilized) {
+    return refusal("BG_IMMOBILIZED", "BG-MEL-16", label(*u) + " is immobilized and cannot charge.");
   }
   if (non_standing(*u)) return refusal("BG_NON_STANDING", "BG-MEL-02", label(*u) + " is non-standing and may never charge.");
   const Unit* t = st.active_unit(c.target_id());
   if (!t || !t->on_table || t->hidden) return refusal("BG_NO_SUCH_UNIT", "BG-MEL-01", "There is no enemy unit '" + c.target_id() + "' to charge.");
   if (t->side == side) return refusal("BG_OWN_UNIT", "BG-MEL-01", label(*u) + " cannot charge its own side's " + label(*t) + ".");
-  if (!t->infantry_like() || !t->carried_by.empty()) {
-    return refusal("BG_VEHICLE_MELEE", "BG-MEL-15", "Charging " + label(*t) + " (a vehicle or emplacement) is not supported by this build.");
+  if (t->emplacement || t->kind == UnitKind::kEmplacement) {
+    return refusal("BG_EMPLACEMENT_MELEE", "BG-EMP-02", label(*t) + " is an emplacement: its crew cannot be charged in melee.");
   }
-  const bool joining = melee_of(st, t->id) != nullptr;
+  if (!t->carried_by.empty()) {
+    return refusal("BG_TARGET_ABOARD", "BG-MEL-15", label(*t) + " is aboard a vehicle; charge the vehicle instead.");
+  }
+  if (t->prisoner_group && t->living_fighters() == 0) {
+    return refusal("BG_NO_GUARDS", "BG-PRIS-02", label(*t) + " has no guards to fight; prisoners are not attacked.");
+  }
+  if (u->vehicle && t->vehicle) {
+    return refusal("BG_VEHICLE_MELEE", "BG-MEL-15", label(*u) + " cannot charge " + label(*t) + ": vehicles never melee each other.");
+  }
+  const Melee* in = melee_of(st, t->id);
+  // A melee with a vehicle is one vehicle against infantry (BG-MEL-15): more infantry may join
+  // it against the vehicle; nobody else joins either side (GAP-BG-MEL-15, ours).
+  if (in && (u->vehicle || is_vehicle_melee(st, *in)) && !t->vehicle) {
+    return refusal("BG_VEHICLE_MELEE", "BG-MEL-15",
+                   label(*u) + " cannot join the melee of " + label(*t) + ": only infantry charging the vehicle may join a melee with a vehicle.");
+  }
+  const bool joining = in != nullptr;
   const bool continuing = st.action.one_unit && u->charge_short_of == t->id;
   // BG-MEL-02: at least half as many figures as the target unless joining a melee.
-  if (!joining && !continuing && 2 * u->living_fighters() < t->living_fighters()) {
+  if (u->infantry_like() && !joining && !continuing && 2 * u->living_fighters() < t->living_fighters()) {
     return refusal("BG_TOO_FEW_TO_CHARGE", "BG-MEL-02",
                    label(*u) + " has " + std::to_string(u->living_fighters()) + " figures, fewer than half of " + label(*t) +
                        "'s " + std::to_string(t->living_fighters()) + ".");
@@ -300,8 +380,10 @@ void do_charge(Context& ctx, BgState& st, int side, const pb::BgCharge& c) {
     return;
   }
   const bool joining = melee_of(st, t.id) != nullptr;
-  const int needed = u.living_fighters() > t.living_fighters() ? 1 : 2;  // BG-MEL-01
-  const int net = charge_test_roll(ctx, st, u, t);
+  // BG-MEL-01 is the infantry test; a vehicle's charge has no test (GAP-BG-MEL-16, ours): its
+  // risk is the immobilisation of BG-MEL-16.
+  const int needed = u.vehicle ? 0 : u.living_fighters() > t.living_fighters() ? 1 : 2;
+  const int net = u.vehicle ? 0 : charge_test_roll(ctx, st, u, t);
   pb::BgEvent e;
   auto* d = e.mutable_charge_declared();
   d->set_unit_id(u.id);
@@ -314,8 +396,11 @@ void do_charge(Context& ctx, BgState& st, int side, const pb::BgCharge& c) {
   unit_acted(ctx, st, *st.find(c.unit_id()), BgAction::kMove);
   if (net < needed) return;  // BG-MEL-01: the unit does not move at all this action
   // BG-MEL-12: the defender's option before the distance roll, with the cards his side lacks.
-  const bool may_move = !side_had(st, t.side, BgAction::kMove);
-  const bool may_shoot = !side_had(st, t.side, BgAction::kShoot);
+  // A vehicle defender does not flee (GAP-BG-MEL-12, ours); the shot is offered only when the
+  // shooting rules allow it (range, LOS, front, not non-standing).
+  const Unit& def = *st.find(c.target_id());
+  const bool may_move = !side_had(st, def.side, BgAction::kMove) && def.infantry_like();
+  const bool may_shoot = !side_had(st, def.side, BgAction::kShoot) && !check_defensive_shot(st);
   if (!may_move && !may_shoot) {
     emit_response(ctx, t.id, "none");
     charge_distance(ctx, st, u.id, t.id, waypoints, false);
@@ -348,11 +433,9 @@ void answer_defender_response(Context& ctx, BgState& st, const std::string& choi
   if (choice == "move") {
     flee(ctx, st, *t, *u);
   } else if (choice == "shoot") {
-    // BG-MEL-12/13: the defender shoots at the charger with the shooting rules (bg_fire.cc).
-    pb::BgShoot s;
-    s.set_unit_id(t->id);
-    s.add_shots()->set_target_id(u->id);
-    do_shoot(ctx, st, t->side, s);
+    // BG-MEL-12/13: the defender shoots at the charger with the shooting rules (bg_fire.cc),
+    // out of the card; a charger made non-standing stops 6" short in charge_distance.
+    defensive_fire(ctx, st);
   }
   charge_distance(ctx, st, pc.charger, pc.target, pc.path, false);
 }

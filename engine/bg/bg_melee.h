@@ -28,6 +28,32 @@ void answer_defender_response(Context& ctx, BgState& st, const std::string& choi
 void take_prisoners(Context& ctx, BgState& st, const std::string& loser, const std::string& captor,
                     const std::string& reason);
 
+// ---- the charged unit's defensive fire (bg_melee_defence.cc, BG-MEL-12/13) ----
+// The shot the pending charge's defender would fire at the charger: infantry and emplacements
+// one shot; a vehicle every weapon the shooting rules accept at it.
+pb::BgShoot defensive_shot(const BgState& st);
+// Whether that shot may be fired now: the shooting rules (range, LOS, front, non-standing,
+// melee) without the card checks (an out-of-card action, BG-MEL-12).
+Check check_defensive_shot(const BgState& st);
+// Fires it (no card used up); refuses with the shooting rules' reason when it may not.
+void defensive_fire(Context& ctx, BgState& st);
+
+// ---- vehicles in melee (bg_melee_vehicle.cc, BG-MEL-15/16, BG-PRIS-06) ----
+inline constexpr const char* kVehiclePrisonersKind = "BG_VEHICLE_PRISONERS";  // BG-PRIS-06
+bool is_vehicle_melee(const BgState& st, const Melee& m);
+// Settles, fights one round of, and settles again the vehicle melee `melee_id` (BG-MEL-15).
+void vehicle_melee_step(Context& ctx, BgState& st, const std::string& melee_id);
+// The answer "escort" / "release" of the winning vehicle's owner (BG-PRIS-06).
+void answer_vehicle_prisoners(Context& ctx, BgState& st, const pb::Decision& d, const std::string& choice);
+
+// ---- shared by the melee files (bg_melee_fight.cc) ----
+// BG-MEL-11: ends the melee; winners (units of `winner`, -1 none) are marked as having run.
+void end_melee(Context& ctx, BgState& st, const Melee& m, int winner, const std::string& how);
+const Melee* melee_named(const BgState& st, const std::string& id);
+
+// BG-PRIS-02: prisoners are never executed: refuses a shot by their captors at their group.
+Check check_no_execution(const BgState& st, int side, const pb::BgShoot& s);
+
 // Events of this area applied to the state (hooked into Battleground::apply).
 void apply_melee_event(BgState& st, const pb::BgEvent& e);
 

@@ -58,6 +58,8 @@ int modifier(const BgState& st, const Melee& m, const Fighter& a, const Fighter&
 
 int count(const std::vector<Fighter>& v) { return static_cast<int>(v.size()); }
 
+}  // namespace
+
 void end_melee(Context& ctx, BgState& st, const Melee& m, int winner, const std::string& how) {
   std::vector<std::string> all = m.attackers;
   all.insert(all.end(), m.defenders.begin(), m.defenders.end());
@@ -73,7 +75,7 @@ void end_melee(Context& ctx, BgState& st, const Melee& m, int winner, const std:
     mk.mutable_markers()->set_unit_id(id);
     if (u->markers.melee) mk.mutable_markers()->add_removed("melee");
     if (u->markers.dug_in) mk.mutable_markers()->add_removed("dug_in");  // BG-MEL-11 / BG-MARK-03
-    const bool won = u->side == winner && !u->destroyed && u->living_fighters() > 0;
+    const bool won = u->side == winner && !u->destroyed && (u->vehicle || u->living_fighters() > 0);
     if (won) {
       x->add_winner_units(id);
       mk.mutable_markers()->add_added("ran");  // BG-MEL-11: winners are marked as having run
@@ -84,14 +86,47 @@ void end_melee(Context& ctx, BgState& st, const Melee& m, int winner, const std:
   emit_bg(ctx, e);
 }
 
+const Melee* melee_named(const BgState& st, const std::string& id) {
+  for (const auto& m : st.melees) {
+    if (m.id == id && !m.over) return &m;
+  }
+  return nullptr;
+}
+
+namespace {
+
+// BG-UNIT-06: before the first round, a non-standing unit outnumbered 3:1 or more by the enemy
+// figures in the melee surrenders at once (the one exception to "at least one round").
+bool non_standing_surrender(Context& ctx, BgState& st, const Melee& m) {
+  bool any = false;
+  const std::vector<std::string> att = m.attackers, def = m.defenders;  // copies: units may be added
+  for (int side = 0; side < 2; ++side) {
+    const auto& own = side == 0 ? att : def;
+    const auto& enemy = side == 0 ? def : att;
+    const auto foes = fighters(st, enemy);
+    if (foes.empty()) continue;
+    const std::string captor = foes.front().unit->id;
+    for (const auto& id : own) {
+      const Unit* u = st.active_unit(id);
+      if (!u || u->living_fighters() == 0 || !non_standing(*u)) continue;
+      if (count(fighters(st, enemy)) >= 3 * u->living_fighters()) {
+        take_prisoners(ctx, st, id, captor, "non-standing and outnumbered 3:1 (BG-UNIT-06)");
+        any = true;
+      }
+    }
+  }
+  return any;
+}
+
 // After a round (or before the first): the melee ends when a side is gone or surrenders.
 bool settle_melee(Context& ctx, BgState& st, const Melee& m) {
+  const bool gave_up = m.round == 0 && non_standing_surrender(ctx, st, m);
   const auto att = fighters(st, m.attackers), def = fighters(st, m.defenders);
   const int a = count(att), d = count(def);
   const int att_side = att.empty() ? (def.empty() ? -1 : 1 - def.front().unit->side) : att.front().unit->side;
   const int def_side = att_side < 0 ? -1 : 1 - att_side;
   if (a == 0 || d == 0) {
-    end_melee(ctx, st, m, a > 0 ? att_side : d > 0 ? def_side : -1, "eliminated");
+    end_melee(ctx, st, m, a > 0 ? att_side : d > 0 ? def_side : -1, gave_up ? "surrendered" : "eliminated");
     return true;
   }
   // BG-MEL-08: a side with at most a quarter of the other's figures surrenders.
@@ -163,13 +198,6 @@ void fight_round(Context& ctx, BgState& st, const Melee& m) {
   for (auto& c : cas) emit_bg(ctx, c);
 }
 
-const Melee* melee_named(const BgState& st, const std::string& id) {
-  for (const auto& m : st.melees) {
-    if (m.id == id && !m.over) return &m;
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 void take_prisoners(Context& ctx, BgState& st, const std::string& loser, const std::string& captor, const std::string& reason) {
@@ -216,6 +244,11 @@ bool run_melee_phase(Context& ctx, BgState& st) {
     }
     if (!m) return true;
     const std::string id = m->id;
+    if (is_vehicle_melee(st, *m)) {
+      vehicle_melee_step(ctx, st, id);
+      if (!st.decisions.empty()) return false;  // BG-PRIS-06: the vehicle's owner chooses
+      continue;
+    }
     if (settle_melee(ctx, st, *m)) continue;  // BG-MEL-09: fought to a finish in this phase
     fight_round(ctx, st, *melee_named(st, id));
     if (const Melee* again = melee_named(st, id)) settle_melee(ctx, st, *again);
@@ -227,6 +260,7 @@ void do_melee_fight(Context& ctx, BgState& st, int, const pb::BgMeleeFight& f) {
   if (st.phase != Phase::kMelee) reject("BG_NOT_MELEE_PHASE", "BG-SEQ-02", "Melees are fought in the melee phase, after the cards.");
   const Melee* m = melee_named(st, f.melee_id());
   if (!m) reject("BG_NO_SUCH_MELEE", "BG-MEL-04", "There is no melee '" + f.melee_id() + "' left to fight.");
+  if (is_vehicle_melee(st, *m)) return vehicle_melee_step(ctx, st, f.melee_id());
   if (settle_melee(ctx, st, *m)) return;
   fight_round(ctx, st, *m);
   if (const Melee* again = melee_named(st, f.melee_id())) settle_melee(ctx, st, *again);
@@ -240,6 +274,24 @@ void do_melee_order(Context&, BgState&, int, const pb::BgMeleeOrder& o) {
 void do_prisoners(Context&, BgState&, int, const pb::BgPrisoners& p) {
   reject("BG_GUARDS_AUTOMATIC", "BG-PRIS-01",
          "Prisoner group '" + p.group_id() + "': guards are chosen when the prisoners are taken (one per four, rifles first).");
+}
+
+Check check_no_execution(const BgState& st, int side, const pb::BgShoot& s) {
+  // BG-PRIS-02: a side never shoots at a unit of its own that holds prisoners (executing them);
+  // the enemy may (BG-PRIS-04: hits are randomised over everyone).
+  for (const auto& shot : s.shots()) {
+    const Unit* t = st.active_unit(shot.target_id());
+    if (!t || t->side != side) continue;
+    for (const auto& f : t->figures) {
+      if (f.alive && f.prisoner && f.prisoner_of == side) {
+        return refusal("BG_NO_EXECUTION", "BG-PRIS-02", label(*t) + " holds prisoners; prisoners may not be executed.");
+      }
+    }
+  }
+  for (const auto& x : s.also()) {  // BG-CARD-14: shots declared together in one order
+    if (auto r = check_no_execution(st, side, x)) return r;
+  }
+  return std::nullopt;
 }
 
 void do_surrender(Context& ctx, BgState& st, int side, const pb::BgSurrender& s) {

@@ -4,6 +4,7 @@
 #include "engine/bg/bg_actions.h"
 #include "engine/bg/bg_internal.h"
 #include "engine/bg/bg_special.h"
+#include "engine/bg/bg_melee.h"
 #include "engine/bg/bg_rules_impl.h"
 #include "engine/bg/bg_setup.h"
 #include "engine/model/rejection.h"
@@ -59,7 +60,10 @@ void Battleground::handle(Context& ctx, const pb::Command& command) const {
     case pb::BgCommand::kDismount: do_dismount(ctx, st, side, c.dismount()); break;
     case pb::BgCommand::kCavalry: do_cavalry(ctx, st, side, c.cavalry()); break;
     case pb::BgCommand::kVehicleMove: do_vehicle_move(ctx, st, side, c.vehicle_move()); break;
-    case pb::BgCommand::kShoot: do_shoot_order(ctx, st, side, c.shoot()); break;
+    case pb::BgCommand::kShoot:
+      if (auto r = check_no_execution(st, side, c.shoot())) refuse(*r);  // BG-PRIS-02
+      do_shoot_order(ctx, st, side, c.shoot());
+      break;
     case pb::BgCommand::kCharge: do_charge(ctx, st, side, c.charge()); break;
     case pb::BgCommand::kFlee: do_flee(ctx, st, side, c.flee()); break;
     case pb::BgCommand::kMeleeOrder: do_melee_order(ctx, st, side, c.melee_order()); break;

@@ -144,6 +144,7 @@ struct Unit {
   bool hidden = false;              // BG-UNIT-09
   bool destroyed = false;           // wiped out / vehicle destroyed / emplacement destroyed
   bool prisoner_group = false;      // guards + prisoners (BG-PRIS-01)
+  std::string escort_vehicle;       // BG-PRIS-06: prisoners escorted by this vehicle (no guards)
 
   // Card bookkeeping: the serial of the last card on which it moved / shot.
   int moved_card = 0;

@@ -1,0 +1,73 @@
+// The charged unit's defensive fire (BG-MEL-12/13): answering "shoot" (or "both" for a vehicle)
+// to the defender's option fires at the charger before the distance roll. It is an action
+// outside the card (no check_unit_may_act, no card used up), so only the shooting rules
+// themselves are checked (bg_fire.cc check_shot_by) and the shots are rolled by the shooting
+// code (fire_shots: same pool, red dice, casualties, vehicle damage). BG-MEL-13's effects
+// (non-standing charger stops 6" short; destroyed charger does not move) are in the distance
+// roll (bg_melee.cc charge_distance).
+#include "engine/bg/bg_melee.h"
+#include "engine/model/rejection.h"
+
+namespace sandtable::bg {
+
+namespace {
+
+struct Sides {
+  const Unit* defender = nullptr;
+  const Unit* charger = nullptr;
+};
+
+Sides pending(const BgState& st) {
+  Sides s;
+  if (!st.charge) return s;
+  s.defender = st.active_unit(st.charge->target);
+  s.charger = st.active_unit(st.charge->charger);
+  return s;
+}
+
+pb::BgShoot one_shot(const Unit& def, const Unit& charger, const std::string& weapon) {
+  pb::BgShoot s;
+  s.set_unit_id(def.id);
+  auto* x = s.add_shots();
+  x->set_target_id(charger.id);
+  x->set_weapon_id(weapon);
+  return s;
+}
+
+}  // namespace
+
+pb::BgShoot defensive_shot(const BgState& st) {
+  const Sides p = pending(st);
+  pb::BgShoot s;
+  if (!p.defender || !p.charger) return s;
+  s.set_unit_id(p.defender->id);
+  if (!p.defender->vehicle) return one_shot(*p.defender, *p.charger, "");
+  // BG-VEH-11: each weapon fires once, here all at the charger where the rules allow it.
+  for (const auto& w : p.defender->vehicle->weapons) {
+    if (!check_shot_by(st, *p.defender, one_shot(*p.defender, *p.charger, w.id))) {
+      *s.add_shots() = one_shot(*p.defender, *p.charger, w.id).shots(0);
+    }
+  }
+  return s;
+}
+
+Check check_defensive_shot(const BgState& st) {
+  const Sides p = pending(st);
+  if (!p.defender || !p.charger) return refusal("BG_NO_CHARGE", "BG-MEL-12", "No charge is waiting for a defender's answer.");
+  const pb::BgShoot s = defensive_shot(st);
+  if (p.defender->vehicle && s.shots().empty()) {
+    // Report why the first weapon may not fire (or that there is none).
+    if (p.defender->vehicle->weapons.empty()) {
+      return refusal("BG_NO_WEAPON", "BG-MEL-12", label(*p.defender) + " has no weapon to fire at " + label(*p.charger) + ".");
+    }
+    return check_shot_by(st, *p.defender, one_shot(*p.defender, *p.charger, p.defender->vehicle->weapons.front().id));
+  }
+  return check_shot_by(st, *p.defender, s);
+}
+
+void defensive_fire(Context& ctx, BgState& st) {
+  if (auto c = check_defensive_shot(st)) refuse(*c);
+  fire_shots(ctx, st, defensive_shot(st));
+}
+
+}  // namespace sandtable::bg
