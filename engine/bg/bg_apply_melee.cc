@@ -88,8 +88,13 @@ void prisoner_group(BgState& st, const pb::BgPrisonerGroup& e) {
   };
   for (const auto& id : e.guards()) take(id, true);
   for (const auto& id : e.prisoners()) take(id, false);
+  for (const auto& pl : e.placed()) {  // BG-PRIS-01: gathered behind the guards
+    for (auto& f : g.figures) {
+      if (f.id == pl.figure_id()) f.pos = to_vec(pl.position());
+    }
+  }
   g.position = com(g);
-  if (g.figures.empty()) return;  // nothing was taken (e.g. released)
+  if (g.figures.empty()) return;  // nothing was taken
   st.units.push_back(g);
   st.next_id += 1;
 }

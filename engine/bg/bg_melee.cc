@@ -243,10 +243,13 @@ void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, c
   }
   m->set_reached(reached);
   Vec2 to = reached ? com(*t) : w.end;
-  // With a vehicle on either side the two stay in contact instead of on top of each other, so
-  // whoever survives the melee is not left standing on the other (BG-MOVE-10, BG-VMOV-07).
-  if (reached && u->vehicle) to = vehicle_stop(st, *u, path, to, facing_from_degrees(m->facing_deg()).value_or(u->facing));
-  if (reached && t->vehicle) to = back_off(st, *u, path.front(), to);
+  // A charge that reaches ends in contact, not on top of the defender: backed off from its CoM
+  // until no base (or hull) stands on anyone, so whoever survives the melee (winners, guards,
+  // released figures) is not left standing on another unit (BG-MOVE-10, BG-VMOV-07).
+  if (reached) {
+    to = u->vehicle ? vehicle_stop(st, *u, path, to, facing_from_degrees(m->facing_deg()).value_or(u->facing))
+                    : back_off(st, *u, path.front(), to);
+  }
   *m->mutable_to() = to_point(to);
   m->set_from_behind(geom::behind(com(*t), t->facing, com(*u)));
   if (reached) {

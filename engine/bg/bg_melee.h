@@ -54,6 +54,15 @@ const Melee* melee_named(const BgState& st, const std::string& id);
 // BG-PRIS-02: prisoners are never executed: refuses a shot by their captors at their group.
 Check check_no_execution(const BgState& st, int side, const pb::BgShoot& s);
 
+// BG-PRIS-01 (bg_melee_prisoners.cc): where the prisoners of a new group stand: a block behind
+// the guards (or on their own centre without guards), clear of every other unit and on the
+// table; `moving` are the ids of the group's figures (guards and prisoners).
+std::vector<Vec2> place_prisoners(const BgState& st, const std::vector<Vec2>& guards, const std::vector<Vec2>& prisoners,
+                                  Facing facing, const std::vector<std::string>& moving);
+
+// Fills the group event's `placed` (place_prisoners) from the figures' current places.
+void add_placements(const BgState& st, pb::BgPrisonerGroup& g, Facing facing);
+
 // Events of this area applied to the state (hooked into Battleground::apply).
 void apply_melee_event(BgState& st, const pb::BgEvent& e);
 

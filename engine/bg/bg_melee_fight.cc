@@ -200,6 +200,31 @@ void fight_round(Context& ctx, BgState& st, const Melee& m) {
 
 }  // namespace
 
+void add_placements(const BgState& st, pb::BgPrisonerGroup& g, Facing facing) {
+  std::vector<Vec2> guards, prisoners;
+  std::vector<std::string> moving;
+  auto pos_of = [&](const std::string& fid) {
+    for (const auto& u : st.units) {
+      if (const Figure* f = u.figure(fid); f && f->alive) return f->pos;
+    }
+    return Vec2{};
+  };
+  for (const auto& id : g.guards()) {
+    guards.push_back(pos_of(id));
+    moving.push_back(id);
+  }
+  for (const auto& id : g.prisoners()) {
+    prisoners.push_back(pos_of(id));
+    moving.push_back(id);
+  }
+  const auto placed = place_prisoners(st, guards, prisoners, facing, moving);
+  for (int i = 0; i < g.prisoners_size() && i < static_cast<int>(placed.size()); ++i) {
+    auto* x = g.add_placed();
+    x->set_figure_id(g.prisoners(i));
+    *x->mutable_position() = to_point(placed[static_cast<std::size_t>(i)]);
+  }
+}
+
 void take_prisoners(Context& ctx, BgState& st, const std::string& loser, const std::string& captor, const std::string& reason) {
   const Unit& l = *st.find(loser);
   const Unit& c = *st.find(captor);
@@ -228,6 +253,7 @@ void take_prisoners(Context& ctx, BgState& st, const std::string& loser, const s
   p->set_side(side_id(st, c.side));
   for (auto& id : guards) p->add_guards(id);
   for (const auto& id : s.surrendered().figure_ids()) p->add_prisoners(id);
+  add_placements(st, *p, c.facing);
   emit_bg(ctx, g);
 }
 

@@ -197,6 +197,7 @@ void answer_vehicle_prisoners(Context& ctx, BgState& st, const pb::Decision& d, 
   if (!m || !v) reject("BG_NO_SUCH_MELEE", "BG-PRIS-06", "The melee of '" + d.unit_id() + "' is already over.");
   const Melee copy = *m;  // the prisoner group is a new unit: pointers into the state move
   const Roles r = roles(st, copy);
+  const std::string side = side_id(st, v->side);
   if (choice == "escort") {
     // BG-PRIS-06: the survivors surrender to the vehicle's side; the vehicle escorts them (no
     // guards are taken from it: its crew stays aboard).
@@ -206,7 +207,7 @@ void answer_vehicle_prisoners(Context& ctx, BgState& st, const pb::Decision& d, 
       pb::BgEvent s;
       auto* x = s.mutable_surrendered();
       x->set_unit_id(id);
-      x->set_to_side(side_id(st, v->side));
+      x->set_to_side(side);
       x->set_reason("beaten by a vehicle in melee (BG-MEL-15, BG-PRIS-06)");
       for (const auto& f : u->figures) {
         if (f.alive && !f.prisoner) x->add_figure_ids(f.id);
@@ -215,9 +216,10 @@ void answer_vehicle_prisoners(Context& ctx, BgState& st, const pb::Decision& d, 
       pb::BgEvent g;
       auto* p = g.mutable_prisoners();
       p->set_group_id("prisoners-" + std::to_string(st.next_id));
-      p->set_side(side_id(st, st.find(d.unit_id())->side));
+      p->set_side(side);
       p->set_escort_vehicle(d.unit_id());
       for (const auto& fid : s.surrendered().figure_ids()) p->add_prisoners(fid);
+      add_placements(st, *p, st.find(d.unit_id())->facing);
       emit_bg(ctx, g);
     }
     end_melee(ctx, st, copy, r.vehicle_side, "surrendered");

@@ -88,6 +88,26 @@ TEST(BgMeleePrisoners, PRIS05LossOfGuardsRemovesThePrisoners) {
   EXPECT_EQ(c.t.st().active_unit(c.group), nullptr);
 }
 
+// BG-PRIS-01 / BG-MOVE-10: the prisoners of a new group are gathered near their guard, in a block
+// clear of every other unit's figures (they surrendered 10" away, among their own side).
+TEST(BgMeleePrisoners, PRIS01PrisonersGatheredClearOfOtherUnits) {
+  Captured c = captured(4);
+  const bg::Unit& g = c.t.u(c.group);
+  const geom::Vec2 guard = g.figure("a-f7")->pos;
+  for (const auto& f : g.figures) {
+    if (!f.prisoner) continue;
+    EXPECT_LT(geom::distance(f.pos, guard), 6.0) << f.id;
+    for (const auto& o : c.t.st().units) {
+      if (o.id == g.id || o.destroyed) continue;
+      for (const auto& x : o.figures) {
+        if (x.alive) {
+          EXPECT_GT(geom::distance(f.pos, x.pos), c.t.st().options.base_size) << f.id << " on " << x.id;
+        }
+      }
+    }
+  }
+}
+
 // Charges "a" (n figures, `leaders`) into "e" (m figures, no leader) and starts the melee phase.
 TG in_melee(int n, int leaders, int m, std::vector<int> test_dice, std::vector<int> distance) {
   Sc sc;
@@ -117,6 +137,27 @@ TEST(BgMeleePrisoners, DMG03NoSavesInMelee) {
   EXPECT_EQ(mine->killed(0), "a-f0");
   EXPECT_EQ(mine->saves_size(), 0);
   EXPECT_FALSE(t.u("a").figure("a-f0")->alive);
+}
+
+// BG-DMG-02 (regression: crashed on an empty candidate list): 3 hits on 4 figures (leader, HW, 2
+// rifles); the leader and the HW are both saved (5s) by the two rifles, so the third hit has only
+// the saved specials left: the leader is chosen (pick 1 of 2) and, no normal figure remaining to
+// die instead, dies.
+TEST(BgMeleePrisoners, DMG02ThirdHitAfterTwoSavesKillsASavedSpecial) {
+  Sc sc;
+  sc.inf(0, "a", 8, 10, 10, 1);
+  sc.inf(1, "e", 4, 10, 20, 1, 1, "C", 180);
+  TG t(sc.s);
+  t.draw(card(C, 9));
+  auto o = t.ok(shoot_cmd("axis", "a", "e"), {5, 5, 5, 2, 2, 1, 5, 1, 1, 5, 1});
+  const auto* k = casualties_of(o);
+  ASSERT_NE(k, nullptr);
+  ASSERT_EQ(k->killed_size(), 3);
+  EXPECT_EQ(k->killed(0), "e-f2");
+  EXPECT_EQ(k->killed(1), "e-f3");
+  EXPECT_EQ(k->killed(2), "e-f0");
+  EXPECT_EQ(t.u("e").living_fighters(), 1);
+  EXPECT_TRUE(t.u("e").figure("e-f1")->alive);
 }
 
 // BG-UNIT-06: a non-standing unit (3 rifles) outnumbered 3:1 (9 vs 3) surrenders before the first
