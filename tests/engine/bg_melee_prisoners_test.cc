@@ -73,6 +73,15 @@ TEST(BgMeleePrisoners, PRIS04PrisonersAreHitLikeEveryoneElse) {
   EXPECT_EQ(c.t.refused(shoot_cmd("axis", c.group, "s")), "BG_GUARDS");
 }
 
+// BG-PRIS-04: a unit holding prisoners may exceed 12 figures: 10 prisoners and their 3 guards
+// (one per four, BG-PRIS-01) stay one unit of 13.
+TEST(BgMeleePrisoners, PRIS04GroupMayExceedTwelveFigures) {
+  Captured c = captured(10);
+  EXPECT_EQ(c.t.u(c.group).living(), 13);
+  EXPECT_EQ(c.t.u(c.group).living_fighters(), 3);
+  EXPECT_FALSE(c.t.u(c.group).destroyed);
+}
+
 // BG-PRIS-05: when every guard of a group is killed the prisoners are removed: the group leaves
 // the table (4 prisoners, one guard a-f7; the d6 pick 1 kills it).
 TEST(BgMeleePrisoners, PRIS05LossOfGuardsRemovesThePrisoners) {
