@@ -150,7 +150,7 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
     const auto& d = st.decisions.front();
     if (d.seat() != seat) return out;
     for (const auto& ch : d.choices()) {
-      if (ch.id() == "shoot" && check_defensive_shot(st)) continue;  // out of the card (BG-MEL-12)
+      if ((ch.id() == "shoot" || ch.id() == "both") && check_defensive_shot(st)) continue;  // out of the card (BG-MEL-12)
       pb::Command c = bg_command(seat);
       c.mutable_answer()->set_decision_id(d.id());
       c.mutable_answer()->set_choice_id(ch.id());

@@ -152,6 +152,8 @@ void flee(Context& ctx, BgState& st, const Unit& def, const Unit& charger) {
   emit_unit_moved(ctx, st, def, mv);
 }
 
+}  // namespace
+
 // BG-VMOV-07 for a vehicle that does not reach: its hull may not end on another unit or off
 // the table; it backs along its path until it fits (else it stays).
 Vec2 vehicle_stop(const BgState& st, const Unit& v, const std::vector<Vec2>& path, Vec2 end, Facing facing) {
@@ -182,6 +184,8 @@ Vec2 vehicle_stop(const BgState& st, const Unit& v, const std::vector<Vec2>& pat
   }
   return path.front();
 }
+
+namespace {
 
 // BG-MEL-03/13/16/17: the distance roll and the move; a reached charge marks (or joins) a melee.
 void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, const std::string& target_id,
@@ -402,7 +406,8 @@ void do_charge(Context& ctx, BgState& st, int side, const pb::BgCharge& c) {
   // A vehicle defender does not flee (GAP-BG-MEL-12, ours); the shot is offered only when the
   // shooting rules allow it (range, LOS, front, not non-standing).
   const Unit& def = *st.find(c.target_id());
-  const bool may_move = !side_had(st, def.side, BgAction::kMove) && def.infantry_like();
+  const bool may_move = !side_had(st, def.side, BgAction::kMove) &&
+                        (def.infantry_like() || (def.vehicle && !def.vehicle->immobilized));
   const bool may_shoot = !side_had(st, def.side, BgAction::kShoot) && !check_defensive_shot(st);
   if (!may_move && !may_shoot) {
     emit_response(ctx, t.id, "none");
@@ -423,6 +428,8 @@ void do_charge(Context& ctx, BgState& st, int side, const pb::BgCharge& c) {
   add("none", "Stand and await the charge");
   if (may_move) add("move", "Flee 2D6\" away from " + label(u) + " (BG-MEL-14)");
   if (may_shoot) add("shoot", "Shoot at " + label(u) + " (BG-MEL-13)");
+  // BG-MEL-12: an infantry unit does one of these; a vehicle may do both (shot first).
+  if (def.vehicle && may_move && may_shoot) add("both", "Shoot at " + label(u) + ", then drive 2D6\" away");
   ctx.ask(q);
 }
 
@@ -433,12 +440,18 @@ void answer_defender_response(Context& ctx, BgState& st, const std::string& choi
   const Unit* u = st.find(pc.charger);
   if (!t || !u) reject("BG_NO_CHARGE", "BG-MEL-12", "The charge's units are gone.");
   emit_response(ctx, t->id, choice);
-  if (choice == "move") {
-    flee(ctx, st, *t, *u);
-  } else if (choice == "shoot") {
+  if (choice == "shoot" || choice == "both") {
     // BG-MEL-12/13: the defender shoots at the charger with the shooting rules (bg_fire.cc),
     // out of the card; a charger made non-standing stops 6" short in charge_distance.
     defensive_fire(ctx, st);
+  }
+  if (choice == "move" || choice == "both") {
+    const Unit* def = st.active_unit(pc.target);
+    const Unit* chg = st.active_unit(pc.charger);
+    if (def && chg) {  // a charger destroyed by the fire leaves nothing to flee from
+      if (def->vehicle) vehicle_flee(ctx, st, *def, *chg);
+      else flee(ctx, st, *def, *chg);
+    }
   }
   charge_distance(ctx, st, pc.charger, pc.target, pc.path, false);
 }

@@ -37,6 +37,12 @@ pb::BgShoot defensive_shot(const BgState& st);
 Check check_defensive_shot(const BgState& st);
 // Fires it (no card used up); refuses with the shooting rules' reason when it may not.
 void defensive_fire(Context& ctx, BgState& st);
+// BG-MEL-12/14 for a vehicle defender that moves: 2D6" straight away from the charger (facing
+// kept), stopping where its hull touches nobody (GAP-BG-MEL-12, ours).
+void vehicle_flee(Context& ctx, BgState& st, const Unit& v, const Unit& charger);
+// BG-VMOV-07: the point nearest `end`, backing along `path`, where the vehicle's hull (with
+// `facing`) stands on nobody and on the table; path.front() if none.
+Vec2 vehicle_stop(const BgState& st, const Unit& v, const std::vector<Vec2>& path, Vec2 end, Facing facing);
 
 // ---- vehicles in melee (bg_melee_vehicle.cc, BG-MEL-15/16, BG-PRIS-06) ----
 inline constexpr const char* kVehiclePrisonersKind = "BG_VEHICLE_PRISONERS";  // BG-PRIS-06

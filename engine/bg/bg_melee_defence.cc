@@ -70,4 +70,33 @@ void defensive_fire(Context& ctx, BgState& st) {
   fire_shots(ctx, st, defensive_shot(st));
 }
 
+void vehicle_flee(Context& ctx, BgState& st, const Unit& v, const Unit& charger) {
+  const int roll = ctx.roll(pb::DIE_KIND_D6, "flee") + ctx.roll(pb::DIE_KIND_D6, "flee");
+  const Vec2 from = v.position;
+  Vec2 dir = from - com(charger);
+  const double len = geom::length(dir);
+  dir = geom::negligible(len) ? v.facing.forward() * -1.0 : dir / len;
+  const std::vector<Vec2> path{from, from + dir * static_cast<double>(roll)};
+  pb::BgVehicleMoved e;
+  WalkResult w;
+  if (auto c = walk_path(st, v, path, roll, &w)) {
+    w.end = from;  // the way away is impassable: it cannot get away
+    e.add_notes("flee blocked: " + c->message);
+  }
+  w.end = vehicle_stop(st, v, path, w.end, v.facing);
+  e.set_unit_id(v.id);
+  e.set_dice(2);
+  e.set_roll(roll);
+  e.set_allowance(roll);
+  e.set_used(geom::distance(from, w.end));
+  e.set_reached(w.reached);
+  *e.mutable_from() = to_point(from);
+  *e.mutable_to() = to_point(w.end);
+  e.set_facing_deg(facing_degrees(v.facing));
+  e.add_notes("drove away from a charge (BG-MEL-12/14)");
+  pb::BgEvent ev;
+  *ev.mutable_vehicle_moved() = e;
+  emit_bg(ctx, ev);
+}
+
 }  // namespace sandtable::bg

@@ -87,13 +87,15 @@ TEST(BgMeleeVehicle, InfantryChargeATankFromBehindAndDestroyIt) {
 }
 
 // BG-MEL-12 (vehicle defender): answering "shoot" fires every weapon that can bear at the
-// charger (the bow MG too, the infantry coming from the front); no flee is offered to a vehicle.
+// charger (the bow MG too, the infantry coming from the front).
 TEST(BgMeleeVehicle, ChargedTankShootsWithEveryWeapon) {
   TG t = infantry_charges_tank(180, {5, 2, 2, 2, 2, 2, 2, 2, 2});  // no flank die now
   ASSERT_EQ(t.st().decisions.size(), 1u);
   const auto& q = t.st().decisions.front();
-  ASSERT_EQ(q.choices_size(), 2);
-  EXPECT_EQ(q.choices(1).id(), "shoot");
+  ASSERT_EQ(q.choices_size(), 4);
+  EXPECT_EQ(q.choices(1).id(), "move");
+  EXPECT_EQ(q.choices(2).id(), "shoot");
+  EXPECT_EQ(q.choices(3).id(), "both");
   // mg1 white 2,2; mg2 white 2,2; heavy_gun3 blue 2,2,2,2; distance 6,6,6.
   auto o = t.ok(answer(t, "allies", "shoot"), {2, 2, 2, 2, 2, 2, 2, 2, 6, 6, 6});
   const auto at = attacks(o);
@@ -102,6 +104,24 @@ TEST(BgMeleeVehicle, ChargedTankShootsWithEveryWeapon) {
   EXPECT_EQ(at[1].weapon_id(), "mg2");
   EXPECT_EQ(at[2].weapon_id(), "heavy_gun3");
   EXPECT_TRUE(charge_moved(o)->reached());
+}
+
+// BG-MEL-12: a vehicle may do both: it fires every weapon, then drives 2D6" straight away from
+// the charger (3 + 4 = 7: from y 20 to 27, facing kept); the charge then needs 17".
+TEST(BgMeleeVehicle, ChargedTankShootsThenDrivesAway) {
+  TG t = infantry_charges_tank(180, {5, 2, 2, 2, 2, 2, 2, 2, 2});
+  // mg1 2,2; mg2 2,2; heavy_gun3 2,2,2,2; flee 3,4; distance 6,6,4 (16 < 17).
+  auto o = t.ok(answer(t, "allies", "both"), {2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 6, 6, 4});
+  EXPECT_EQ(attacks(o).size(), 3u);
+  const auto* mv = TG::find(o, [](const pb::BgEvent& b) { return b.has_vehicle_moved(); });
+  ASSERT_NE(mv, nullptr);
+  EXPECT_EQ(mv->vehicle_moved().roll(), 7);
+  EXPECT_NEAR(geom::distance(t.u("v").position, {10, 27}), 0, 1e-9);
+  EXPECT_NEAR(bg::facing_degrees(t.u("v").facing), 180, 1e-9);
+  ASSERT_NE(charge_moved(o), nullptr);
+  EXPECT_EQ(charge_moved(o)->roll(), 16);
+  EXPECT_FALSE(charge_moved(o)->reached());
+  EXPECT_TRUE(t.st().melees.empty());
 }
 
 // Axis medium tank "v" at (10, 10) facing north charges Allied "e" (4 rifles) 10" north.
