@@ -1,6 +1,7 @@
 // Sequence of play and card play (BG-SEQ-01..03, BG-CARD-01..13, BG-UNIT-10, BG-VIC-01):
 // turns, the deck, what each card lets a side do, and the phases after the cards.
 #include "engine/bg/bg_internal.h"
+#include "engine/bg/bg_units.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable::bg {
@@ -44,6 +45,8 @@ void emit_card(Context& ctx, BgState& st, const pb::Card& card, bool refilled) {
   if (st.options.random_artillery && !is_joker(card) && (card.rank() == 5 || card.rank() == 6)) {
     random_artillery_trigger(ctx, st, card);
   }
+  // BG-MOR-04: routing units roll to rally on their side's move card (bg_morale.cc).
+  rally_routing_units(ctx, st);
 }
 
 // The generator's next card: the deck is copied so the handler can name the card; apply
@@ -77,7 +80,7 @@ bool may_still_act(const BgState& st, const Unit& u) {
   if (u.side != st.action.side || !u.on_table || u.destroyed || u.prisoner_group) return false;
   if (u.kind == UnitKind::kEmplacement && st.action.action == BgAction::kMove) return false;
   const int done = st.action.action == BgAction::kMove ? u.moved_card : u.shot_card;
-  return done != st.action.serial;
+  return done != st.action.serial && ace_allows(st, u);  // BG-UNIT-08 pairs on an ace
 }
 
 void end_action(Context& ctx, BgState& st, const std::string& reason) {
@@ -95,8 +98,9 @@ void change_phase(Context& ctx, pb::BgPhase phase, const std::string& reason) {
   emit_bg(ctx, e);
 }
 
-// BG-VIC-01: victory is the scenario's; the engine ends the game at the turn limit (a draw the
-// GM may overrule) or when a side has nothing left on or coming to the table.
+// BG-VIC-01: victory is the scenario's; the engine ends the game when a side has nothing left on
+// or coming to the table, or at the turn limit, where the scenario's objectives and victory
+// points are scored (bg_victory.cc; the GM may overrule, BG-GEN-01).
 bool check_end(Context& ctx, BgState& st) {
   for (int side = 0; side < 2; ++side) {
     bool any = false;
@@ -107,7 +111,7 @@ bool check_end(Context& ctx, BgState& st) {
     }
   }
   if (st.max_turns > 0 && st.turn >= st.max_turns) {
-    ctx.end_game("", "the scenario's " + std::to_string(st.max_turns) + " turns are over; the players or GM judge the objectives");
+    score_victory(ctx, st, "the scenario's " + std::to_string(st.max_turns) + " turns are over");
     return true;
   }
   return false;
@@ -149,6 +153,10 @@ Check check_unit_may_act(const BgState& st, int side, const std::string& unit_id
   if (u->markers.melee) {
     return refusal("BG_IN_MELEE", "BG-MEL-04", label(*u) + " is locked in a melee until the melee phase.");
   }
+  if (!ace_allows(st, *u)) {
+    return refusal("BG_ACE_USED", "BG-CARD-07", "The ace's one unit (" + label(*ace_user(st)) + ") has acted; " + label(*u) +
+                                                     " may not act on this card.");
+  }
   const int done = action == BgAction::kMove ? u->moved_card : u->shot_card;
   if (done == st.action.serial) {
     return refusal("BG_ALREADY_ACTED", "BG-CARD-03",
@@ -164,8 +172,13 @@ void unit_acted(Context& ctx, BgState& st, const Unit& u, BgAction action) {
   e.mutable_unit_acted()->set_action(to_pb(action));
   e.mutable_unit_acted()->set_card_serial(st.action.serial);
   emit_bg(ctx, e);
-  // BG-CARD-07/08: an ace lets exactly one unit act; its action is then over.
-  if (st.action.one_unit && st.action.side >= 0) end_action(ctx, st, "the ace's one unit has acted");
+  // BG-CARD-07/08: an ace lets exactly one unit act; its action is then over. BG-UNIT-08: a
+  // two-vehicle unit is one unit, so the ace stays open for the partner that has not acted.
+  if (st.action.one_unit && st.action.side >= 0) {
+    const Unit* partner = u.pair_with.empty() ? nullptr : st.active_unit(u.pair_with);
+    if (partner && partner->side == u.side && may_still_act(st, *partner)) return;
+    end_action(ctx, st, "the ace's one unit has acted");
+  }
 }
 
 void do_draw_card(Context& ctx, BgState& st, int side, const pb::BgDrawCard& c) {

@@ -7,6 +7,7 @@
 
 #include "engine/bg/bg_internal.h"
 #include "engine/bg/bg_tables.h"
+#include "engine/bg/bg_units.h"
 
 namespace sandtable::bg {
 
@@ -107,6 +108,7 @@ int pick(Context& ctx, int n, const char* label) {
 int inflict_casualties(Context& ctx, BgState& st, const std::string& unit_id, int hits, const std::string& cause, bool saves) {
   const Unit* u = st.find(unit_id);
   if (!u || hits <= 0) return 0;
+  if (int lost = 0; stand_casualties(ctx, st, unit_id, hits, cause, &lost)) return lost;  // BG-OPT-04 (bg_stands.cc)
   pb::BgEvent e;
   auto* c = e.mutable_casualties();
   c->set_unit_id(unit_id);

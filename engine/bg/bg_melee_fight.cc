@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/bg/bg_melee.h"
+#include "engine/bg/bg_units.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable::bg {
@@ -145,6 +146,7 @@ bool settle_melee(Context& ctx, BgState& st, const Melee& m) {
 
 // BG-MEL-06: one round: pairs in order, 1D6 each plus modifiers, lower dies, ties re-roll.
 void fight_round(Context& ctx, BgState& st, const Melee& m) {
+  if (fight_stand_round(ctx, st, m)) return;  // BG-OPT-05 stand melee (bg_stands.cc)
   const auto att = fighters(st, m.attackers), def = fighters(st, m.defenders);
   const std::size_t pairs = std::min(att.size(), def.size());
   pb::BgEvent e;

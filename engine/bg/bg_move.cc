@@ -113,6 +113,9 @@ Check check_move(const BgState& st, int side, const pb::BgMove& m, MovePlan* pla
                      label(*u) + " is non-standing: it must retreat or move to join another unit.");
     }
   }
+  if (m.road() && mounted && !st.options.cavalry_road) {  // BG-CAV-03 is optional ("bg.cavalry_road")
+    return refusal("BG_CAVALRY_ROAD", "BG-CAV-03", "This scenario does not use the optional cavalry road bonus.");
+  }
   if (m.road() && !path_on_road(st, p.path)) {
     return refusal("BG_NOT_ON_ROAD", "BG-MOVE-07", "The road bonus needs the whole move along a road.");
   }

@@ -7,6 +7,7 @@
 #include "engine/bg/bg_melee.h"
 #include "engine/bg/bg_rules_impl.h"
 #include "engine/bg/bg_setup.h"
+#include "engine/bg/bg_units.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable {
@@ -55,7 +56,9 @@ void Battleground::handle(Context& ctx, const pb::Command& command) const {
   switch (c.body_case()) {
     case pb::BgCommand::kDrawCard: do_draw_card(ctx, st, side, c.draw_card()); break;
     case pb::BgCommand::kEndAction: do_end_action(ctx, st, side); break;
-    case pb::BgCommand::kMove: do_move(ctx, st, side, c.move()); break;
+    case pb::BgCommand::kMove:
+      if (!rally_instead_of_move(ctx, st, side, c.move())) do_move(ctx, st, side, c.move());  // BG-MOR-04
+      break;
     case pb::BgCommand::kMount: do_mount(ctx, st, side, c.mount()); break;
     case pb::BgCommand::kDismount: do_dismount(ctx, st, side, c.dismount()); break;
     case pb::BgCommand::kCavalry: do_cavalry(ctx, st, side, c.cavalry()); break;
@@ -76,6 +79,7 @@ void Battleground::handle(Context& ctx, const pb::Command& command) const {
     case pb::BgCommand::kLaySmoke: do_lay_smoke(ctx, st, side, c.lay_smoke()); break;
     case pb::BgCommand::kLaunchFlare: do_launch_flare(ctx, st, side, c.launch_flare()); break;
     case pb::BgCommand::kPlanStrike: do_plan_strike(ctx, st, side, c.plan_strike()); break;
+    case pb::BgCommand::kDispute: do_dispute(ctx, st, side, c.dispute()); break;  // BG-GEN-02
     case pb::BgCommand::kProceed:
       if (!needs_card(st)) {
         reject("BG_NOTHING_TO_ROLL", "BG-SEQ-01", "The game is not waiting for dice or a card; it waits for an order.");

@@ -7,6 +7,7 @@
 
 #include "engine/bg/bg_internal.h"
 #include "engine/bg/bg_special.h"
+#include "engine/bg/bg_units.h"
 
 namespace sandtable::bg {
 
@@ -190,7 +191,8 @@ std::optional<std::string> validate_scenario(const pb::Scenario& s) {
     if (!names.insert(name).second) return where + ".name: \"" + name + "\" is used twice";
   }
   if (s.victory().max_turns() < 0) return std::string("victory.max_turns: must be 0 (no limit) or more");
-  return check_special_scenario(s);  // BG-MINE-01 shapes, BG-ART-01 strikes
+  if (auto e = check_special_scenario(s)) return e;  // BG-MINE-01 shapes, BG-ART-01 strikes
+  return validate_units_extra(s);  // objectives, stands, vehicle pairs (bg_units_setup.cc)
 }
 
 namespace {
@@ -355,6 +357,7 @@ std::unique_ptr<BgState> initial_state(const pb::Scenario& s) {
     if (const Terrain* b = building_at(*st, pts)) u.building = b->name;
   }
   read_strikes(s, *st);  // BG-ART-01: secret until they land
+  setup_units_extra(s, st.get());
   return st;
 }
 

@@ -51,6 +51,7 @@ struct Figure {
   bool prisoner = false;     // BG-PRIS-*: a captured enemy figure escorted by this unit
   int prisoner_of = -1;      // side holding the prisoner
   std::string from_unit;     // the unit it started in (combining, prisoners, healing)
+  int stand = 0;             // BG-OPT-04: multi-figure stand number in its unit (0 = none)
 };
 
 enum class UnitKind { kInfantry, kCavalry, kVehicle, kEmplacement };
@@ -138,6 +139,7 @@ struct Unit {
   bool smoke = false;               // BG-SMK-01
   bool flares = false;              // BG-FLR-01
   bool passengers_may_shoot = false;// BG-FIRE-14
+  std::string pair_with;            // BG-UNIT-08: the other light vehicle of a two-vehicle unit
 
   bool on_table = true;             // false: a reinforcement not yet arrived (BG-UNIT-10)
   int arrives_turn = 0;
@@ -235,6 +237,15 @@ struct PendingCharge {
   bool response_done = false;
 };
 
+// A scenario objective (BG-VIC-01, bg_victory.cc): a circle on the table worth points.
+struct Objective {
+  std::string name;
+  Vec2 at;
+  double radius = 0;                 // 0: options.objective_radius
+  int points = 0;
+  int owner = -1;                    // side holding it at the start (-1 = nobody)
+};
+
 enum class Phase { kCards, kMelee, kSpecial, kOver };
 
 // The card being acted on (BG-CARD-03..09).
@@ -268,12 +279,20 @@ struct Options {
   bool night = false;                // BG-LOS-06
   double hidden_reveal = 6;          // BG-UNIT-09
   int axis_side = 0;                 // "bg.axis_side": side id (default: the first side)
+  // Helper U (docs/rulesets/battleground.md "Units, morale, victory and stands").
+  double objective_radius = 3;       // "bg.objective_radius" (BG-VIC-01)
+  bool vehicles_hold = true;         // "bg.objective_vehicles": "hold" | "contest"
+  int stands = 0;                    // "bg.stands": 0 off, 1 "track" (method 1), 2 "all_or_nothing"
+  bool cavalry_road = true;          // "bg.cavalry_road" (BG-CAV-03)
 };
 
 struct BgState : StateBase<BgState> {
   Options options;
   double width = 0, height = 0;      // table, inches (BG-GEN-04)
   int max_turns = 0;
+  std::vector<Objective> objectives; // BG-VIC-01 (bg_victory.cc)
+  int prisoner_points = 0;           // per enemy prisoner figure escorted at the end
+  int destroyed_unit_points = 0;     // per enemy unit destroyed
 
   std::vector<Unit> units;           // scenario order, then reinforcements
   std::vector<Terrain> terrain;

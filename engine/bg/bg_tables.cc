@@ -291,6 +291,18 @@ std::optional<std::string> read_options(const pb::Scenario& s, Options* o) {
   if ((e = flag(s, "bg.random_artillery", &o->random_artillery))) return e;
   if ((e = flag(s, "bg.artillery_per_turn", &o->artillery_per_turn))) return e;
   if ((e = flag(s, "bg.night", &o->night))) return e;
+  // Helper U: objectives, stands, cavalry road (docs "Units, morale, victory and stands").
+  if ((e = number(s, "bg.objective_radius", 0.5, 24, &o->objective_radius))) return e;
+  bool contest_only = !o->vehicles_hold;
+  if ((e = choice(s, "bg.objective_vehicles", "hold", "contest", &contest_only))) return e;
+  o->vehicles_hold = !contest_only;
+  if ((e = flag(s, "bg.cavalry_road", &o->cavalry_road))) return e;
+  if (auto v = scenario_option(s, "bg.stands")) {
+    if (*v == "off") o->stands = 0;
+    else if (*v == "track") o->stands = 1;
+    else if (*v == "all_or_nothing") o->stands = 2;
+    else return "options[bg.stands]: expected \"off\", \"track\" or \"all_or_nothing\", not \"" + *v + "\"";
+  }
   if (auto v = scenario_option(s, "bg.axis_side")) {
     int idx = -1;
     for (int i = 0; i < s.sides_size(); ++i) {
@@ -306,7 +318,8 @@ std::optional<std::string> read_options(const pb::Scenario& s, Options* o) {
                                  "bg.facing_cost_180", "bg.base_size", "bg.hidden_reveal", "bg.morale",
                                  "bg.detailed_armour", "bg.specialised_hw", "bg.short_range_weapons",
                                  "bg.quality_defence", "bg.melee_weapons", "bg.random_artillery",
-                                 "bg.artillery_per_turn", "bg.night", "bg.axis_side", "bg.artillery_deck"};
+                                 "bg.artillery_per_turn", "bg.night", "bg.axis_side", "bg.artillery_deck",
+                                 "bg.objective_radius", "bg.objective_vehicles", "bg.cavalry_road", "bg.stands"};
   for (const auto& opt : s.options()) {
     bool known = false;
     for (const char* k : kKnown) known = known || opt.key() == k;
