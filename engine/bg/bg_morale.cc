@@ -9,7 +9,7 @@
 // hit rallies it (red marker off; it acts normally from its next card), otherwise it routs
 // again 2D6" straight away from the nearest enemy unit. On a move card for all units every
 // routing unit rolls when the card opens (that roll is its move); on an ace the owner may name
-// a routing unit with an ordinary move order, which becomes the rally roll.
+// a routing unit with an ordinary move (or charge) order, which becomes the rally roll.
 #include <algorithm>
 
 #include "engine/bg/bg_combat_util.h"
@@ -117,12 +117,12 @@ void rally_routing_units(Context& ctx, BgState& st) {
   }
 }
 
-bool rally_instead_of_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
-  const Unit* u = st.find(m.unit_id());
+bool rally_instead_of_move(Context& ctx, BgState& st, int side, const std::string& unit_id) {
+  const Unit* u = st.find(unit_id);
   if (!u || !u->markers.routing) return false;
-  if (auto c = check_unit_may_act(st, side, m.unit_id(), BgAction::kMove, &u)) refuse(*c);
+  if (auto c = check_unit_may_act(st, side, unit_id, BgAction::kMove, &u)) refuse(*c);
   rally(ctx, st, u->id);
-  unit_acted(ctx, st, *st.find(m.unit_id()), BgAction::kMove);
+  unit_acted(ctx, st, *st.find(unit_id), BgAction::kMove);
   return true;
 }
 

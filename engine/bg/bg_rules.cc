@@ -57,7 +57,7 @@ void Battleground::handle(Context& ctx, const pb::Command& command) const {
     case pb::BgCommand::kDrawCard: do_draw_card(ctx, st, side, c.draw_card()); break;
     case pb::BgCommand::kEndAction: do_end_action(ctx, st, side); break;
     case pb::BgCommand::kMove:
-      if (!rally_instead_of_move(ctx, st, side, c.move())) do_move(ctx, st, side, c.move());  // BG-MOR-04
+      if (!rally_instead_of_move(ctx, st, side, c.move().unit_id())) do_move(ctx, st, side, c.move());  // BG-MOR-04
       break;
     case pb::BgCommand::kMount: do_mount(ctx, st, side, c.mount()); break;
     case pb::BgCommand::kDismount: do_dismount(ctx, st, side, c.dismount()); break;
@@ -67,7 +67,9 @@ void Battleground::handle(Context& ctx, const pb::Command& command) const {
       if (auto r = check_no_execution(st, side, c.shoot())) refuse(*r);  // BG-PRIS-02
       do_shoot_order(ctx, st, side, c.shoot());
       break;
-    case pb::BgCommand::kCharge: do_charge(ctx, st, side, c.charge()); break;
+    case pb::BgCommand::kCharge:
+      if (!rally_instead_of_move(ctx, st, side, c.charge().unit_id())) do_charge(ctx, st, side, c.charge());  // BG-MOR-04
+      break;
     case pb::BgCommand::kFlee: do_flee(ctx, st, side, c.flee()); break;
     case pb::BgCommand::kMeleeOrder: do_melee_order(ctx, st, side, c.melee_order()); break;
     case pb::BgCommand::kMeleeFight: do_melee_fight(ctx, st, side, c.melee_fight()); break;

@@ -36,8 +36,9 @@ void score_victory(Context& ctx, BgState& st, const std::string& why);
 void rally(Context& ctx, BgState& st, const std::string& unit_id);
 // On a move card for all units: every routing unit of the side rolls to rally (its move).
 void rally_routing_units(Context& ctx, BgState& st);
-// A move order for a routing unit (an ace) is its rally roll; false if the unit is not routing.
-bool rally_instead_of_move(Context& ctx, BgState& st, int side, const pb::BgMove& m);
+// A move or charge order for a routing unit (an ace) is its rally roll; false if the unit is not
+// routing (the order then goes ahead as usual).
+bool rally_instead_of_move(Context& ctx, BgState& st, int side, const std::string& unit_id);
 
 // ---- stands (bg_stands.cc, BG-OPT-04/05, GAP-BG-OPT-04) ----
 // Casualties on a unit of multi-figure stands; returns false when stands are not in use for it

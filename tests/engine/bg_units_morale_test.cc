@@ -59,6 +59,15 @@ TEST(BgUnitsMorale, OnlyTheMoreSevereTestIsTaken) {
 TEST(BgUnitsMorale, RoutingUnitMayNotShoot) {
   TG t = routed(false);
   ASSERT_LT(t.st().action.side, 0);
+  // The red marker shows in both sides' views as "routing".
+  for (const char* seat : {"axis", "allies"}) {
+    bool shown = false;
+    for (const auto& u : t.g->view(seat).units()) {
+      if (u.id() != "e") continue;
+      for (const auto& m : u.markers()) shown = shown || m == "routing";
+    }
+    EXPECT_TRUE(shown) << seat;
+  }
   t.draw(card(H, 7));  // Allied shooting
   EXPECT_EQ(t.refused(shoot_cmd("allies", "e", "a")), "BG_ROUTING");
 }
@@ -124,6 +133,21 @@ TEST(BgUnitsMorale, AceMoveOfRoutingUnitIsItsRallyRoll) {
   EXPECT_EQ(m->bg().morale().test(), "rally");
   EXPECT_FALSE(t.u("e").markers.routing);
   EXPECT_LT(t.st().action.side, 0);
+}
+
+// BG-MOR-04: a routing unit does not charge; on an ace its charge order is its rally roll too.
+TEST(BgUnitsMorale, AceChargeOfRoutingUnitIsItsRallyRoll) {
+  TG t = routed(false);
+  t.draw(card(D, 1));
+  pb::Command c = cmd("allies");
+  c.mutable_bg()->mutable_charge()->set_unit_id("e");
+  c.mutable_bg()->mutable_charge()->set_target_id("a");
+  Outcome o = t.ok(c, {2, 1, 1});
+  ASSERT_NE(morale_event(o), nullptr);
+  EXPECT_EQ(morale_event(o)->bg().morale().test(), "rally");
+  EXPECT_EQ(TG::find(o, [](const pb::BgEvent& b) { return b.has_charge_declared(); }), nullptr);
+  EXPECT_TRUE(t.u("e").markers.routing);  // no hit: routs again 1 + 1 = 2"
+  EXPECT_EQ(morale_event(o)->bg().morale().distance(), 2);
 }
 
 }  // namespace
