@@ -62,7 +62,8 @@ TEST(BgUnitsMorale, RoutingUnitMayNotShoot) {
   // The red marker shows in both sides' views as "routing".
   for (const char* seat : {"axis", "allies"}) {
     bool shown = false;
-    for (const auto& u : t.g->view(seat).units()) {
+    const auto view = t.g->view(seat);
+    for (const auto& u : view.units()) {
       if (u.id() != "e") continue;
       for (const auto& m : u.markers()) shown = shown || m == "routing";
     }
