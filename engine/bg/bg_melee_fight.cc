@@ -246,6 +246,8 @@ void take_prisoners(Context& ctx, BgState& st, const std::string& loser, const s
   for (int pass = 0; pass < 2 && static_cast<int>(guards.size()) < need; ++pass) {
     for (auto it = c.figures.rbegin(); it != c.figures.rend() && static_cast<int>(guards.size()) < need; ++it) {
       if (!it->alive || it->prisoner) continue;
+      // BG-MED-01: a medic never guards (nor do mules and horse-holders, which do not fight).
+      if (it->kind == FigureKind::kMedic || it->kind == FigureKind::kMule || it->kind == FigureKind::kHorseHolder) continue;
       if ((it->kind == FigureKind::kRifle) == (pass == 0)) guards.push_back(it->id);
     }
   }

@@ -110,6 +110,23 @@ TEST(RulesCoverage, EveryPortableWargameIdHasARow) {
   for (const auto& id : ids) EXPECT_TRUE(covered.count(id)) << id << " has no row in docs/rules-coverage.md";
 }
 
+TEST(RulesCoverage, EveryBattlegroundIdHasARow) {
+  const std::string catalogue = slurp(kSrc + "/../shared/rules/battleground.md");
+  ASSERT_FALSE(catalogue.empty()) << "the rules catalogue is expected at ../shared/rules beside the checkout";
+  const auto ids = catalogue_ids(catalogue, "BG");
+  ASSERT_GT(ids.size(), 200u);
+  std::set<std::string> covered;
+  for (const auto& r : coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"))) covered.insert(r.id);
+  for (const auto& id : ids) EXPECT_TRUE(covered.count(id)) << id << " has no row in docs/rules-coverage.md";
+}
+
+TEST(RulesCoverage, NoIdHasTwoRows) {
+  std::map<std::string, int> seen;
+  for (const auto& r : coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"))) {
+    EXPECT_EQ(++seen[r.id], 1) << r.id << " has more than one row: merge them";
+  }
+}
+
 TEST(RulesCoverage, ParserReadsRowsAndIds) {
   const auto rows = coverage_rows("| ID | code | test |\n|---|---|---|\n| PW-X-01 | `a.cc` | A.B, C.D |\n");
   ASSERT_EQ(rows.size(), 1u);  // the header and separator rows are not rows
