@@ -178,6 +178,41 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
     out.facing_cost = 0;
     out.allowance = 0;
   }
+  // Stopping short: from the roll's end back along the path to the first place `clear` accepts;
+  // if there is none (it stands pressed against the enemy, e.g. guards just formed in a melee)
+  // the dice are spent and it stays as it is.
+  auto stop_short = [&](auto&& clear) {
+    const Vec2 end0 = out.end;
+    const Formation figs0 = out.figures;
+    out.end = plan.path.front();
+    out.figures = current_formation(u);
+    out.reached = false;
+    for (Vec2 p : back_off_points(plan.path, end0)) {
+      Formation shifted;
+      for (const auto& [fid, pos] : figs0) shifted.emplace_back(fid, pos + (p - end0));
+      if (clear(p, shifted)) {
+        out.figures = shifted;
+        out.end = p;
+        return;
+      }
+    }
+  };
+  std::string short_note;
+  if (auto c = check_end_position(st, u, out.figures)) {
+    // BG-MOVE-03 "as far as possible": a roll that would leave the unit on an enemy or off the
+    // table stops it short on its path (cohesion does not depend on the dice: refused above).
+    if (c->code != "BG_ON_ENEMY" && c->code != "BG_OFF_TABLE") refuse(*c);
+    stop_short([&](Vec2, const Formation& f) { return !check_end_position(st, u, f); });
+    short_note = "stopped short: the full roll would end on the enemy or off the table";
+  }
+  // BG-UNIT-09: the dice may carry it into a hidden enemy: it stops short and finds it.
+  const std::vector<std::string> ran_into = hidden_touched(st, u, walked_prefix(plan.path, out.end), out.figures, std::nullopt);
+  if (!ran_into.empty()) {
+    stop_short([&](Vec2 p, const Formation& f) {
+      return !check_end_position(st, u, f) && hidden_touched(st, u, walked_prefix(plan.path, p), f, std::nullopt).empty();
+    });
+    short_note = "stopped short: ran into a hidden enemy unit";
+  }
   moved.set_allowance(out.allowance);
   moved.set_facing_cost(out.facing_cost);
   moved.set_used(out.used);
@@ -186,75 +221,13 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
   *moved.mutable_to() = to_point(out.end);
   moved.set_facing_deg(m.facing_deg());
   for (const auto& n : out.notes) moved.add_notes(n);
+  if (!short_note.empty()) moved.add_notes(short_note);
   std::vector<Vec2> pts;
   for (const auto& [fid, pos] : out.figures) {
     auto* f = moved.add_figures();
     f->set_figure_id(fid);
     *f->mutable_position() = to_point(pos);
     pts.push_back(pos);
-  }
-  if (auto c = check_end_position(st, u, out.figures)) {
-    // BG-MOVE-03 "as far as possible": a roll that would leave the unit on an enemy or off the
-    // table stops it short on its path (cohesion does not depend on the dice: refused above).
-    if (c->code != "BG_ON_ENEMY" && c->code != "BG_OFF_TABLE") refuse(*c);
-    bool found = false;
-    for (Vec2 p : back_off_points(plan.path, out.end)) {
-      bg::Formation shifted;
-      for (const auto& [fid, pos] : out.figures) shifted.emplace_back(fid, pos + (p - out.end));
-      if (!check_end_position(st, u, shifted)) {
-        out.figures = shifted;
-        out.end = p;
-        out.reached = false;
-        found = true;
-        break;
-      }
-    }
-    if (!found) {
-      // Nowhere on its path is clear (it stands pressed against the enemy, e.g. guards just
-      // formed in a melee): the dice are spent and it stays as it is.
-      out.figures = current_formation(u);
-      out.end = plan.path.front();
-    }
-    moved.set_reached(false);
-    *moved.mutable_to() = to_point(out.end);
-    moved.clear_figures();
-    pts.clear();
-    for (const auto& [fid, pos] : out.figures) {
-      auto* f = moved.add_figures();
-      f->set_figure_id(fid);
-      *f->mutable_position() = to_point(pos);
-      pts.push_back(pos);
-    }
-    moved.add_notes("stopped short: the full roll would end on the enemy or off the table");
-  }
-  // BG-UNIT-09: the dice may carry it into a hidden enemy: it stops short and finds it.
-  const std::vector<std::string> ran_into = hidden_touched(st, u, walked_prefix(plan.path, out.end), out.figures, std::nullopt);
-  if (!ran_into.empty()) {
-    const Vec2 end0 = out.end;
-    const Formation figs0 = out.figures;
-    out.end = plan.path.front();  // nowhere clear on the path: it stays
-    out.figures = current_formation(u);
-    for (Vec2 p : back_off_points(plan.path, end0)) {
-      Formation shifted;
-      for (const auto& [fid, pos] : figs0) shifted.emplace_back(fid, pos + (p - end0));
-      if (!check_end_position(st, u, shifted) &&
-          hidden_touched(st, u, walked_prefix(plan.path, p), shifted, std::nullopt).empty()) {
-        out.figures = shifted;
-        out.end = p;
-        break;
-      }
-    }
-    moved.set_reached(false);
-    *moved.mutable_to() = to_point(out.end);
-    moved.clear_figures();
-    pts.clear();
-    for (const auto& [fid, pos] : out.figures) {
-      auto* f = moved.add_figures();
-      f->set_figure_id(fid);
-      *f->mutable_position() = to_point(pos);
-      pts.push_back(pos);
-    }
-    moved.add_notes("stopped short: ran into a hidden enemy unit");
   }
   // BG-MOVE-17 / BG-TER-08..10: occupying a building is declared and shown by the figures.
   std::string building;
