@@ -103,7 +103,9 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
     s->set_name(st.scenario->sides(i).name().empty() ? side_id(st, i) : st.scenario->sides(i).name());
     int figs = 0;
     for (const auto& u : st.units) {
-      if (u.side == i && u.on_table && !u.destroyed && u.infantry_like()) figs += u.living_fighters();
+      if (u.side != i || !u.on_table || u.destroyed || !u.infantry_like()) continue;
+      if (u.hidden && !gm && u.side != me) continue;  // BG-UNIT-09: not even in the side's total
+      figs += u.living_fighters();
     }
     s->set_strength(figs);
   }

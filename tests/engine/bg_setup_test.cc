@@ -207,6 +207,11 @@ TEST(BgSetup, HiddenSetupUnits) {
   EXPECT_EQ(t.g->view("axis").units_size(), 1);
   EXPECT_EQ(t.g->view("allies").units_size(), 2);
   EXPECT_EQ(t.g->view("gm").units_size(), 2);
+  // Not even the side's total of figures counts it for the other side (found in the browser).
+  const auto allied_strength = [&](const std::string& viewer) { return t.g->view(viewer).sides(1).strength(); };
+  EXPECT_EQ(allied_strength("allies"), allied_strength("gm"));
+  EXPECT_LT(allied_strength("axis"), allied_strength("allies"));
+  EXPECT_EQ(allied_strength("axis"), allied_strength("spectator"));
 }
 
 // BG-UNIT-09: hidden until an enemy unit comes within 6" (CoM to CoM); its moves are not seen.

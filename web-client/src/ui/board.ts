@@ -357,6 +357,47 @@ function typeSymbol(type: string, ink: string): SVGElement {
   return g;
 }
 
+// A free-table unit as players see it on the table: each living figure on its 5/8" base (leaders
+// ringed, heavy weapons barred, medics crossed), vehicles and emplacements as their hull, the
+// name and figure count at the centre, and its markers underneath.
+const BASE = 0.625 * INCH;
+const HULL: Record<string, [number, number]> = {
+  car: [2, 1.25], truck: [3, 1.5], apc: [3, 1.5], half_track: [3, 1.5], armoured_car: [2.5, 1.5],
+  light_tank: [2.5, 1.5], medium_tank: [3, 1.75], heavy_tank: [3.5, 2], mg_nest: [1.5, 1.5], pillbox: [2, 2], bunker: [2, 2],
+};
+function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) => string): SVGElement {
+  const col = sideColour(v, u.side);
+  const hidden = u.markers.includes("hidden");
+  const g = s("g", { class: `unit table-unit${hidden ? " hidden-unit" : ""}`, "data-unit": u.id, "data-side": u.side });
+  const [cx, cy] = P(u.position!).split(",").map(Number);
+  if (u.figures.length) {
+    for (const f of u.figures) {
+      if (!f.position) continue;
+      const [fx, fy] = P(f.position).split(",").map(Number);
+      const fig = s("g", { class: `figure ${f.kind}`, transform: `translate(${fx} ${fy}) rotate(${u.facingDeg})` });
+      fig.append(s("rect", { x: -BASE / 2, y: -BASE / 2, width: BASE, height: BASE, rx: 2, fill: f.kind === "prisoner" ? "#fff" : col.fill, stroke: col.ink, "stroke-width": 1.2, "stroke-dasharray": hidden ? "3 2" : "" }));
+      fig.append(s("rect", { x: -BASE / 2, y: -BASE / 2, width: BASE, height: 2.5, fill: col.ink }));  // the front edge
+      if (f.kind === "leader") fig.append(s("circle", { r: 3, fill: "none", stroke: col.ink, "stroke-width": 1.4 }));
+      if (f.kind.startsWith("hw") || f.kind === "heavy_weapon" || f.kind === "flame") fig.append(s("rect", { x: -4, y: -1.2, width: 8, height: 2.4, fill: col.ink }));
+      if (f.kind === "medic") fig.append(s("path", { d: "M-3 0h6M0 -3v6", stroke: col.ink, "stroke-width": 1.6 }));
+      g.append(fig);
+    }
+  } else {
+    const [l, w] = HULL[u.type] ?? [2, 1.5];
+    g.append(s("g", { transform: `translate(${cx} ${cy}) rotate(${u.facingDeg})` },
+      s("rect", { x: (-w * INCH) / 2, y: (-l * INCH) / 2, width: w * INCH, height: l * INCH, rx: 3, fill: col.fill, stroke: col.ink, "stroke-width": 1.5, "stroke-dasharray": hidden ? "4 3" : "" }),
+      s("rect", { x: (-w * INCH) / 2, y: (-l * INCH) / 2, width: w * INCH, height: 4, fill: col.ink })));
+  }
+  // The name above the topmost base, the markers below the lowest one.
+  const ys = u.figures.filter((f) => f.position).map((f) => Number(P(f.position!).split(",")[1]));
+  const top = ys.length ? Math.min(...ys) - BASE / 2 : cy - 1.2 * INCH;
+  const bottom = ys.length ? Math.max(...ys) + BASE / 2 : cy + 1.2 * INCH;
+  g.append(s("text", { x: cx, y: top - 4, "text-anchor": "middle", class: "table-label" }, `${u.name || u.id} · ${u.strength}`));
+  const shown = u.markers.filter((m) => !["acted"].includes(m)).map((m) => m.replace("_", " "));
+  if (shown.length) g.append(s("text", { x: cx, y: bottom + 11, "text-anchor": "middle", class: "table-markers" }, shown.join(" · ")));
+  return g;
+}
+
 function drawTable(v: View): SVGElement {
   if (v.board.case !== "table") return s("g");
   const { width, height } = v.board.value;
@@ -376,14 +417,7 @@ function drawTable(v: View): SVGElement {
   }
   for (const u of v.units) {
     if (!u.position || u.carriedBy) continue;
-    const col = sideColour(v, u.side);
-    const [x, y] = P(u.position).split(",");
-    g.append(
-      s("g", { class: "unit", "data-unit": u.id, transform: `translate(${x} ${y}) rotate(${u.facingDeg})` },
-        s("rect", { x: -30, y: -12, width: 60, height: 24, rx: 3, fill: col.fill }),
-        s("rect", { x: -30, y: -12, width: 60, height: 4, fill: col.ink }),
-        s("text", { y: 6, "text-anchor": "middle", fill: col.ink, class: "sp" }, `${u.strength}`)),
-    );
+    g.append(drawTableUnit(v, u, P));
   }
   // Scale bar: 6 inches, marked every inch.
   const bar = s("g", { class: "scale-bar", transform: `translate(0 ${H + 14})` });

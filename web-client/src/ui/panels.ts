@@ -40,7 +40,9 @@ export function sides(v: View | undefined, seat: string): HTMLElement {
         h("span", { class: "swatch", style: `background:${c.fill}` }),
         h("b", {}, s.name || s.id),
         s.id === seat ? " (you)" : "",
-        h("span", { class: "side-stats" }, `${s.strength} SP · lost ${s.strengthLost}/${s.exhaustionPoint}${s.exhausted ? " · exhausted" : ""}${s.activationsLeft ? ` · ${s.activationsLeft} act.` : ""}${s.ordersGiven ? " · orders given" : ""}`),
+        h("span", { class: "side-stats" }, v.board.case === "table"
+          ? `${s.strength} figures`  // free table: only the figures this seat may see
+          : `${s.strength} SP · lost ${s.strengthLost}/${s.exhaustionPoint}${s.exhausted ? " · exhausted" : ""}${s.activationsLeft ? ` · ${s.activationsLeft} act.` : ""}${s.ordersGiven ? " · orders given" : ""}`),
       );
     }),
   );
@@ -97,9 +99,13 @@ export function unitCard(v: View, u: UnitView): HTMLElement {
       "dl",
       {},
       h("dt", {}, "Type"), h("dd", {}, words(u.type) + (u.quality ? `, ${u.quality}` : "")),
-      h("dt", {}, "Strength"), h("dd", {}, `${u.strength} of ${u.maxStrength} SP`),
-      h("dt", {}, "Square"), h("dd", {}, `${sq(u.square)} facing ${facingName(u.facing)}`),
-      h("dt", {}, "Move left"), h("dd", {}, `${u.moveLeft} square${u.moveLeft === 1 ? "" : "s"}`),
+      ...(v.board.case === "table"
+        ? [h("dt", {}, "Strength"), h("dd", {}, `${u.strength} figure${u.strength === 1 ? "" : "s"}`),
+           h("dt", {}, "Facing"), h("dd", {}, `${Math.round(u.facingDeg)}°`),
+           h("dt", {}, "Markers"), h("dd", {}, u.markers.map((m) => m.replace("_", " ")).join(", ") || "none")]
+        : [h("dt", {}, "Strength"), h("dd", {}, `${u.strength} of ${u.maxStrength} SP`),
+           h("dt", {}, "Square"), h("dd", {}, `${sq(u.square)} facing ${facingName(u.facing)}`),
+           h("dt", {}, "Move left"), h("dd", {}, `${u.moveLeft} square${u.moveLeft === 1 ? "" : "s"}`)]),
       u.fireRange ? [h("dt", {}, "Fire"), h("dd", {}, `${u.canFire ? "can fire" : "cannot fire now"}, range ${u.fireRange}`)] : null,
       u.canCloseCombat ? [h("dt", {}, "Close combat"), h("dd", {}, "possible")] : null,
       u.markers.length ? [h("dt", {}, "Markers"), h("dd", {}, u.markers.join(", "))] : null,
