@@ -2,23 +2,14 @@
 // Each iteration plays one whole game of a demo scenario with a new seed.
 #include <benchmark/benchmark.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "engine/model/autoplay.h"
 #include "engine/model/registry.h"
 #include "engine/model/scenario_io.h"
+#include "tests/support/scenario_file.h"
 
 namespace {
 
-sandtable::pb::Scenario load(const std::string& name) {
-  std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/pw/" + name + ".json");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto parsed = sandtable::parse_scenario(ss.str(), sandtable::builtin_registry());
-  if (!parsed.scenario) throw std::runtime_error(parsed.error);
-  return *parsed.scenario;
-}
+sandtable::pb::Scenario load(const std::string& name) { return sandtable::load_scenario_file("pw/" + name + ".json"); }
 
 void play(benchmark::State& state, const char* name) {
   const auto scenario = load(name);

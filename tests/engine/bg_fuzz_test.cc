@@ -5,15 +5,14 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <map>
-#include <sstream>
 
 #include "engine/bg/bg_state.h"
 #include "engine/model/autoplay.h"
 #include "engine/model/registry.h"
 #include "engine/model/scenario_io.h"
+#include "tests/support/scenario_file.h"
 
 namespace sandtable {
 namespace {
@@ -22,14 +21,7 @@ using bg::BgState;
 
 const char* const kScenarios[] = {"crossroads", "village-assault", "combined-arms"};
 
-pb::Scenario load(const std::string& name) {
-  std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bg/" + name + ".json");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto parsed = parse_scenario(ss.str(), builtin_registry());
-  EXPECT_TRUE(parsed.scenario) << parsed.error;
-  return parsed.scenario.value_or(pb::Scenario{});
-}
+pb::Scenario load(const std::string& name) { return load_scenario_file("bg/" + name + ".json"); }
 
 int games_per_scenario() {
   const char* env = std::getenv("SANDTABLE_BG_FUZZ_GAMES");

@@ -4,15 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "engine/model/autoplay.h"
 #include "engine/model/registry.h"
 #include "engine/model/scenario_io.h"
 #include "engine/pw/pw_state.h"
+#include "tests/support/scenario_file.h"
 
 namespace sandtable {
 namespace {
@@ -20,14 +19,7 @@ namespace {
 using pw::PwState;
 using pw::UnitType;
 
-pb::Scenario load(const std::string& name) {
-  std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/pw/" + name + ".json");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto parsed = parse_scenario(ss.str(), builtin_registry());
-  EXPECT_TRUE(parsed.scenario) << parsed.error;
-  return parsed.scenario.value_or(pb::Scenario{});
-}
+pb::Scenario load(const std::string& name) { return load_scenario_file("pw/" + name + ".json"); }
 
 int games_per_scenario() {
   const char* env = std::getenv("SANDTABLE_FUZZ_GAMES");

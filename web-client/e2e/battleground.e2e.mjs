@@ -4,43 +4,14 @@
 // the hidden section is drawn for the Allies (dashed) and for no one else: it is not in the
 // Axis player's or the spectator's page at all. Screenshots go to web-client/test-output/e2e/.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { launch } from "./browser.mjs";
-import { startServer } from "./server.mjs";
+import { test } from "node:test";
+import { harness } from "./harness.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(process.env.SANDTABLE_REPO ?? join(here, "../.."));
-const shots = join(repo, "web-client/test-output/e2e");
-mkdirSync(shots, { recursive: true });
-
-let server;
-let browser;
-const problems = [];
-
-before(async () => {
-  server = await startServer(repo);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function openPage(name, url, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport });
-  const page = await ctx.newPage();
-  page.on("pageerror", (e) => problems.push(`${name}: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && problems.push(`${name} console: ${m.text()}`));
-  await page.goto(url);
-  return page;
-}
+const h = harness();
+const { openPage, shot, problems } = h;
 
 test("battleground table: figures on their bases, the hidden section only on its side's page", { timeout: 120_000 }, async () => {
-  const gm = await openPage("gm-lobby", server.url);
+  const gm = await openPage("gm-lobby", h.server.url);
   await gm.waitForSelector("#scenario option", { state: "attached" });
   await gm.selectOption("#ruleset", "battleground");
   const village = await gm.$$eval("#scenario option", (os) => os.map((o) => o.value).find((v) => /village/.test(v)));
@@ -58,9 +29,9 @@ test("battleground table: figures on their bases, the hidden section only on its
     await pages[seat].waitForSelector('[data-testid="connection"][data-status="open"]');
     await pages[seat].waitForSelector("svg.board .table-unit");
   }
-  await pages.axis.screenshot({ path: join(shots, "bg-01-axis.png") });
-  await pages.allies.screenshot({ path: join(shots, "bg-02-allies.png") });
-  await pages.spectator.screenshot({ path: join(shots, "bg-03-spectator.png") });
+  await shot(pages.axis, "bg-01-axis");
+  await shot(pages.allies, "bg-02-allies");
+  await shot(pages.spectator, "bg-03-spectator");
 
   const units = (p) => p.$$eval("svg.board .table-unit", (els) => els.map((e) => e.dataset.unit).sort());
   // BG-UNIT-09: the Farm Section (b2) is hidden at set-up.

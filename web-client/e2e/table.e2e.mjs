@@ -4,44 +4,11 @@
 // resumes, chat stays in its channel, and a player reloads the page and carries on.
 // Screenshots go to web-client/test-output/e2e/.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { launch } from "./browser.mjs";
-import { startServer } from "./server.mjs";
+import { test } from "node:test";
+import { harness } from "./harness.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(process.env.SANDTABLE_REPO ?? join(here, "../.."));
-const shots = join(repo, "web-client/test-output/e2e");
-mkdirSync(shots, { recursive: true });
-
-let server;
-let browser;
-const pages = {};
-const problems = [];
-
-before(async () => {
-  server = await startServer(repo);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function openPage(name, url, viewport = { width: 1280, height: 800 }) {
-  const ctx = await browser.newContext({ viewport });
-  const page = await ctx.newPage();
-  page.on("pageerror", (e) => problems.push(`${name}: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && problems.push(`${name} console: ${m.text()}`));
-  await page.goto(url);
-  pages[name] = page;
-  return page;
-}
-
-const shot = (page, name) => page.screenshot({ path: join(shots, `${name}.png`) });
+const h = harness();
+const { openPage, shot, problems } = h;
 
 /** The view the page holds (the client's own model, read for the test's decisions). */
 const viewOf = (page) =>
@@ -100,7 +67,7 @@ async function answerDecisions(seatPage, seat) {
 
 test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", { timeout: 180_000 }, async () => {
   // --- the GM creates a room in the lobby ---
-  const gm = await openPage("gm-lobby", server.url);
+  const gm = await openPage("gm-lobby", h.server.url);
   await gm.waitForSelector("#scenario option", { state: "attached" });
   await gm.selectOption("#ruleset", "portable-wargame-19c");
   const meeting = await gm.$$eval("#scenario option", (os) => os.map((o) => o.value).find((v) => /meeting/.test(v)));
