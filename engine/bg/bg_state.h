@@ -15,6 +15,7 @@
 #include "engine/geom/shapes.h"
 #include "engine/model/game_state.h"
 #include "sandtable/v1/bg.pb.h"
+#include "sandtable/v1/bg_event.pb.h"
 
 namespace sandtable::bg {
 
