@@ -54,5 +54,9 @@ test("battleground table: figures on their bases, the hidden section only on its
   assert.equal(await pages.axis.locator('[data-unit="g3"] .figure').count(), 6);
   assert.equal(await pages.axis.locator('[data-unit="b1"] .figure').count(), 7);
   assert.equal(await pages.axis.locator('[data-unit="g1"] .figure.leader').count() >= 1, true);
+  // The side to act is told where its orders go; no Portable Wargame buttons on a free table.
+  const acting = (await pages.axis.locator('[data-testid="table-orders-note"]').count()) ? pages.axis : pages.allies;
+  assert.equal(await acting.locator('[data-testid="table-orders-note"]').count(), 1);
+  assert.equal(await acting.locator('[data-testid="end-side"]').count(), 0);
   assert.deepEqual(problems, []);
 });

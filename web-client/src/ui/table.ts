@@ -221,6 +221,11 @@ export class TablePage {
       parts.push(h("p", { class: "muted" }, v.result?.over ? "The game is over." : v.paused ? "The GM has paused the game." : "Not your turn. You may look around; hover a unit for its details."));
       return replace(e, parts);
     }
+    if (v.board.case === "table") {
+      // Free-table (Battleground) orders are not drawn on this page yet; decisions are (above).
+      parts.push(h("p", { "data-testid": "table-orders-note" }, "Your side is to act. Battleground orders are not given from this page yet: send them with sandtable-cli or a protocol client (docs/protocol.md). Questions put to you appear here as prompts."));
+      return replace(e, parts);
+    }
     const art = isArtilleryPhase(v);
     if (!u) {
       parts.push(h("p", {}, art ? "Artillery phase: choose a battery, then its target square. Send the plan when ready (an empty plan holds fire)." : "Choose one of your units to give it orders."));
