@@ -8,8 +8,8 @@
 #include <array>
 #include <vector>
 
-#include "engine/bg/bg_combat_util.h"
-#include "engine/bg/bg_tables.h"
+#include "engine/rulesets/bg/bg_combat_util.h"
+#include "engine/rulesets/bg/bg_tables.h"
 #include "engine/core/rng.h"
 
 namespace sandtable::bg {

@@ -67,19 +67,6 @@ std::vector<pb::Card> standard_deck_54() {
   return cards;
 }
 
-std::optional<BgSuitAction> bg_suit_action(pb::Suit suit) {
-  for (const BgSuitAction& row : kBgSuitActions) {
-    if (row.suit == suit) return row;
-  }
-  return std::nullopt;
-}
-
-BgCardScope bg_card_scope(const pb::Card& card) {
-  if (is_joker(card)) return BgCardScope::kEndsCardPhase;
-  if (is_ace(card)) return BgCardScope::kOneUnit;
-  return BgCardScope::kAllUnits;
-}
-
 // --- CardDeck -------------------------------------------------------------------------------
 
 CardDeck::CardDeck(std::vector<pb::Card> cards) : draw_(std::move(cards)) {}

@@ -1,6 +1,7 @@
 #pragma once
-// Playing cards: the 54-card Battleground deck (BG-CARD-01, BG-CARD-11, BG-CARD-12) as a value
-// type kept in game state, and the suit -> (side, action) table of BG-CARD-02.
+// Playing cards: a 54-card deck (suits, ranks, two jokers) as a value type kept in game state,
+// with the run-out rule of a deck drawn over several turns. What a card means is each rule
+// set's business (Battleground's suit table is engine/rulesets/bg/bg_suits.h).
 //
 // The deck has three piles:
 //   draw pile   — face down, order secret (BG-CARD-12); the back of the vector is the top;
@@ -8,7 +9,6 @@
 //   discards    — cards of previous turns (BG-CARD-11 calls them "used cards of previous turns").
 // Shuffles are Fisher-Yates driven by Pcg32::below, never std::shuffle, so the order is the same
 // on every standard library. Views must use public_summary(), never the piles themselves.
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -47,34 +47,6 @@ void fisher_yates(std::vector<T>& items, Pcg32& rng) {
     if (j != i - 1) std::swap(items[i - 1], items[j]);
   }
 }
-
-// --- Battleground suit table (BG-CARD-02) ---------------------------------------------------
-
-enum class BgSide { kAxis, kAllied };
-enum class BgAction { kShoot, kMove };
-
-struct BgSuitAction {
-  pb::Suit suit;
-  BgSide side;
-  BgAction action;
-};
-
-// GAP-BG-CARD-02 default (recovered from BG-EX-01): clubs Axis shoot, spades Axis move,
-// hearts Allied shoot, diamonds Allied move.
-inline constexpr std::array<BgSuitAction, 4> kBgSuitActions = {{
-    {pb::SUIT_CLUBS, BgSide::kAxis, BgAction::kShoot},
-    {pb::SUIT_SPADES, BgSide::kAxis, BgAction::kMove},
-    {pb::SUIT_HEARTS, BgSide::kAllied, BgAction::kShoot},
-    {pb::SUIT_DIAMONDS, BgSide::kAllied, BgAction::kMove},
-}};
-
-// The row for a suit; nullopt for SUIT_NONE (jokers).
-std::optional<BgSuitAction> bg_suit_action(pb::Suit suit);
-
-// How many units a card moves or shoots with: a joker ends the card phase (BG-CARD-06), an ace
-// lets one unit act (BG-CARD-07/08), any other card every unit of the side (BG-CARD-03).
-enum class BgCardScope { kEndsCardPhase, kOneUnit, kAllUnits };
-BgCardScope bg_card_scope(const pb::Card& card);
 
 // --- The deck -------------------------------------------------------------------------------
 

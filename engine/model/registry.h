@@ -1,5 +1,6 @@
 #pragma once
-// The rule sets this build knows, by id.
+// A set of rule sets, by id. Which rule sets a build ships is decided above the model layer
+// (engine/registry/builtin_registry.h), so the model names none of them.
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -17,8 +18,5 @@ class Registry {
  private:
   std::vector<std::unique_ptr<RuleSet>> rules_;
 };
-
-// Every rule set shipped with Sandtable.
-const Registry& builtin_registry();
 
 }  // namespace sandtable

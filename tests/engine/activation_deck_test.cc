@@ -1,5 +1,5 @@
 // Rookie Rules activation deck: RR-CARD-01..04, RR-CARD-06, RR-CMD-05, RR-SEQ-01.
-#include "engine/core/activation_deck.h"
+#include "engine/rulesets/rookie/activation_deck.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Battleground card play (BG-CARD-03..10) against the seed's worked example BG-EX-01 and the
 // derived examples BG-DX-01..04, with exactly their cards.
-#include "engine/core/bg_card_play.h"
+#include "engine/rulesets/bg/bg_card_play.h"
 
 #include <gtest/gtest.h>
 

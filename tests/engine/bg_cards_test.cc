@@ -2,8 +2,8 @@
 // BG-UNIT-10, BG-EX-01, BG-DX-01..05).
 #include "tests/engine/bg_test_util.h"
 
-#include "engine/bg/bg_actions.h"
-#include "engine/model/registry.h"
+#include "engine/rulesets/bg/bg_actions.h"
+include "engine/registry/builtin_registry.h"
 
 namespace sandtable::bgtest {
 namespace {

@@ -4,9 +4,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/bg/bg_rules.h"
+#include "engine/rulesets/bg/bg_rules.h"
 #include "engine/model/autoplay.h"
-#include "engine/model/registry.h"
+include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 
 namespace sandtable {

@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "engine/bg/bg_combat_util.h"
-#include "engine/bg/bg_tables.h"
+#include "engine/rulesets/bg/bg_combat_util.h"
+#include "engine/rulesets/bg/bg_tables.h"
 
 namespace sandtable::bg {
 namespace {

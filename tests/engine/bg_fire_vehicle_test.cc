@@ -1,6 +1,6 @@
 // Battleground vehicles and emplacements in combat (BG-VEH-02..12, BG-EMP-01/03, BG-VMOV-08,
 // BG-OPT-01, BG-DX-07/08).
-#include "engine/bg/bg_combat_util.h"
+#include "engine/rulesets/bg/bg_combat_util.h"
 #include "tests/engine/bg_fire_util.h"
 
 namespace sandtable::bgtest {

@@ -8,9 +8,9 @@
 #include <iostream>
 #include <map>
 
-#include "engine/bg/bg_state.h"
+#include "engine/rulesets/bg/bg_state.h"
 #include "engine/model/autoplay.h"
-#include "engine/model/registry.h"
+include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 #include "tests/support/scenario_file.h"
 

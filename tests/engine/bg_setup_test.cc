@@ -2,8 +2,8 @@
 // BG-MARK-*, BG-MINE-02 visibility, GAP switches).
 #include "tests/engine/bg_test_util.h"
 
-#include "engine/bg/bg_setup.h"
-#include "engine/bg/bg_tables.h"
+#include "engine/rulesets/bg/bg_setup.h"
+#include "engine/rulesets/bg/bg_tables.h"
 
 namespace sandtable::bgtest {
 namespace {

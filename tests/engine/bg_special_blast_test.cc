@@ -2,8 +2,8 @@
 // (BG-EMP-03); walls give nothing against them (BG-TER-07); friends are hit too (BG-FIRE-18);
 // the photo example of the air attack on Australians with mules (BG-EX-07); the per-turn
 // artillery card (BG-ART-09). Strikes are scheduled for turn 1 and land when its joker is turned.
-#include "engine/bg/bg_combat_util.h"
-#include "engine/bg/bg_special.h"
+#include "engine/rulesets/bg/bg_combat_util.h"
+#include "engine/rulesets/bg/bg_special.h"
 #include "tests/engine/bg_test_util.h"
 
 namespace sandtable::bgtest {

@@ -1,6 +1,6 @@
 // Smoke (BG-SMK-*), flares and night (BG-FLR-*, BG-LOS-06), medics (BG-MED-02), artillery and
 // air (BG-ART-*, BG-CARD-15, BG-DX-14, BG-EX-12).
-#include "engine/bg/bg_special.h"
+#include "engine/rulesets/bg/bg_special.h"
 #include "engine/geom/vec.h"
 #include "tests/engine/bg_test_util.h"
 

@@ -4,7 +4,7 @@
 // minefield shapes (BG-MINE-01, BG-EX-13).
 #include <cmath>
 
-#include "engine/bg/bg_special.h"
+#include "engine/rulesets/bg/bg_special.h"
 #include "tests/engine/bg_test_util.h"
 
 namespace sandtable::bgtest {

@@ -1,6 +1,6 @@
 // Minefields (BG-MINE-*): hidden from the other side until detected or entered; detection rolls
 // (BG-DX-13); entering reveals and attacks; engineers clear strips (BG-EX-08).
-#include "engine/bg/bg_special.h"
+#include "engine/rulesets/bg/bg_special.h"
 #include "tests/engine/bg_test_util.h"
 
 namespace sandtable::bgtest {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/bg/bg_state.h"
+#include "engine/rulesets/bg/bg_state.h"
 #include "engine/model/game.h"
-#include "engine/model/registry.h"
+include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 
 namespace sandtable {

@@ -1,8 +1,8 @@
 // Scheduled off-table strikes (BG-ART-01): written down by the scenario or by the side in play,
 // secret until they land in the special-actions phase of their turn; smoke (BG-SMK-05) and
 // flare (BG-FLR-03) missions.
-#include "engine/bg/bg_actions.h"
-#include "engine/bg/bg_special.h"
+#include "engine/rulesets/bg/bg_actions.h"
+#include "engine/rulesets/bg/bg_special.h"
 #include "tests/engine/bg_test_util.h"
 
 namespace sandtable::bgtest {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/bg/bg_internal.h"
-#include "engine/bg/bg_rules.h"
-#include "engine/bg/bg_state.h"
+#include "engine/rulesets/bg/bg_internal.h"
+#include "engine/rulesets/bg/bg_rules.h"
+#include "engine/rulesets/bg/bg_state.h"
 #include "engine/core/cards.h"
 #include "engine/core/dice.h"
 #include "engine/model/game.h"

@@ -2,10 +2,10 @@
 // default fails a test that names it.
 #include <gtest/gtest.h>
 
-#include "engine/bg/bg_combat_util.h"
-#include "engine/bg/bg_damage.h"
-#include "engine/bg/bg_setup.h"
-#include "engine/bg/bg_tables.h"
+#include "engine/rulesets/bg/bg_combat_util.h"
+#include "engine/rulesets/bg/bg_damage.h"
+#include "engine/rulesets/bg/bg_setup.h"
+#include "engine/rulesets/bg/bg_tables.h"
 #include "engine/model/context.h"
 #include "tests/engine/bg_fire_util.h"
 

@@ -1,7 +1,7 @@
 // Optional morale (BG-OPT-07, BG-MOR-01..04, GAP-BG-MOR-04): which test, routing and rallying.
 #include <gtest/gtest.h>
 
-#include "engine/bg/bg_combat_util.h"
+#include "engine/rulesets/bg/bg_combat_util.h"
 #include "tests/engine/bg_fire_util.h"
 
 namespace sandtable::bgtest {

@@ -1,7 +1,7 @@
 // Multi-figure stands (BG-OPT-04, BG-EX-11, GAP-BG-OPT-04; switch "bg.stands").
 #include <gtest/gtest.h>
 
-#include "engine/bg/bg_units.h"
+#include "engine/rulesets/bg/bg_units.h"
 #include "tests/engine/bg_fire_util.h"
 #include "tests/engine/bg_melee_test_util.h"
 

@@ -4,10 +4,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/bg/bg_setup.h"
-#include "engine/bg/bg_units.h"
+#include "engine/rulesets/bg/bg_setup.h"
+#include "engine/rulesets/bg/bg_units.h"
 #include "engine/model/context.h"
-#include "engine/model/registry.h"
+include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 #include "tests/engine/bg_test_util.h"
 

@@ -1,6 +1,7 @@
 // The 54-card deck: contents (BG-CARD-01), suit table (BG-CARD-02), seeded shuffles, the run-out
 // reshuffle (BG-CARD-11, BG-DX-05), table-entered cards, and the view summary (BG-CARD-12).
 #include "engine/core/cards.h"
+#include "engine/rulesets/bg/bg_suits.h"
 
 #include <gtest/gtest.h>
 

@@ -3,9 +3,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/model/registry.h"
+include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
-#include "engine/pw/pw_actions.h"
+#include "engine/rulesets/pw/pw_actions.h"
 #include "pw_test_util.h"
 
 namespace sandtable::pwtest {

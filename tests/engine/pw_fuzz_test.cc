@@ -8,9 +8,9 @@
 #include <set>
 
 #include "engine/model/autoplay.h"
-#include "engine/model/registry.h"
+include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
-#include "engine/pw/pw_state.h"
+#include "engine/rulesets/pw/pw_state.h"
 #include "tests/support/scenario_file.h"
 
 namespace sandtable {

@@ -1,7 +1,7 @@
 // Portable Wargame turn sequence: initiative, activation dice, sides' halves, exhaustion,
 // end of battle, hidden artillery orders.
-#include "engine/pw/pw_actions.h"
-#include "engine/pw/pw_internal.h"
+#include "engine/rulesets/pw/pw_actions.h"
+#include "engine/rulesets/pw/pw_internal.h"
 #include "pw_test_util.h"
 
 namespace sandtable::pwtest {

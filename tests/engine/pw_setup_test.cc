@@ -1,5 +1,5 @@
 // Portable Wargame scenario validation, initial strength and exhaustion points, options.
-#include "engine/pw/pw_setup.h"
+#include "engine/rulesets/pw/pw_setup.h"
 #include "pw_test_util.h"
 
 namespace sandtable::pwtest {

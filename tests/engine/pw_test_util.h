@@ -8,8 +8,8 @@
 
 #include "engine/core/dice.h"
 #include "engine/model/game.h"
-#include "engine/pw/pw_rules.h"
-#include "engine/pw/pw_state.h"
+#include "engine/rulesets/pw/pw_rules.h"
+#include "engine/rulesets/pw/pw_state.h"
 
 namespace sandtable::pwtest {
 

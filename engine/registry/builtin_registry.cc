@@ -1,0 +1,19 @@
+#include "engine/registry/builtin_registry.h"
+
+#include "engine/rulesets/bg/bg_rules.h"
+#include "engine/rulesets/pw/pw_rules.h"
+
+namespace sandtable {
+
+const Registry& builtin_registry() {
+  static const Registry registry = [] {
+    Registry r;
+    // One line per rule set: adding a rule set is its folder plus a line here.
+    r.add(make_portable_wargame());
+    r.add(make_battleground());
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace sandtable

@@ -1,0 +1,229 @@
+// Legal-action enumeration and the simple Battleground bot (bg_actions.h).
+#include "engine/rulesets/bg/bg_actions.h"
+
+#include <algorithm>
+
+#include "engine/rulesets/bg/bg_internal.h"
+#include "engine/rulesets/bg/bg_melee.h"
+#include "engine/rulesets/bg/bg_special.h"
+#include "engine/model/game.h"
+
+namespace sandtable::bg {
+
+std::vector<std::string> waiting_seats(const BgState& st) {
+  std::vector<std::string> out;
+  if (st.over || st.phase == Phase::kOver) return out;
+  // BG-ART-01: a fire mission waits for its side's aim points (BgCallFire).
+  // BG-ART-08: the mission is resolved before the card's own action: nobody else acts meanwhile.
+  if (const int s = side_owing_aim(st); s >= 0) return {side_id(st, s)};
+  if (st.phase == Phase::kCards && st.action.side >= 0) {
+    out.push_back(side_id(st, st.action.side));
+  } else if (needs_card(st) || (st.table_dice && st.phase == Phase::kMelee && !st.melees.empty())) {
+    for (const auto& s : st.sides) out.push_back(s);  // either player turns the card / rolls the melee
+  }
+  return out;
+}
+
+namespace {
+
+// The nearest living enemy CoM, if any.
+std::optional<Vec2> nearest_enemy(const BgState& st, const Unit& u) {
+  std::optional<Vec2> best;
+  double d = 0;
+  for (const auto& o : st.units) {
+    if (o.side == u.side || !o.on_table || o.destroyed || !o.carried_by.empty()) continue;
+    const double x = geom::distance(com(u), com(o));
+    if (!best || x < d) {
+      best = com(o);
+      d = x;
+    }
+  }
+  return best;
+}
+
+// The whole compass degree among the eight points closest to the direction a -> b.
+int compass_toward(Vec2 a, Vec2 b) {
+  if (geom::negligible(geom::distance(a, b))) return 0;
+  const Vec2 d = b - a;
+  int best = 0;
+  double score = -1e300;
+  for (int k = 0; k < 8; ++k) {
+    const double s = geom::dot(d, Facing::from_degrees(k * 45).forward());
+    if (s > score) {
+      score = s;
+      best = k * 45;
+    }
+  }
+  return best;
+}
+
+Vec2 clamp_to_table(const BgState& st, Vec2 p) {
+  return {std::clamp(p.x, 1.0, st.width - 1.0), std::clamp(p.y, 1.0, st.height - 1.0)};
+}
+
+pb::Command bg_command(const std::string& seat) {
+  pb::Command c;
+  c.set_seat(seat);
+  return c;
+}
+
+void move_candidates(const BgState& st, int side, const std::string& seat, const Unit& u, std::vector<pb::Command>& out) {
+  const auto enemy = nearest_enemy(st, u);
+  const Vec2 from = com(u);
+  const int deg = enemy ? compass_toward(from, *enemy) : 0;
+  const Vec2 dir = Facing::from_degrees(deg).forward();
+  if (u.vehicle) {
+    for (double step : {6.0, 3.0}) {
+      pb::Command c = bg_command(seat);
+      auto* m = c.mutable_bg()->mutable_vehicle_move();
+      m->set_unit_id(u.id);
+      m->set_dice(std::max(1, u.vehicle->move_dice - 1));
+      *m->add_path() = to_point(clamp_to_table(st, from + dir * step));
+      m->set_facing_deg(deg);
+      if (!check_vehicle_move(st, side, *m)) out.push_back(c);
+    }
+    return;
+  }
+  if (!u.carried_by.empty()) {
+    pb::Command c = bg_command(seat);
+    c.mutable_bg()->mutable_dismount()->set_unit_id(u.id);
+    c.mutable_bg()->mutable_dismount()->set_facing_deg(deg);
+    if (!check_dismount(st, side, c.bg().dismount())) out.push_back(c);
+    return;
+  }
+  const bool mounted = u.kind == UnitKind::kCavalry && u.mounted;
+  std::vector<pb::BgMoveIntent> intents;
+  if (mounted) intents = {pb::BG_MOVE_MOUNTED};
+  else if (u.markers.dug_in) intents = {pb::BG_MOVE_DIG_OUT};
+  else intents = {pb::BG_MOVE_WALK, pb::BG_MOVE_RUN, pb::BG_MOVE_DIG_IN};
+  for (auto intent : intents) {
+    for (double step : {0.0, 4.0, -4.0}) {
+      if (intent == pb::BG_MOVE_DIG_IN && step != 0) continue;
+      pb::Command c = bg_command(seat);
+      auto* m = c.mutable_bg()->mutable_move();
+      m->set_unit_id(u.id);
+      m->set_intent(intent);
+      if (step != 0) *m->add_path() = to_point(clamp_to_table(st, from + dir * step));
+      m->set_facing_deg(intent == pb::BG_MOVE_DIG_IN ? facing_degrees(u.facing) : deg);
+      if (intent == pb::BG_MOVE_DIG_IN && !facing_from_degrees(m->facing_deg())) continue;
+      if (!check_move(st, side, *m, nullptr)) out.push_back(c);
+    }
+  }
+  for (const auto& v : st.units) {
+    if (!v.vehicle || v.side != side || v.destroyed || !v.on_table) continue;
+    pb::Command c = bg_command(seat);
+    c.mutable_bg()->mutable_mount()->set_unit_id(u.id);
+    c.mutable_bg()->mutable_mount()->set_vehicle_id(v.id);
+    if (!check_mount(st, side, c.bg().mount())) out.push_back(c);
+  }
+}
+
+void shoot_candidates(const BgState& st, int side, const std::string& seat, const Unit& u, std::vector<pb::Command>& out) {
+  for (const auto& t : st.units) {
+    if (t.side == side || !t.on_table || t.destroyed) continue;
+    // Vehicles: one candidate per weapon (BG-VEH-11); infantry and emplacements name none.
+    std::vector<std::string> weapons{""};
+    if (u.vehicle) {
+      weapons.clear();
+      for (const auto& w : u.vehicle->weapons) weapons.push_back(w.id);
+    }
+    for (const auto& wid : weapons) {
+      pb::Command c = bg_command(seat);
+      auto* s = c.mutable_bg()->mutable_shoot();
+      s->set_unit_id(u.id);
+      auto* shot = s->add_shots();
+      shot->set_target_id(t.id);
+      shot->set_weapon_id(wid);
+      if (!check_shoot_order(st, side, *s)) out.push_back(c);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<pb::Command> legal_actions(const BgState& st, const std::string& seat) {
+  std::vector<pb::Command> out;
+  const int side = st.side_index(seat);
+  if (side < 0 || st.over) return out;
+  if (!st.decisions.empty()) {
+    // BG-MEL-12: the defender's answers ("shoot" only when the shooting rules accept that shot).
+    const auto& d = st.decisions.front();
+    if (d.seat() != seat) return out;
+    for (const auto& ch : d.choices()) {
+      if ((ch.id() == "shoot" || ch.id() == "both") && check_defensive_shot(st)) continue;  // out of the card (BG-MEL-12)
+      pb::Command c = bg_command(seat);
+      c.mutable_answer()->set_decision_id(d.id());
+      c.mutable_answer()->set_choice_id(ch.id());
+      out.push_back(c);
+    }
+    return out;
+  }
+  // BG-ART-08: while a mission waits for aim points, only its side orders (BgCallFire).
+  if (const int owing = side_owing_aim(st); owing >= 0 && owing != side) return out;
+  // BG-ART-01: a mission waiting for this side's aim points: every blast on one visible enemy.
+  if (side_owing_aim(st) == side) {
+    for (const auto& m : st.missions) {
+      if (!m.awaiting_aim || m.done || m.side != side) continue;
+      for (const auto& t : st.units) {
+        if (t.side == side || !t.on_table || t.destroyed || t.hidden || !t.carried_by.empty()) continue;
+        pb::Command c = bg_command(seat);
+        auto* f = c.mutable_bg()->mutable_call_fire();
+        f->set_mission_id(m.id);
+        for (int b = 0; b < m.blasts; ++b) *f->add_aim_points() = to_point(t.infantry_like() ? com(t) : t.position);
+        out.push_back(c);
+      }
+      if (out.empty()) {  // no enemy in sight: the middle of the table
+        pb::Command c = bg_command(seat);
+        auto* f = c.mutable_bg()->mutable_call_fire();
+        f->set_mission_id(m.id);
+        for (int b = 0; b < m.blasts; ++b) *f->add_aim_points() = to_point(Vec2{st.width / 2, st.height / 2});
+        out.push_back(c);
+      }
+      break;
+    }
+    return out;  // BG-ART-08: nothing else until it has landed
+  }
+  if (st.phase == Phase::kCards && st.action.side == side) {
+    for (const auto& u : st.units) {
+      const Unit* ok = nullptr;
+      if (check_unit_may_act(st, side, u.id, st.action.action, &ok)) continue;
+      if (st.action.action == BgAction::kMove) {
+        move_candidates(st, side, seat, u, out);
+        if (const auto e = nearest_enemy(st, u); e && (u.infantry_like() || u.is_vehicle())) {  // BG-MEL-16
+          for (const auto& t : st.units) {
+            if (t.side == side || t.destroyed || !t.on_table) continue;
+            pb::Command c = bg_command(seat);
+            c.mutable_bg()->mutable_charge()->set_unit_id(u.id);
+            c.mutable_bg()->mutable_charge()->set_target_id(t.id);
+            if (!check_charge(st, side, c.bg().charge())) out.push_back(c);
+          }
+        }
+      } else {
+        shoot_candidates(st, side, seat, u, out);
+      }
+    }
+    plan_candidates(st, side, seat, out);  // BG-ART-01: write an unwritten strike
+    pb::Command c = bg_command(seat);
+    c.mutable_bg()->mutable_end_action();
+    out.push_back(c);
+  }
+  return out;
+}
+
+namespace {
+
+class BgBot final : public Bot {
+ public:
+  std::optional<pb::Command> choose(const Game& game, const std::string& seat, Pcg32& rng) override {
+    const auto& st = static_cast<const BgState&>(game.state());
+    auto acts = legal_actions(st, seat);
+    if (acts.empty()) return std::nullopt;
+    return acts[rng.below(static_cast<std::uint32_t>(acts.size()))];
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_bg_bot() { return std::make_unique<BgBot>(); }
+
+}  // namespace sandtable::bg

@@ -1,0 +1,14 @@
+// Answers to Battleground decisions, dispatched by kind. Areas add their kinds here
+// (e.g. the melee helper's "BG_DEFENDER_RESPONSE", BG-MEL-12).
+#include "engine/rulesets/bg/bg_melee.h"
+#include "engine/model/rejection.h"
+
+namespace sandtable::bg {
+
+void answer_decision(Context& ctx, BgState& st, const pb::Decision& d, const std::string& choice) {
+  if (d.kind() == kDefenderResponseKind) return answer_defender_response(ctx, st, choice);  // BG-MEL-12
+  if (d.kind() == kVehiclePrisonersKind) return answer_vehicle_prisoners(ctx, st, d, choice);  // BG-PRIS-06
+  reject("BG_UNKNOWN_DECISION", d.rule_id(), "This build of Battleground does not know the question '" + d.kind() + "'.");
+}
+
+}  // namespace sandtable::bg

@@ -1,0 +1,75 @@
+#pragma once
+// Melee-area internals shared by bg_melee.cc (charges), bg_melee_fight.cc (rounds, surrender,
+// prisoners) and bg_apply_melee.cc (their events). Rule IDs: BG-MEL-*, BG-PRIS-*.
+#include <string>
+
+#include "engine/rulesets/bg/bg_internal.h"
+
+namespace sandtable::bg {
+
+inline constexpr const char* kDefenderResponseKind = "BG_DEFENDER_RESPONSE";  // BG-MEL-12
+
+// BG-MEL-01 (GAP-BG-MEL-01): the charge test dice, rolled exactly like a shooting attack by
+// `charger` at `target` (pool, grade with its penalties, the target's red dice); emits the
+// BgAttack ("charge test") and returns the net hits. No casualties.
+int charge_test_roll(Context& ctx, BgState& st, const Unit& charger, const Unit& target);
+// The same pool without rolling (white, blue, red, lowest hit face), for tests and views.
+struct ChargePool {
+  int white = 0, blue = 0, red = 0, hit_from = 7;
+  bool flank = false;
+};
+ChargePool charge_test_pool(const BgState& st, const Unit& charger, const Unit& target);
+
+// The answer to the BG-MEL-12 decision ("none", "move", "shoot", "both").
+void answer_defender_response(Context& ctx, BgState& st, const std::string& choice);
+
+// BG-PRIS-01/BG-MEL-08: the figures of `loser` surrender to `captor`'s side; guards are taken
+// from `captor` (one per four prisoners, at least one) and form a new prisoner group.
+void take_prisoners(Context& ctx, BgState& st, const std::string& loser, const std::string& captor,
+                    const std::string& reason);
+
+// ---- the charged unit's defensive fire (bg_melee_defence.cc, BG-MEL-12/13) ----
+// The shot the pending charge's defender would fire at the charger: infantry and emplacements
+// one shot; a vehicle every weapon the shooting rules accept at it.
+pb::BgShoot defensive_shot(const BgState& st);
+// Whether that shot may be fired now: the shooting rules (range, LOS, front, non-standing,
+// melee) without the card checks (an out-of-card action, BG-MEL-12).
+Check check_defensive_shot(const BgState& st);
+// Fires it (no card used up); refuses with the shooting rules' reason when it may not.
+void defensive_fire(Context& ctx, BgState& st);
+// BG-MEL-12/14 for a vehicle defender that moves: 2D6" straight away from the charger (facing
+// kept), stopping where its hull touches nobody (GAP-BG-MEL-12, ours).
+void vehicle_flee(Context& ctx, BgState& st, const Unit& v, const Unit& charger);
+// BG-VMOV-07: the point nearest `end`, backing along `path`, where the vehicle's hull (with
+// `facing`) stands on nobody and on the table; path.front() if none.
+Vec2 vehicle_stop(const BgState& st, const Unit& v, const std::vector<Vec2>& path, Vec2 end, Facing facing);
+
+// ---- vehicles in melee (bg_melee_vehicle.cc, BG-MEL-15/16, BG-PRIS-06) ----
+inline constexpr const char* kVehiclePrisonersKind = "BG_VEHICLE_PRISONERS";  // BG-PRIS-06
+bool is_vehicle_melee(const BgState& st, const Melee& m);
+// Settles, fights one round of, and settles again the vehicle melee `melee_id` (BG-MEL-15).
+void vehicle_melee_step(Context& ctx, BgState& st, const std::string& melee_id);
+// The answer "escort" / "release" of the winning vehicle's owner (BG-PRIS-06).
+void answer_vehicle_prisoners(Context& ctx, BgState& st, const pb::Decision& d, const std::string& choice);
+
+// ---- shared by the melee files (bg_melee_fight.cc) ----
+// BG-MEL-11: ends the melee; winners (units of `winner`, -1 none) are marked as having run.
+void end_melee(Context& ctx, BgState& st, const Melee& m, int winner, const std::string& how);
+const Melee* melee_named(const BgState& st, const std::string& id);
+
+// BG-PRIS-02: prisoners are never executed: refuses a shot by their captors at their group.
+Check check_no_execution(const BgState& st, int side, const pb::BgShoot& s);
+
+// BG-PRIS-01 (bg_melee_prisoners.cc): where the prisoners of a new group stand: a block behind
+// the guards (or on their own centre without guards), clear of every other unit and on the
+// table; `moving` are the ids of the group's figures (guards and prisoners).
+std::vector<Vec2> place_prisoners(const BgState& st, const std::vector<Vec2>& guards, const std::vector<Vec2>& prisoners,
+                                  Facing facing, const std::vector<std::string>& moving);
+
+// Fills the group event's `placed` (place_prisoners) from the figures' current places.
+void add_placements(const BgState& st, pb::BgPrisonerGroup& g, Facing facing);
+
+// Events of this area applied to the state (hooked into Battleground::apply).
+void apply_melee_event(BgState& st, const pb::BgEvent& e);
+
+}  // namespace sandtable::bg

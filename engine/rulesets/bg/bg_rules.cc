@@ -1,0 +1,112 @@
+// The Battleground rule set: dispatch of commands, answers and events to the areas.
+#include "engine/rulesets/bg/bg_rules.h"
+
+#include "engine/rulesets/bg/bg_actions.h"
+#include "engine/rulesets/bg/bg_internal.h"
+#include "engine/rulesets/bg/bg_special.h"
+#include "engine/rulesets/bg/bg_melee.h"
+#include "engine/rulesets/bg/bg_rules_impl.h"
+#include "engine/rulesets/bg/bg_setup.h"
+#include "engine/rulesets/bg/bg_units.h"
+#include "engine/model/rejection.h"
+
+namespace sandtable {
+
+namespace bg {
+
+std::string_view Battleground::id() const { return "battleground"; }
+std::string_view Battleground::title() const { return "Battleground: WWII small-unit actions (card-driven, free table)"; }
+
+std::optional<std::string> Battleground::validate(const pb::Scenario& scenario) const {
+  return validate_scenario(scenario);
+}
+
+std::unique_ptr<GameState> Battleground::initial(const pb::Scenario& scenario) const {
+  return initial_state(scenario);
+}
+
+void Battleground::start(Context& ctx) const {
+  auto& st = static_cast<BgState&>(ctx.state());
+  pb::BgEvent e;
+  auto* o = e.mutable_game_opened();
+  o->set_axis_side(side_id(st, st.axis()));
+  o->set_allied_side(side_id(st, st.allied()));
+  o->set_deck_size(54);
+  emit_bg(ctx, e);
+  try {
+    settle(ctx, st);
+  } catch (const Rejected&) {
+    // Table dice / physical deck: the opening rolls come with the first command.
+    if (!st.table_dice) throw;
+  }
+}
+
+void Battleground::handle(Context& ctx, const pb::Command& command) const {
+  auto& st = static_cast<BgState&>(ctx.state());
+  if (!command.has_bg()) reject("WRONG_RULESET", "GEN", "That order is not a Battleground order.");
+  const int side = st.side_index(command.seat());
+  if (side < 0) reject("UNKNOWN_SEAT", "GEN", "There is no side called '" + command.seat() + "'.");
+  const pb::BgCommand& c = command.bg();
+  // BG-ART-08 / BG-EX-12: a fire mission is resolved before the card's own action goes on.
+  if (const int owing = side_owing_aim(st); owing >= 0 && c.body_case() != pb::BgCommand::kCallFire &&
+                                            c.body_case() != pb::BgCommand::kPlanStrike) {
+    reject("BG_FIRE_MISSION_FIRST", "BG-ART-08",
+           "A fire mission waits for " + side_id(st, owing) + "'s aim points; the game goes on once it has landed.");
+  }
+  switch (c.body_case()) {
+    case pb::BgCommand::kDrawCard: do_draw_card(ctx, st, side, c.draw_card()); break;
+    case pb::BgCommand::kEndAction: do_end_action(ctx, st, side); break;
+    case pb::BgCommand::kMove:
+      if (!rally_instead_of_move(ctx, st, side, c.move().unit_id())) do_move(ctx, st, side, c.move());  // BG-MOR-04
+      break;
+    case pb::BgCommand::kMount: do_mount(ctx, st, side, c.mount()); break;
+    case pb::BgCommand::kDismount: do_dismount(ctx, st, side, c.dismount()); break;
+    case pb::BgCommand::kCavalry: do_cavalry(ctx, st, side, c.cavalry()); break;
+    case pb::BgCommand::kVehicleMove: do_vehicle_move(ctx, st, side, c.vehicle_move()); break;
+    case pb::BgCommand::kShoot:
+      if (auto r = check_no_execution(st, side, c.shoot())) refuse(*r);  // BG-PRIS-02
+      do_shoot_order(ctx, st, side, c.shoot());
+      break;
+    case pb::BgCommand::kCharge:
+      if (!rally_instead_of_move(ctx, st, side, c.charge().unit_id())) do_charge(ctx, st, side, c.charge());  // BG-MOR-04
+      break;
+    case pb::BgCommand::kFlee: do_flee(ctx, st, side, c.flee()); break;
+    case pb::BgCommand::kMeleeOrder: do_melee_order(ctx, st, side, c.melee_order()); break;
+    case pb::BgCommand::kMeleeFight: do_melee_fight(ctx, st, side, c.melee_fight()); break;
+    case pb::BgCommand::kPrisoners: do_prisoners(ctx, st, side, c.prisoners()); break;
+    case pb::BgCommand::kSurrender: do_surrender(ctx, st, side, c.surrender()); break;
+    case pb::BgCommand::kHeal: do_heal(ctx, st, side, c.heal()); break;
+    case pb::BgCommand::kClearMines: do_clear_mines(ctx, st, side, c.clear_mines()); break;
+    case pb::BgCommand::kCallFire: do_call_fire(ctx, st, side, c.call_fire()); break;
+    case pb::BgCommand::kLaySmoke: do_lay_smoke(ctx, st, side, c.lay_smoke()); break;
+    case pb::BgCommand::kLaunchFlare: do_launch_flare(ctx, st, side, c.launch_flare()); break;
+    case pb::BgCommand::kPlanStrike: do_plan_strike(ctx, st, side, c.plan_strike()); break;
+    case pb::BgCommand::kDispute: do_dispute(ctx, st, side, c.dispute()); break;  // BG-GEN-02
+    case pb::BgCommand::kProceed:
+      if (!needs_card(st)) {
+        reject("BG_NOTHING_TO_ROLL", "BG-SEQ-01", "The game is not waiting for dice or a card; it waits for an order.");
+      }
+      break;
+    default:
+      reject("EMPTY_COMMAND", "GEN", "The Battleground order is empty.");
+  }
+  settle(ctx, st);
+}
+
+void Battleground::answer(Context& ctx, const pb::Decision& decision, const std::string& choice) const {
+  auto& st = static_cast<BgState&>(ctx.state());
+  answer_decision(ctx, st, decision, choice);
+  settle(ctx, st);
+}
+
+std::vector<std::string> Battleground::waiting_for(const GameState& state) const {
+  return waiting_seats(static_cast<const BgState&>(state));
+}
+
+std::unique_ptr<Bot> Battleground::make_bot() const { return make_bg_bot(); }
+
+}  // namespace bg
+
+std::unique_ptr<RuleSet> make_battleground() { return std::make_unique<bg::Battleground>(); }
+
+}  // namespace sandtable

@@ -1,0 +1,197 @@
+// Legal-action enumeration from the same checks the handlers run.
+#include "engine/rulesets/pw/pw_actions.h"
+
+#include <algorithm>
+
+#include "engine/rulesets/pw/pw_internal.h"
+
+namespace sandtable::pw {
+
+namespace {
+
+pb::Command command(const std::string& seat) {
+  pb::Command c;
+  c.set_seat(seat);
+  return c;
+}
+
+// Every simple orthogonal path up to the unit's allowance; the first legal path to each
+// destination is kept. One PwMove is grown and shrunk in place (no allocation per path), and
+// a destination already reached is not checked again, only walked through.
+void enumerate_moves(const PwState& st, int side, const Unit& u, const std::string& seat, std::vector<pb::Command>& out) {
+  const int limit = row_of(u).move + 1;  // road bonus at most
+  std::vector<Sq> done;
+  std::vector<Sq> path;
+  pb::PwMove m;
+  m.set_unit_id(u.id);
+  auto emit = [&](const MovePlan& plan) {
+    if (!plan.contact_facings.empty()) {
+      pb::Command c = command(seat);
+      m.set_facing(static_cast<pb::GridFacing>(plan.contact_facings[0]));
+      *c.mutable_pw()->mutable_move() = m;
+      out.push_back(std::move(c));
+      return;
+    }
+    for (int g = 0; g < 4; ++g) {
+      pb::Command c = command(seat);
+      m.set_facing(static_cast<pb::GridFacing>(g));
+      *c.mutable_pw()->mutable_move() = m;
+      out.push_back(std::move(c));
+    }
+  };
+  std::function<void()> walk = [&]() {
+    if (static_cast<int>(path.size()) >= limit) return;
+    const Sq from = path.empty() ? u.sq : path.back();
+    for (int f = 0; f < 4; ++f) {
+      const Sq s = grid::step(from, static_cast<Facing>(f));
+      if (!st.on_board(s) || s == u.sq || std::find(path.begin(), path.end(), s) != path.end()) continue;
+      if (!passable(st.cell(s))) continue;  // no path enters an unfordable river (PW-TER-05)
+      path.push_back(s);
+      *m.add_path() = to_pb(s);
+      bool go_on = true;
+      if (std::find(done.begin(), done.end(), s) == done.end()) {
+        MovePlan plan;
+        const Check bad = check_move(st, side, m, &plan);
+        if (!bad) {
+          done.push_back(s);
+          emit(plan);
+        }
+        // A refusal for stopping or for stacking at this square does not rule out going further.
+        go_on = !bad || bad->code == "PW_MOVE_STACKING" || bad->code == "PW_EXHAUSTED_ADVANCE";
+      }
+      if (go_on) walk();
+      m.mutable_path()->RemoveLast();
+      path.pop_back();
+    }
+  };
+  walk();
+}
+
+void enumerate_unit(const PwState& st, int side, const Unit& u, const std::string& seat, std::vector<pb::Command>& out) {
+  enumerate_moves(st, side, u, seat, out);
+  for (int g = 0; g < 4; ++g) {
+    pb::PwFace f;
+    f.set_unit_id(u.id);
+    f.set_facing(static_cast<pb::GridFacing>(g));
+    if (!check_face(st, side, f)) {
+      pb::Command c = command(seat);
+      *c.mutable_pw()->mutable_face() = f;
+      out.push_back(std::move(c));
+    }
+  }
+  std::vector<Sq> fired_at;
+  for (const auto& e : st.units) {
+    if (!e.alive || e.side == side) continue;
+    if (std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
+      fired_at.push_back(e.sq);
+      pb::PwFire f;
+      f.set_unit_id(u.id);
+      *f.mutable_target() = to_pb(e.sq);
+      if (!check_fire(st, side, f)) {
+        pb::Command c = command(seat);
+        *c.mutable_pw()->mutable_fire() = f;
+        out.push_back(std::move(c));
+      }
+    }
+    pb::PwCloseCombat cc;
+    cc.set_unit_id(u.id);
+    cc.set_target_id(e.id);
+    if (!check_close_combat(st, side, cc)) {
+      pb::Command c = command(seat);
+      *c.mutable_pw()->mutable_close_combat() = cc;
+      out.push_back(std::move(c));
+    }
+  }
+  for (int k = pb::PW_LIMBER; k <= pb::PW_REMOVE_WIRE; ++k) {
+    std::vector<std::string> others{""};
+    if (k == pb::PW_LIMBER || k == pb::PW_EMBARK) {
+      others.clear();
+      for (const Unit* t : st.units_at(u.sq)) {
+        if (t->type == UnitType::kTransport && t->side == side) others.push_back(t->id);
+      }
+    }
+    for (const auto& o : others) {
+      pb::PwStationary s;
+      s.set_unit_id(u.id);
+      s.set_kind(static_cast<pb::PwStationaryKind>(k));
+      s.set_other_id(o);
+      if (!check_stationary(st, side, s)) {
+        pb::Command c = command(seat);
+        *c.mutable_pw()->mutable_stationary() = s;
+        out.push_back(std::move(c));
+      }
+    }
+  }
+}
+
+void enumerate_plans(const PwState& st, int side, const std::string& seat, std::vector<pb::Command>& out) {
+  pb::PwArtilleryPlan empty;
+  if (check_plan(st, side, empty)) return;
+  pb::Command hold = command(seat);
+  *hold.mutable_pw()->mutable_artillery_plan() = empty;
+  out.push_back(hold);
+  pb::PwArtilleryPlan all;
+  for (const auto& gun : st.units) {
+    if (!gun.alive || gun.side != side || gun.type != UnitType::kArtillery) continue;
+    std::optional<Sq> nearest;
+    for (const auto& e : st.units) {
+      if (!e.alive || e.side == side || !e.carried_by.empty()) continue;
+      pb::PwArtilleryPlan one;
+      auto* t = one.add_targets();
+      t->set_unit_id(gun.id);
+      *t->mutable_target() = to_pb(e.sq);
+      if (check_plan(st, side, one)) continue;
+      pb::Command c = command(seat);
+      *c.mutable_pw()->mutable_artillery_plan() = one;
+      out.push_back(std::move(c));
+      if (!nearest || grid::distance(gun.sq, e.sq) < grid::distance(gun.sq, *nearest)) nearest = e.sq;
+    }
+    if (nearest) {
+      auto* t = all.add_targets();
+      t->set_unit_id(gun.id);
+      *t->mutable_target() = to_pb(*nearest);
+    }
+  }
+  if (all.targets_size() > 1 && !check_plan(st, side, all)) {
+    pb::Command c = command(seat);
+    *c.mutable_pw()->mutable_artillery_plan() = all;
+    out.push_back(std::move(c));
+  }
+}
+
+}  // namespace
+
+std::vector<pb::Command> legal_unit_commands(const PwState& st, const std::string& seat, const std::string& unit_id) {
+  std::vector<pb::Command> out;
+  const int side = st.side_index(seat);
+  if (side < 0 || st.over || st.paused || !st.decisions.empty()) return out;
+  if (st.phase != Phase::kActivation || st.active_side != side) return out;
+  const Unit* u = st.alive_unit(unit_id);
+  if (u && u->side == side) enumerate_unit(st, side, *u, seat, out);
+  return out;
+}
+
+std::vector<pb::Command> legal_commands(const PwState& st, const std::string& seat) {
+  std::vector<pb::Command> out;
+  const int side = st.side_index(seat);
+  if (side < 0 || st.over || st.paused || !st.decisions.empty()) return out;
+  if (st.phase == Phase::kArtilleryPlanning) {
+    enumerate_plans(st, side, seat, out);
+    return out;
+  }
+  if (st.phase != Phase::kActivation || st.active_side != side) return out;
+  for (const auto& u : st.units) {
+    if (u.alive && u.side == side) enumerate_unit(st, side, u, seat, out);
+  }
+  if (!st.active_unit.empty()) {
+    pb::Command c = command(seat);
+    c.mutable_pw()->mutable_end_activation();
+    out.push_back(std::move(c));
+  }
+  pb::Command c = command(seat);
+  c.mutable_pw()->mutable_end_side();
+  out.push_back(std::move(c));
+  return out;
+}
+
+}  // namespace sandtable::pw

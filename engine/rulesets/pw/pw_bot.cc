@@ -1,0 +1,308 @@
+#include "engine/rulesets/pw/pw_bot.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "engine/model/game.h"
+#include "engine/rulesets/pw/pw_actions.h"
+#include "engine/rulesets/pw/pw_internal.h"
+
+namespace sandtable::pw {
+
+namespace {
+
+bool fights(UnitType t) {
+  return t == UnitType::kInfantry || t == UnitType::kDismountedCavalry || t == UnitType::kMountedCavalry ||
+         t == UnitType::kMachineGun;
+}
+
+// Is any living enemy in this unit's arc and fire range if it stood at `at` facing `f`?
+bool enemy_in_reach(const PwState& st, const Unit& u, Sq at, Facing f) {
+  const int range = std::max(row_of(u).fire_range, 1);
+  for (const auto& e : st.units) {
+    if (!e.alive || e.side == u.side || !e.carried_by.empty()) continue;
+    if (grid::distance(at, e.sq) <= range && grid::in_arc(at, f, e.sq)) return true;
+  }
+  return false;
+}
+
+int score_move(const PwState& st, const Unit& u, Sq to, Facing f) {
+  const int before = nearest_enemy_distance(st, u.side, u.sq);
+  const int after = nearest_enemy_distance(st, u.side, to);
+  const TypeRow& row = row_of(u);
+  int s = 0;
+  switch (u.type) {
+    case UnitType::kArtillery:
+      // Guns stay where they can shoot; otherwise edge forward to range.
+      if (before <= row.fire_range) return -20;
+      s = (before - after) * 4;
+      break;
+    case UnitType::kTransport:
+      s = u.carrying.empty() ? -2 : (before - after) * 4 - (after <= 3 ? 15 : 0);
+      break;
+    case UnitType::kCommander:
+      // Stay behind the line: near friends, not in contact.
+      s = after <= 1 ? -15 : (after <= 3 ? 2 : (before - after));
+      break;
+    default:
+      s = (before - after) * 8;
+      if (after == 1 && fights(u.type)) s += 5;
+      if (row.fire_range > 1 && after > 1 && after <= row.fire_range) s += 6;
+      break;
+  }
+  if (square_in_cover(st, to)) s += 3;
+  if (enemy_in_reach(st, u, to, f)) s += 4;
+  return s;
+}
+
+int score_command(const PwState& st, const pb::PwCommand& c) {
+  switch (c.body_case()) {
+    case pb::PwCommand::kArtilleryPlan:
+      return 10 * c.artillery_plan().targets_size();
+    case pb::PwCommand::kCloseCombat: {
+      const Unit* u = st.alive_unit(c.close_combat().unit_id());
+      const Unit* e = st.alive_unit(c.close_combat().target_id());
+      if (!u || !e) return -100;
+      int s = fights(u->type) ? 60 : -30;
+      if (grid::side_touched(e->sq, e->facing, u->sq) != grid::Side::kFront) s += 20;
+      if (u->sp < e->sp) s -= 10;
+      return s;
+    }
+    case pb::PwCommand::kFire: {
+      int s = 45;
+      const Sq t = to_sq(c.fire().target());
+      for (const Unit* e : st.units_at(t)) s += 5 * (e->side >= 0 ? 1 : 0);
+      if (!square_in_cover(st, t)) s += 5;
+      return s;
+    }
+    case pb::PwCommand::kMove: {
+      const Unit* u = st.alive_unit(c.move().unit_id());
+      if (!u) return -100;
+      return score_move(st, *u, to_sq(c.move().path(c.move().path_size() - 1)), static_cast<Facing>(c.move().facing()));
+    }
+    case pb::PwCommand::kFace: {
+      const Unit* u = st.alive_unit(c.face().unit_id());
+      if (!u) return -100;
+      const bool now = enemy_in_reach(st, *u, u->sq, u->facing);
+      const bool then = enemy_in_reach(st, *u, u->sq, static_cast<Facing>(c.face().facing()));
+      return (!now && then) ? 3 : -3;
+    }
+    case pb::PwCommand::kStationary: {
+      const Unit* u = st.alive_unit(c.stationary().unit_id());
+      if (!u) return -100;
+      const int near = nearest_enemy_distance(st, u->side, u->sq);
+      switch (c.stationary().kind()) {
+        case pb::PW_UNLIMBER: return near <= row_of(*u).fire_range ? 30 : -4;
+        case pb::PW_DISEMBARK: return near <= 4 ? 25 : -4;
+        case pb::PW_DISMOUNT: return near <= 2 ? 4 : -6;
+        case pb::PW_MOUNT: return near >= 5 ? 2 : -6;
+        case pb::PW_REMOVE_WIRE: return 1;
+        default: return -8;
+      }
+    }
+    case pb::PwCommand::kEndActivation:
+      return 0;
+    case pb::PwCommand::kEndSide:
+      return -4;
+    default:
+      return -50;
+  }
+}
+
+std::optional<pb::Command> answer(const PwState& st, const pb::Decision& d, const std::string& seat, Pcg32& rng) {
+  pb::Command c;
+  c.set_seat(seat);
+  auto* a = c.mutable_answer();
+  a->set_decision_id(d.id());
+  if (d.choices().empty()) return std::nullopt;
+  // Retreat to the square farthest from the enemy when there is one; advance usually.
+  int best = INT_MIN;
+  std::string pick = d.choices(0).id();
+  for (const auto& ch : d.choices()) {
+    int s = static_cast<int>(rng.below(3));
+    if (ch.id().rfind("retreat:", 0) == 0) {
+      const int side = st.side_index(seat);
+      s += 10 + nearest_enemy_distance(st, side, to_sq(ch.square()));
+    } else if (ch.id() == "advance") {
+      s += 4;
+    }
+    if (s > best) {
+      best = s;
+      pick = ch.id();
+    }
+  }
+  a->set_choice_id(pick);
+  return c;
+}
+
+pb::Command wrap(const std::string& seat) {
+  pb::Command c;
+  c.set_seat(seat);
+  return c;
+}
+
+// The facing that puts the nearest enemy ahead of a unit standing at `at`.
+Facing face_nearest(const PwState& st, int side, Sq at, Facing fallback) {
+  const Unit* best = nullptr;
+  int best_d = 1 << 30;
+  for (const auto& e : st.units) {
+    if (!e.alive || e.side == side || !e.carried_by.empty()) continue;
+    const int d = grid::distance(at, e.sq);
+    if (d < best_d) {
+      best_d = d;
+      best = &e;
+    }
+  }
+  if (!best) return fallback;
+  const int dc = best->sq.col - at.col, dr = best->sq.row - at.row;
+  if (std::abs(dc) > std::abs(dr)) return dc > 0 ? Facing::kEast : Facing::kWest;
+  return dr > 0 ? Facing::kNorth : Facing::kSouth;
+}
+
+// One unit's sensible orders, each checked by the rules before it is offered. Rather than
+// enumerating every path (what makes a naive bot slow), destinations are found by a
+// breadth-first walk, ranked by the move score, and only the best few are checked.
+void unit_candidates(const PwState& st, int side, const Unit& u, const std::string& seat, std::vector<pb::Command>& out) {
+  // Close combat with each adjacent enemy, and fire at each enemy square in reach.
+  const int range = fire_range(st, u);
+  std::vector<Sq> fired_at;
+  for (const auto& e : st.units) {
+    if (!e.alive || e.side == side) continue;
+    if (grid::adjacent(u.sq, e.sq)) {
+      pb::Command c = wrap(seat);
+      auto* cc = c.mutable_pw()->mutable_close_combat();
+      cc->set_unit_id(u.id);
+      cc->set_target_id(e.id);
+      if (!check_close_combat(st, side, *cc)) out.push_back(std::move(c));
+    }
+    if (range > 0 && grid::distance(u.sq, e.sq) <= range &&
+        std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
+      fired_at.push_back(e.sq);
+      pb::Command c = wrap(seat);
+      auto* f = c.mutable_pw()->mutable_fire();
+      f->set_unit_id(u.id);
+      *f->mutable_target() = to_pb(e.sq);
+      if (!check_fire(st, side, *f)) out.push_back(std::move(c));
+    }
+  }
+  // Moves: breadth-first over passable squares, keeping the first path to each.
+  const int limit = row_of(u).move + 1;
+  struct Node {
+    Sq sq;
+    int parent;
+    int depth;
+  };
+  std::vector<Node> nodes{{u.sq, -1, 0}};
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].depth >= limit) continue;
+    for (int f = 0; f < 4; ++f) {
+      const Sq s = grid::step(nodes[i].sq, static_cast<Facing>(f));
+      if (!st.on_board(s) || !passable(st.cell(s)) || st.enemy_at(s, side)) continue;
+      const bool seen = std::any_of(nodes.begin(), nodes.end(), [&](const Node& n) { return n.sq == s; });
+      if (!seen) nodes.push_back({s, static_cast<int>(i), nodes[i].depth + 1});
+    }
+  }
+  std::vector<std::pair<int, std::size_t>> ranked;
+  for (std::size_t i = 1; i < nodes.size(); ++i) {
+    ranked.push_back({score_move(st, u, nodes[i].sq, face_nearest(st, side, nodes[i].sq, u.facing)), i});
+  }
+  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  int legal = 0;
+  for (const auto& [score, i] : ranked) {
+    if (legal >= 3) break;
+    std::vector<Sq> path;
+    for (int n = static_cast<int>(i); n > 0; n = nodes[static_cast<std::size_t>(n)].parent) path.push_back(nodes[static_cast<std::size_t>(n)].sq);
+    pb::Command c = wrap(seat);
+    auto* m = c.mutable_pw()->mutable_move();
+    m->set_unit_id(u.id);
+    for (auto it = path.rbegin(); it != path.rend(); ++it) *m->add_path() = to_pb(*it);
+    m->set_facing(static_cast<pb::GridFacing>(face_nearest(st, side, path.front(), u.facing)));
+    MovePlan plan;
+    if (check_move(st, side, *m, &plan)) continue;
+    ++legal;
+    out.push_back(std::move(c));
+  }
+  // Turn to face the enemy in place.
+  const Facing want = face_nearest(st, side, u.sq, u.facing);
+  if (want != u.facing) {
+    pb::Command c = wrap(seat);
+    auto* f = c.mutable_pw()->mutable_face();
+    f->set_unit_id(u.id);
+    f->set_facing(static_cast<pb::GridFacing>(want));
+    if (!check_face(st, side, *f)) out.push_back(std::move(c));
+  }
+  // Whole-turn actions that matter to a bot: guns and passengers getting off near the enemy,
+  // cavalry mounting or dismounting.
+  // Only the kinds that fit this unit are even checked.
+  std::vector<pb::PwStationaryKind> kinds;
+  if (!u.carried_by.empty()) kinds.push_back(u.type == UnitType::kArtillery ? pb::PW_UNLIMBER : pb::PW_DISEMBARK);
+  if (u.type == UnitType::kDismountedCavalry) kinds.push_back(pb::PW_MOUNT);
+  if (u.type == UnitType::kMountedCavalry) kinds.push_back(pb::PW_DISMOUNT);
+  if (st.cell(u.sq).wire) kinds.push_back(pb::PW_REMOVE_WIRE);
+  for (pb::PwStationaryKind k : kinds) {
+    pb::Command c = wrap(seat);
+    auto* sa = c.mutable_pw()->mutable_stationary();
+    sa->set_unit_id(u.id);
+    sa->set_kind(k);
+    if (!check_stationary(st, side, *sa)) out.push_back(std::move(c));
+  }
+}
+
+// In the activation phase the bot looks only at the active unit, or, between activations, at
+// the few units nearest the enemy (plus ending the activation or the side's half).
+std::vector<pb::Command> candidates(const PwState& st, const std::string& seat, Pcg32& rng) {
+  if (st.phase != Phase::kActivation) return legal_commands(st, seat);
+  const int side = st.side_index(seat);
+  std::vector<pb::Command> out;
+  if (side < 0 || st.active_side != side) return out;
+  if (!st.active_unit.empty()) {
+    if (const Unit* u = st.alive_unit(st.active_unit)) unit_candidates(st, side, *u, seat, out);
+    pb::Command c = wrap(seat);
+    c.mutable_pw()->mutable_end_activation();
+    out.push_back(std::move(c));
+  }
+  const SideState& me = st.side_state[static_cast<std::size_t>(side)];
+  if (me.activations_left > 0) {
+    std::vector<std::pair<int, const Unit*>> ready;
+    for (const auto& u : st.units) {
+      if (!u.alive || u.side != side || u.activated || u.id == st.active_unit) continue;
+      if (!unit_can_act(st, u)) continue;
+      ready.push_back({nearest_enemy_distance(st, side, u.sq) * 4 + static_cast<int>(rng.below(4)), &u});
+    }
+    std::sort(ready.begin(), ready.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    constexpr std::size_t kLook = 2;
+    for (std::size_t i = 0; i < ready.size() && i < kLook; ++i) unit_candidates(st, side, *ready[i].second, seat, out);
+  }
+  pb::Command c = wrap(seat);
+  c.mutable_pw()->mutable_end_side();
+  out.push_back(std::move(c));
+  return out;
+}
+
+class PwBot final : public Bot {
+ public:
+  std::optional<pb::Command> choose(const Game& game, const std::string& seat, Pcg32& rng) override {
+    const auto& st = static_cast<const PwState&>(game.state());
+    for (const auto& d : st.decisions) {
+      if (d.seat() == seat) return answer(st, d, seat, rng);
+    }
+    std::vector<pb::Command> options = candidates(st, seat, rng);
+    if (options.empty()) return std::nullopt;
+    int best = INT_MIN;
+    std::size_t pick = 0;
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      const int s = score_command(st, options[i].pw()) * 4 + static_cast<int>(rng.below(8));
+      if (s > best) {
+        best = s;
+        pick = i;
+      }
+    }
+    return std::move(options[pick]);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> make_pw_bot() { return std::make_unique<PwBot>(); }
+
+}  // namespace sandtable::pw

@@ -1,0 +1,134 @@
+// What a viewer sees: units, sides and the turn. Artillery targets never appear here; the
+// hidden PwArtilleryPlanned copy is the only place they are recorded before the guns fire.
+#include "engine/rulesets/pw/pw_internal.h"
+#include "engine/rulesets/pw/pw_rules_impl.h"
+
+namespace sandtable::pw {
+
+namespace {
+
+const char* phase_words(Phase p) {
+  switch (p) {
+    case Phase::kArtilleryPlanning: return "artillery fire: orders";
+    case Phase::kArtilleryEffects: return "artillery fire: effects";
+    case Phase::kActivation: return "activation";
+    case Phase::kOver: return "over";
+  }
+  return "";
+}
+
+bool any_fire_target(const PwState& st, const Unit& u) {
+  for (const auto& e : st.units) {
+    if (!e.alive || e.side == u.side) continue;
+    pb::PwFire f;
+    f.set_unit_id(u.id);
+    *f.mutable_target() = to_pb(e.sq);
+    if (!check_fire(st, u.side, f)) return true;
+  }
+  return false;
+}
+
+bool any_cc_target(const PwState& st, const Unit& u) {
+  for (const auto& e : st.units) {
+    if (!e.alive || e.side == u.side || !grid::adjacent(e.sq, u.sq)) continue;
+    pb::PwCloseCombat c;
+    c.set_unit_id(u.id);
+    c.set_target_id(e.id);
+    if (!check_close_combat(st, u.side, c)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool unit_can_act(const PwState& st, const Unit& u) {
+  if (!u.alive || u.busy) return false;
+  if (check_activation_available(st, u)) return false;
+  const bool can_move = u.carried_by.empty() && !u.moved && !(u.type == UnitType::kArtillery && u.fired);
+  if (can_move) return true;  // it can at least turn in place
+  if (!u.carried_by.empty() && !u.moved) {  // it may unlimber or disembark
+    pb::PwStationary s;
+    s.set_unit_id(u.id);
+    s.set_kind(u.type == UnitType::kArtillery ? pb::PW_UNLIMBER : pb::PW_DISEMBARK);
+    if (!check_stationary(st, u.side, s)) return true;
+  }
+  return any_fire_target(st, u) || any_cc_target(st, u);
+}
+
+void PortableWargame::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
+  const auto& st = static_cast<const PwState&>(state);
+  // Wire is laid and removed in play: show the current wire instead of the scenario's.
+  auto* terrain = view.mutable_terrain();
+  for (int i = terrain->size() - 1; i >= 0; --i) {
+    if (terrain->Get(i).kind() == "wire") terrain->DeleteSubrange(i, 1);
+  }
+  pb::TerrainFeature wire;
+  wire.set_kind("wire");
+  wire.set_name("barbed wire");
+  for (int r = 0; r < st.rows; ++r) {
+    for (int c = 0; c < st.cols; ++c) {
+      if (st.cell({c, r}).wire) *wire.add_squares() = to_pb({c, r});
+    }
+  }
+  if (wire.squares_size() > 0) *view.add_terrain() = wire;
+
+  for (const auto& u : st.units) {
+    if (!u.alive) continue;
+    pb::UnitView* v = view.add_units();
+    const TypeRow& row = row_of(u);
+    v->set_id(u.id);
+    v->set_side(side_id(st, u.side));
+    v->set_type(row.key);
+    v->set_name(label(u));
+    v->set_quality(quality_name(u.quality));
+    *v->mutable_square() = to_pb(u.sq);
+    v->set_facing(static_cast<pb::GridFacing>(u.facing));
+    v->set_strength(u.sp);
+    v->set_max_strength(u.max_sp);
+    v->set_carried_by(u.carried_by);
+    if (u.activated) v->add_markers("activated");
+    if (u.moved) v->add_markers("moved");
+    if (u.fired) v->add_markers("fired");
+    if (u.cc_done) v->add_markers("fought");
+    if (in_river(st, u)) v->add_markers("in river");
+    if (crossing_trench(st, u)) v->add_markers("crossing trench");
+    else if (st.cell(u.sq).trench) v->add_markers("holding trench");
+    if (st.cell(u.sq).wire) v->add_markers("on wire");
+    if (!u.carried_by.empty()) v->add_markers(u.type == UnitType::kArtillery ? "limbered" : "embarked");
+    if (st.active_unit == u.id) v->add_markers("active");
+    const bool acting = viewer == side_id(st, u.side) && st.phase == Phase::kActivation && st.active_side == u.side &&
+                        st.decisions.empty();
+    if (acting) {
+      const bool may_move = u.carried_by.empty() && !u.moved && !u.busy && !(u.type == UnitType::kArtillery && u.fired) &&
+                            !check_activation_available(st, u);
+      v->set_move_left(may_move ? base_allowance(st, u) : 0);
+      v->set_can_fire(any_fire_target(st, u));
+      v->set_can_close_combat(any_cc_target(st, u));
+      v->set_fire_range(fire_range(st, u));
+    }
+  }
+  for (std::size_t s = 0; s < st.side_state.size(); ++s) {
+    const SideState& ss = st.side_state[s];
+    pb::SideView* sv = view.add_sides();
+    sv->set_id(ss.id);
+    sv->set_name(ss.name);
+    int sp = 0;
+    for (const auto& u : st.units) sp += (u.alive && u.side == static_cast<int>(s)) ? u.sp : 0;
+    sv->set_strength(sp);
+    sv->set_strength_lost(ss.sp_lost);
+    sv->set_exhaustion_point(ss.exhaustion_point);
+    sv->set_exhausted(ss.exhausted);
+    sv->set_activations_left(ss.activations_left);
+    // Dice rolled this turn once rolled; before that, the dice the side would roll now (PW-ACT-03).
+    sv->set_activation_dice(ss.activation_dice > 0 ? ss.activation_dice : activation_dice_count(st, static_cast<int>(s)));
+    sv->set_orders_given(ss.plan_given);
+  }
+  pb::TurnView* t = view.mutable_turn();
+  t->set_turn(st.turn);
+  t->set_phase(phase_words(st.phase));
+  t->set_active_side(side_id(st, st.active_side));
+  t->set_active_unit(st.active_unit);
+  t->set_first_side(side_id(st, st.first_side));
+}
+
+}  // namespace sandtable::pw
