@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/core/sha256.h"
+#include "engine/model/game_words.h"
 #include "engine/model/registry.h"
 #include "engine/model/rejection.h"
 
@@ -24,6 +25,25 @@ void fill_shared(GameState& state, const pb::Scenario& scenario, std::uint64_t s
 
 bool listed(const google::protobuf::RepeatedPtrField<std::string>& seats, const std::string& viewer) {
   return std::find(seats.begin(), seats.end(), viewer) != seats.end();
+}
+
+// The menu entry a pick names; refuses a pick that is not on the menu or names no offered target.
+const pb::Action* on_menu(const pb::ActionMenu& m, const pb::PlayAction& play) {
+  const pb::Action* action = nullptr;
+  for (const auto& a : m.actions()) {
+    if (a.id() == play.action()) action = &a;
+  }
+  if (!action) {
+    reject("NOT_ON_MENU", "GEN", "That order is not one you can give now; the table has changed or it was never offered.");
+  }
+  if (action->targets_size() > 0) {
+    const auto& ts = action->targets();
+    if (std::none_of(ts.begin(), ts.end(), [&](const pb::ActionTarget& t) { return t.id() == play.target(); })) {
+      reject("NOT_A_TARGET", action->rule_id().empty() ? "GEN" : action->rule_id(),
+             "'" + play.target() + "' is not one of the targets offered for " + action->label() + ".");
+    }
+  }
+  return action;
 }
 
 }  // namespace
@@ -63,6 +83,7 @@ std::unique_ptr<Game> Game::start(const RuleSet& rules, const pb::Scenario& scen
     s->set_seed(options.seed);
     s->set_seed_hash(game->state_->seed_hash);
     s->set_table_dice(options.table_dice);
+    s->set_rules_version(std::string(rules.version()));
     ctx.emit(std::move(started));
     rules.start(ctx);
   } catch (const Rejected& r) {
@@ -82,6 +103,14 @@ std::unique_ptr<Game> Game::from_log(const Registry& registry, const std::vector
   const RuleSet* rules = registry.find(started.ruleset());
   if (!rules) {
     if (error) *error = "unknown rule set '" + started.ruleset() + "'";
+    return nullptr;
+  }
+  if (!started.rules_version().empty() && started.rules_version() != rules->version()) {
+    if (error) {
+      *error = "this game was played under " + std::string(rules->title()) + " rules version '" +
+               started.rules_version() + "' and this server has version '" + std::string(rules->version()) +
+               "': replaying it could give different results, so it is not loaded";
+    }
     return nullptr;
   }
   if (auto problem = rules->validate(started.scenario())) {
@@ -116,13 +145,23 @@ Outcome Game::execute(const pb::Command& command, TableDice* table) {
     out.rejection.set_message("The game is over: " + state_->end_reason);
     return out;
   }
+  pb::Command from_play;
+  if (command.has_play()) {
+    try {
+      from_play = from_menu(command.seat(), command.play());
+    } catch (const Rejected& r) {
+      out.rejection = r.rejection();
+      return out;
+    }
+  }
+  const pb::Command& order = command.has_play() ? from_play : command;
   auto scratch = state_->clone();
   TableDice table_copy = table ? *table : TableDice{};
   RngDice rng_dice(scratch->rng);
   DiceSource& dice = state_->table_dice ? static_cast<DiceSource&>(table_copy) : rng_dice;
   Context ctx(rules_, *scratch, dice);
   try {
-    handle_shared(ctx, command);
+    handle_shared(ctx, order);
   } catch (const Rejected& r) {
     out.rejection = r.rejection();
     return out;
@@ -233,6 +272,7 @@ pb::View Game::view(const std::string& viewer) const {
   *v.mutable_options() = st.scenario->options();
   rules_.fill_view(st, viewer, v);
   for (const auto& w : waiting_for()) v.mutable_turn()->add_waiting_for(w);
+  *v.mutable_menu() = menu(viewer);
   return v;
 }
 
@@ -247,14 +287,59 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
       for (int i = terrain->size() - 1; i >= 0; --i) {
         if (!terrain->Get(i).owner().empty() && terrain->Get(i).owner() != viewer) terrain->DeleteSubrange(i, 1);
       }
-      // Scheduled strikes (Battleground BG-ART-01) are secret to their side until they land.
-      auto* strikes = s->mutable_scenario()->mutable_strikes();
-      for (int i = strikes->size() - 1; i >= 0; --i) {
-        if (strikes->Get(i).side() != viewer) strikes->DeleteSubrange(i, 1);
-      }
+      rules_.redact_scenario(*s->mutable_scenario(), viewer);
     }
   }
+  auto shared = shared_event_text(*state_, copy);
+  copy.set_text(shared ? *shared : rules_.describe(*state_, copy, viewer));
   return copy;
+}
+
+pb::ActionMenu Game::menu(const std::string& seat) const {
+  pb::ActionMenu m;
+  const GameState& st = *state_;
+  if (st.over || st.paused || !st.is_side(seat)) return m;
+  bool answering = false;
+  for (const auto& d : st.decisions) {
+    if (d.seat() != seat) continue;
+    answering = true;
+    auto* a = m.add_actions();
+    a->set_id("answer-" + std::to_string(d.id()));
+    a->set_kind("answer");
+    a->set_label(d.prompt());
+    a->set_unit_id(d.unit_id());
+    a->set_rule_id(d.rule_id());
+    a->set_decision_id(d.id());
+    for (const auto& c : d.choices()) {
+      auto* t = a->add_targets();
+      t->set_id(c.id());
+      t->set_label(c.label());
+      if (c.has_square()) *t->mutable_square() = c.square();
+    }
+  }
+  if (answering || !st.decisions.empty()) return m;
+  const auto waiting = rules_.waiting_for(st);
+  if (std::find(waiting.begin(), waiting.end(), seat) == waiting.end()) return m;
+  rules_.actions(st, seat, m);
+  return m;
+}
+
+pb::Command Game::from_menu(const std::string& seat, const pb::PlayAction& play) const {
+  const pb::ActionMenu m = menu(seat);
+  const pb::Action* action = on_menu(m, play);
+  for (const auto& part : play.also()) {
+    if (!part.also().empty()) reject("NOT_ON_MENU", "GEN", "An order's parts cannot have parts of their own.");
+    on_menu(m, part);
+  }
+  pb::Command c;
+  if (action->kind() == "answer") {
+    c.mutable_answer()->set_decision_id(action->decision_id());
+    c.mutable_answer()->set_choice_id(play.target());
+  } else {
+    c = rules_.order_for(*state_, seat, *action, play);
+  }
+  c.set_seat(seat);
+  return c;
 }
 
 std::vector<std::string> Game::waiting_for() const {

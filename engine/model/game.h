@@ -46,8 +46,12 @@ class Game {
 
   // What a viewer ("gm", "spectator" or a side id) may see.
   pb::View view(const std::string& viewer) const;
-  // The copy of an event a viewer may see, or nullopt if it is hidden from them.
+  // The copy of an event a viewer may see, or nullopt if it is hidden from them. The copy
+  // carries the viewer's log line in `text`.
   std::optional<pb::Event> event_for(const pb::Event& event, const std::string& viewer) const;
+  // What a seat may do now: answers to its decisions, else the rule set's menu when the game
+  // waits on it; empty for the GM, spectators, a paused or ended game.
+  pb::ActionMenu menu(const std::string& seat) const;
   std::vector<std::string> waiting_for() const;
 
   const GameState& state() const { return *state_; }
@@ -59,6 +63,8 @@ class Game {
   Game(const RuleSet& rules, std::unique_ptr<GameState> state);
   void apply_to(GameState& state, const pb::Event& event) const;
   void handle_shared(Context& ctx, const pb::Command& command) const;
+  // The command a menu pick stands for; throws Rejected when it is not on the seat's menu.
+  pb::Command from_menu(const std::string& seat, const pb::PlayAction& play) const;
 
   const RuleSet& rules_;
   std::unique_ptr<GameState> state_;

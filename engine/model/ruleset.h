@@ -12,6 +12,7 @@
 #include "engine/model/game_state.h"
 #include "sandtable/v1/command.pb.h"
 #include "sandtable/v1/event.pb.h"
+#include "sandtable/v1/menu.pb.h"
 #include "sandtable/v1/view.pb.h"
 
 namespace sandtable {
@@ -32,6 +33,9 @@ class RuleSet {
 
   virtual std::string_view id() const = 0;     // registry key, e.g. "portable-wargame-19c"
   virtual std::string_view title() const = 0;  // e.g. "Portable Wargame 19th century"
+  // The rules version, recorded in GameStarted. Change it whenever the same scenario, seed and
+  // orders would give different events, so that an old log is refused, never misreplayed.
+  virtual std::string_view version() const = 0;
 
   // The first problem with the scenario for this rule set, naming the field
   // ("sides[0].units[2].type: ..."), or nullopt if it is playable.
@@ -52,6 +56,26 @@ class RuleSet {
   // The seats the game waits on now (to act or to decide).
   virtual std::vector<std::string> waiting_for(const GameState& state) const = 0;
   virtual std::unique_ptr<Bot> make_bot() const = 0;
+
+  // The seam the rest of the product uses instead of knowing rules (docs/engine.md).
+  //
+  // What `seat` (a side) may order now, with legal targets or limits. Called only when the game
+  // waits on that side and no decision is pending (Game adds the answers to decisions). Must
+  // never name what the seat may not see. Every entry must be accepted by order_for + handle.
+  virtual void actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const = 0;
+  // The rule-set command for a menu entry the seat picked. Game has already checked that the
+  // action is on the seat's menu now and that the target is one of its targets.
+  virtual pb::Command order_for(const GameState& state, const std::string& seat, const pb::Action& action,
+                                const pb::PlayAction& play) const = 0;
+  // The log line of one of this rule set's events for a viewer who may see it, in words a
+  // player reads. `state` is the state after the event.
+  virtual std::string describe(const GameState& state, const pb::Event& event, const std::string& viewer) const = 0;
+  // Removes from a viewer's copy of GameStarted's scenario what that viewer may not see beyond
+  // secret terrain, which Game removes itself (e.g. another side's scheduled strikes).
+  virtual void redact_scenario(pb::Scenario& scenario, const std::string& viewer) const {
+    (void)scenario;
+    (void)viewer;
+  }
 };
 
 }  // namespace sandtable

@@ -98,6 +98,27 @@ class RaceRules final : public RuleSet {
     return {st.sides[static_cast<std::size_t>(st.active)]};
   }
   std::unique_ptr<Bot> make_bot() const override { return std::make_unique<RaceBot>(); }
+  std::string_view version() const override { return "race-1"; }
+  // One action: roll. Its order is the only order the race knows.
+  void actions(const GameState&, const std::string&, pb::ActionMenu& menu) const override {
+    auto* a = menu.add_actions();
+    a->set_id("roll");
+    a->set_kind("end");
+    a->set_label("Roll the die");
+    a->set_rule_id("RACE-1");
+  }
+  pb::Command order_for(const GameState&, const std::string& seat, const pb::Action&, const pb::PlayAction&) const override {
+    pb::Command c;
+    c.set_seat(seat);
+    c.mutable_pw()->mutable_end_side();
+    return c;
+  }
+  std::string describe(const GameState&, const pb::Event& event, const std::string&) const override {
+    if (event.has_pw() && event.pw().has_unit_fired()) {
+      return event.pw().unit_fired().unit_id() + " rolls " + std::to_string(event.pw().unit_fired().rolls(0)) + ".";
+    }
+    return "A protest is lodged.";
+  }
 };
 
 }  // namespace

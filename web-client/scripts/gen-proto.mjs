@@ -1,4 +1,5 @@
-// Generates TypeScript from proto/sandtable/v1/*.proto into src/gen with protoc-gen-es.
+// Generates TypeScript from every proto/sandtable/**/*.proto (the shared v1/ and each rule set's
+// rulesets/<id>/) into src/gen with protoc-gen-es.
 // Uses Debian's protoc (3.21, from protobuf-compiler; the plugin needs nothing newer for proto3
 // files). Regenerates only when a .proto is newer than the last generation.
 import { execFileSync } from "node:child_process";
@@ -9,13 +10,17 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const client = resolve(here, "..");
 const protoRoot = resolve(client, "../proto");
-const protoDir = join(protoRoot, "sandtable/v1");
+const protoDir = join(protoRoot, "sandtable");
 // protocol.proto belongs to the server; until it is on this branch a copy waits in proto-pending/.
 const pendingRoot = join(client, "proto-pending");
 const outDir = join(client, "src/gen");
 const stamp = join(outDir, ".stamp");
 
-const files = readdirSync(protoDir).filter((f) => f.endsWith(".proto")).map((f) => join(protoDir, f));
+const files = readdirSync(protoDir, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith(".proto"))
+  .sort()
+  .map((f) => join(protoDir, f));
 const includes = ["-I", protoRoot];
 if (!files.some((f) => f.endsWith("/protocol.proto"))) {
   const pending = join(pendingRoot, "sandtable/v1/protocol.proto");

@@ -16,7 +16,7 @@
 #include "engine/rulesets/bg/bg_state.h"
 #include "engine/rulesets/bg/bg_tables.h"
 #include "engine/model/context.h"
-#include "sandtable/v1/bg.pb.h"
+#include "sandtable/rulesets/bg/bg.pb.h"
 #include "sandtable/v1/event.pb.h"
 
 namespace sandtable::bg {

@@ -16,6 +16,8 @@ namespace bg {
 
 std::string_view Battleground::id() const { return "battleground"; }
 std::string_view Battleground::title() const { return "Battleground: WWII small-unit actions (card-driven, free table)"; }
+// Bump when the same scenario, seed and orders would give other events (GameStarted records it).
+std::string_view Battleground::version() const { return "bg-2"; }
 
 std::optional<std::string> Battleground::validate(const pb::Scenario& scenario) const {
   return validate_scenario(scenario);
@@ -104,6 +106,14 @@ std::vector<std::string> Battleground::waiting_for(const GameState& state) const
 }
 
 std::unique_ptr<Bot> Battleground::make_bot() const { return make_bg_bot(); }
+
+// Scheduled strikes (BG-ART-01) are secret to their side until they land.
+void Battleground::redact_scenario(pb::Scenario& scenario, const std::string& viewer) const {
+  auto* strikes = scenario.mutable_strikes();
+  for (int i = strikes->size() - 1; i >= 0; --i) {
+    if (strikes->Get(i).side() != viewer) strikes->DeleteSubrange(i, 1);
+  }
+}
 
 }  // namespace bg
 

@@ -17,6 +17,13 @@ class Battleground final : public RuleSet {
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // bg_view.cc
   std::vector<std::string> waiting_for(const GameState& state) const override;
   std::unique_ptr<Bot> make_bot() const override;
+  std::string_view version() const override;
+  void actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const override;  // bg_menu.cc
+  pb::Command order_for(const GameState& state, const std::string& seat, const pb::Action& action,
+                        const pb::PlayAction& play) const override;  // bg_menu.cc
+  std::string describe(const GameState& state, const pb::Event& event,
+                       const std::string& viewer) const override;  // bg_describe.cc
+  void redact_scenario(pb::Scenario& scenario, const std::string& viewer) const override;
 };
 
 }  // namespace sandtable::bg

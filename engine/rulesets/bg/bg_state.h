@@ -14,8 +14,8 @@
 #include "engine/geom/los.h"
 #include "engine/geom/shapes.h"
 #include "engine/model/game_state.h"
-#include "sandtable/v1/bg.pb.h"
-#include "sandtable/v1/bg_event.pb.h"
+#include "sandtable/rulesets/bg/bg.pb.h"
+#include "sandtable/rulesets/bg/bg_event.pb.h"
 
 namespace sandtable::bg {
 

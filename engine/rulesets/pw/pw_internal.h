@@ -7,7 +7,7 @@
 #include "engine/model/context.h"
 #include "engine/rulesets/pw/pw_state.h"
 #include "engine/rulesets/pw/pw_tables.h"
-#include "sandtable/v1/pw.pb.h"
+#include "sandtable/rulesets/pw/pw.pb.h"
 
 namespace sandtable::pw {
 

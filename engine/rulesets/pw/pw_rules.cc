@@ -26,6 +26,8 @@ bool stalled(const PwState& st) {
 
 std::string_view PortableWargame::id() const { return "portable-wargame-19c"; }
 std::string_view PortableWargame::title() const { return "Portable Wargame: 19th Century (Big Board, square grid)"; }
+// Bump when the same scenario, seed and orders would give other events (GameStarted records it).
+std::string_view PortableWargame::version() const { return "pw-2"; }
 
 std::optional<std::string> PortableWargame::validate(const pb::Scenario& scenario) const {
   return validate_scenario(scenario);

@@ -1,0 +1,44 @@
+#include "engine/model/game_words.h"
+
+namespace sandtable {
+
+std::string side_name(const GameState& state, const std::string& side) {
+  if (side == "gm") return "The game master";
+  for (const auto& s : state.scenario->sides()) {
+    if (s.id() == side) return s.name().empty() ? side : s.name();
+  }
+  return side;
+}
+
+std::optional<std::string> shared_event_text(const GameState& state, const pb::Event& event) {
+  switch (event.body_case()) {
+    case pb::Event::kGameStarted:
+      return "The game begins: " + event.game_started().scenario().name() + ". Dice commitment " +
+             event.game_started().seed_hash().substr(0, 12) + "…";
+    case pb::Event::kDecisionRequested: {
+      const auto& d = event.decision_requested().decision();
+      return side_name(state, d.seat()) + " must decide: " + d.prompt();
+    }
+    case pb::Event::kDecisionAnswered: {
+      const auto& a = event.decision_answered();
+      return side_name(state, a.seat()) + " chose " + a.choice_id() + ".";
+    }
+    case pb::Event::kGamePaused:
+      return "The game master paused the game" +
+             (event.game_paused().reason().empty() ? std::string(".") : ": " + event.game_paused().reason() + ".");
+    case pb::Event::kGameResumed:
+      return "The game master resumed the game.";
+    case pb::Event::kGameEnded: {
+      const auto& e = event.game_ended();
+      const std::string who = e.winner().empty() ? "The game ends in a draw" : side_name(state, e.winner()) + " wins";
+      return who + (e.reason().empty() ? std::string(".") : ": " + e.reason() + ".") +
+             " The dice seed was " + std::to_string(e.seed()) + ".";
+    }
+    case pb::Event::BODY_NOT_SET:
+      return "Nothing happened.";
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace sandtable
