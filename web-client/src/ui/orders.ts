@@ -176,12 +176,9 @@ export class Orders {
   choose(view: View, actionId: string): PlayInit | null {
     const a = actions(view).find((x) => x.id === actionId);
     if (!a) return null;
+    if (!needsAiming(a)) return { action: a.id };
     this.target = null;
     this.facing = null;
-    if (!needsAiming(a)) {
-      this.actionId = null;
-      return { action: a.id };
-    }
     this.actionId = a.id;
     if (!a.targets.length && a.facings.length) this.facing = defaultFacing(a, this.unit(view)?.facing ?? GridFacing.NORTH);
     return null;

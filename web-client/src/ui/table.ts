@@ -472,7 +472,8 @@ export class TablePage {
     this.sendNow(p);
   }
 
-  private sendNow(p: PlayInit): void {
+  /** Sends a pick as it is (public: the e2e test sends an off-menu one, as a stale page would). */
+  sendNow(p: PlayInit): void {
     this.sendCommand({ body: { case: "play", value: p } });
   }
 
