@@ -74,8 +74,10 @@ void move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& men
     limits.add_modes(name);
     const int dice = mode_dice(st.options, intent);
     most = std::max(most, dice);
-    words += std::string(words.empty() ? "" : "; ") + name;
-    if (dice > 0) words += " " + dice_words(dice) + ", up to " + inches(6.0 * dice);
+    // Appended piece by piece: GCC 12's -Wrestrict misfires on "; " + std::string at -O3.
+    if (!words.empty()) words.append("; ");
+    words.append(name);
+    if (dice > 0) words.append(" ").append(dice_words(dice)).append(", up to ").append(inches(6.0 * dice));
   }
   if (limits.modes().empty()) return;
   limits.set_max_inches(6.0 * most);
