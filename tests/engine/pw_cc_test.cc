@@ -1,4 +1,4 @@
-// Portable Wargame close combat: who may start one (PW-CC-01).
+// Portable Wargame close combat: who may start one (PW-CC-01) and the Commander bonus (PW-CC-04).
 #include "pw_test_util.h"
 
 namespace sandtable::pwtest {
@@ -51,6 +51,54 @@ TEST(PwCloseCombat, PW_CC_01_AdjacentFacingOnce) {
   refused(t, cc("blue", "b-gun", "r1"), "PW_CC_NOT_FACING", "PW-CC-01");  // the gun faces north, r1 is east
   t.ok(cc("blue", "b-cmd", "r3"), {6, 6});
   refused(t, cc("blue", "b-cmd", "r3"), "PW_CC_TWICE", "PW-CC-01");
+}
+
+// PW-CC-04: +1 for a friendly Commander orthogonally adjacent, to attacker and defender alike;
+// a diagonal Commander is not adjacent (PW-DEF-05).
+TEST(PwCloseCombat, PW_CC_04_CommanderAdjacentAddsOne) {
+  Sc s;
+  s.unit(0, "b1", "infantry", 5, 4, pb::GRID_FACING_NORTH).unit(0, "b-cmd", "commander", 4, 4)
+      .unit(1, "r1", "infantry", 5, 5, pb::GRID_FACING_SOUTH).unit(1, "r-cmd", "commander", 6, 6);
+  TG t(s.spares().s);
+  blue_first(t);
+  const Outcome o = t.ok(cc("blue", "b1", "r1"), {6, 6});
+  const auto* f = fought(o);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->attacker_modifier(), 1);
+  EXPECT_EQ(f->defender_modifier(), 0);  // r-cmd is diagonal to r1
+}
+
+// PW-CC-04 says "orthogonally adjacent" only (fire says "same square or adjacent"): by default a
+// Commander in the unit's own square adds nothing, for attacker and defender. The scenario
+// option pw.cc_commander_same_square = on counts it (our gap decision).
+Outcome same_square_fight(const std::string& option) {
+  Sc s;
+  s.unit(0, "b1", "infantry", 5, 4, pb::GRID_FACING_NORTH).unit(0, "b-cmd", "commander", 5, 4)
+      .unit(1, "r1", "infantry", 5, 5, pb::GRID_FACING_SOUTH).unit(1, "r-cmd", "commander", 5, 5);
+  if (!option.empty()) s.option("pw.cc_commander_same_square", option);
+  TG t(s.spares().s);
+  blue_first(t);
+  return t.ok(cc("blue", "b1", "r1"), {6, 6});
+}
+
+TEST(PwCloseCombat, PW_CC_04_CommanderInSameSquareNoBonusByDefault) {
+  for (const std::string opt : {"", "off"}) {
+    const Outcome o = same_square_fight(opt);
+    const auto* f = fought(o);
+    ASSERT_TRUE(f) << opt;
+    EXPECT_EQ(f->attacker_modifier(), 0) << opt;
+    EXPECT_EQ(f->defender_modifier(), 0) << opt;
+  }
+}
+
+TEST(PwCloseCombat, PW_CC_04_OptionCountsCommanderInSameSquare) {
+  const Outcome o = same_square_fight("on");
+  const auto* f = fought(o);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->attacker_modifier(), 1);
+  EXPECT_EQ(f->defender_modifier(), 1);
+  ASSERT_GE(f->notes_size(), 1);
+  EXPECT_EQ(f->notes(0), "attacker +1 commander in its square");
 }
 
 }  // namespace

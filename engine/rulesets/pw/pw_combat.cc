@@ -18,7 +18,10 @@ int cc_modifier(const PwState& st, const Unit& u, const Unit& enemy, bool attack
     mod += m;
     ev->add_notes(who + (m > 0 ? "+" : "") + std::to_string(m) + " " + text);
   };
-  if (commander_near(st, u, true)) note(1, "commander next to it");
+  // The close-combat text names only an orthogonally adjacent Commander (fire adds "the same
+  // square"); counting one in the unit's own square is the pw.cc_commander_same_square option.
+  if (commander_near(st, u, false)) note(1, "commander next to it");
+  else if (st.options.cc_commander_same_square && commander_near(st, u, true)) note(1, "commander in its square");
   const Cell& c = st.cell(u.sq);
   if (c.woods) note(1, "in a wood");  // PW-TER-04 (a wood counts once, PW-DX-04)
   else if (in_cover(st, u)) note(1, "in cover or fortifications");
