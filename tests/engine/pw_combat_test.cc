@@ -18,18 +18,6 @@ const pb::PwCloseCombatFought* fought(const Outcome& o) {
   return nullptr;
 }
 
-// PW-CC-01: adjacent, facing the defender; artillery/transport/commanders do not attack.
-TEST(PwCombat, PW_CC_01_WhoMayAttack) {
-  Sc s;
-  s.unit(0, "b1", "infantry", 5, 5, pb::GRID_FACING_EAST).unit(0, "b-gun", "field_artillery", 4, 6)
-      .unit(1, "r1", "infantry", 5, 6, pb::GRID_FACING_SOUTH).unit(1, "r2", "infantry", 8, 8);
-  TG t(s.spares().s);
-  blue_first(t);
-  refused(t, cc("blue", "b1", "r2"), "PW_CC_NOT_ADJACENT", "PW-CC-01");
-  refused(t, cc("blue", "b1", "r1"), "PW_CC_NOT_FACING", "PW-CC-01");
-  refused(t, cc("blue", "b-gun", "r1"), "PW_CC_CANNOT_ATTACK", "PW-CC-01");
-}
-
 // PW-DX-04 / PW-CC-02/03/04: infantry attacks the flank of infantry in a wood: attacker
 // front-on needs 3+, defender flank-on needs 5+ with +1 for the wood; rolls 2 and 3: both hit.
 TEST(PwCombat, PW_DX_04_FlankAttackIntoWood) {

@@ -10,8 +10,6 @@ namespace {
 
 Refusal r(std::string code, std::string rule, std::string msg) { return {std::move(code), std::move(rule), std::move(msg)}; }
 
-bool may_attack(UnitType t) { return t == UnitType::kInfantry || is_cavalry(t) || t == UnitType::kMachineGun; }
-
 // PW-CC-04 modifiers of the rolling unit; uphill applies to the attacker only.
 int cc_modifier(const PwState& st, const Unit& u, const Unit& enemy, bool attacker, pb::PwCloseCombatFought* ev) {
   int mod = 0;
@@ -20,7 +18,10 @@ int cc_modifier(const PwState& st, const Unit& u, const Unit& enemy, bool attack
     mod += m;
     ev->add_notes(who + (m > 0 ? "+" : "") + std::to_string(m) + " " + text);
   };
-  if (commander_near(st, u, true)) note(1, "commander next to it");
+  // The close-combat text names only an orthogonally adjacent Commander (fire adds "the same
+  // square"); counting one in the unit's own square is the pw.cc_commander_same_square option.
+  if (commander_near(st, u, false)) note(1, "commander next to it");
+  else if (st.options.cc_commander_same_square && commander_near(st, u, true)) note(1, "commander in its square");
   const Cell& c = st.cell(u.sq);
   if (c.woods) note(1, "in a wood");  // PW-TER-04 (a wood counts once, PW-DX-04)
   else if (in_cover(st, u)) note(1, "in cover or fortifications");
@@ -61,16 +62,14 @@ void lose_sp(Context& ctx, const Unit& u, const std::string& reason) {
 
 }  // namespace
 
+// PW-CC-01 says "an activated unit": every type may start a close combat, Commanders, artillery
+// and transport included; what limits it is contact, facing (GAP-PW-CC-01) and once a turn.
 Check check_close_combat(const PwState& st, int side, const pb::PwCloseCombat& c) {
   const Unit* up = nullptr;
   if (auto bad = check_unit_order(st, side, c.unit_id(), &up)) return bad;
   const Unit& u = *up;
   if (!u.carried_by.empty()) return r("PW_CC_CARRIED", "PW-TRN-03", label(u) + " is with its transport and cannot fight.");
   if (u.busy) return r("PW_UNIT_BUSY", "PW-TER-06", label(u) + " has spent this turn on a whole-turn task and cannot fight.");
-  if (!may_attack(u.type)) {
-    return r("PW_CC_CANNOT_ATTACK", "PW-CC-01", label(u) + " (" + row_of(u).words +
-                                                    ") defends itself but does not start close combats; infantry, cavalry and machine guns do.");
-  }
   if (u.cc_done) {
     return r("PW_CC_TWICE", "PW-CC-01", label(u) + " has already fought its close combat; only advancing after a win (PW-CC-05) allows another.");
   }

@@ -23,6 +23,7 @@ const std::vector<OptionSpec>& option_specs() {
       {"pw.mg_hits", {"per_die", "one"}},
       {"pw.initiative_ties", {"reroll", "previous_first"}},
       {"pw.cc_follow_up", {"same_activation", "none"}},
+      {"pw.cc_commander_same_square", {"off", "on"}},
   };
   return specs;
 }
@@ -182,6 +183,7 @@ std::unique_ptr<PwState> initial_state(const pb::Scenario& sc) {
   st->options.mg_hits_per_die = opt("pw.mg_hits", "per_die") == "per_die";
   st->options.ties_reroll = opt("pw.initiative_ties", "reroll") == "reroll";
   st->options.cc_follow_up = opt("pw.cc_follow_up", "same_activation") == "same_activation";
+  st->options.cc_commander_same_square = opt("pw.cc_commander_same_square", "off") == "on";
   st->max_turns = sc.victory().max_turns();
   for (int si = 0; si < sc.sides_size(); ++si) {
     SideState s;

@@ -115,6 +115,7 @@ struct Options {
   bool mg_hits_per_die = true;   // "pw.mg_hits": "per_die" | "one"
   bool ties_reroll = true;       // "pw.initiative_ties": "reroll" | "previous_first"
   bool cc_follow_up = true;      // "pw.cc_follow_up": "same_activation" | "none"
+  bool cc_commander_same_square = false;  // "pw.cc_commander_same_square": "off" | "on"
 };
 
 struct PwState : StateBase<PwState> {
