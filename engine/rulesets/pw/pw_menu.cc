@@ -153,7 +153,7 @@ void add_activation(const PwState& st, const std::string& seat, int side, pb::Ac
   if (!st.active_unit.empty()) {
     // While a unit is active only it is offered: the player ends its activation first.
     if (const Unit* u = st.alive_unit(st.active_unit)) add_unit(st, seat, *u, menu);
-    add(menu, "end-activation", "end", "End this activation", st.active_unit, "PW-ACT-04");
+    add(menu, "end-activation", "end", "End this activation", "", "PW-ACT-04");  // no unit: the client shows it with the turn's controls
   } else {
     for (const auto& u : st.units) {
       if (u.alive && u.side == side) add_unit(st, seat, u, menu);
