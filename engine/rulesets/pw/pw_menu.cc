@@ -141,7 +141,8 @@ void add_plans(const PwState& st, const std::string& seat, pb::ActionMenu& menu)
     const std::string id = "plan:" + gun.id;
     auto it = std::find_if(menu.mutable_actions()->begin(), menu.mutable_actions()->end(),
                            [&](const pb::Action& a) { return a.id() == id; });
-    pb::Action* a = it != menu.mutable_actions()->end() ? &*it : add(menu, id, "plan", "Order " + label(gun) + " to fire", gun.id, "PW-ART-01");
+    pb::Action* a =
+        it != menu.mutable_actions()->end() ? &*it : add(menu, id, "plan", "Order " + label(gun) + " to fire", gun.id, "PW-ART-01");
     const Sq s = to_sq(plan.targets(0).target());
     const EnemiesAt e = enemies_at(st, gun.side, s);
     square_target(a, s, "Bombard " + e.words + " at " + sq_text(s), grid::distance(gun.sq, s))->set_unit_id(e.unit_id);
@@ -153,7 +154,8 @@ void add_activation(const PwState& st, const std::string& seat, int side, pb::Ac
   if (!st.active_unit.empty()) {
     // While a unit is active only it is offered: the player ends its activation first.
     if (const Unit* u = st.alive_unit(st.active_unit)) add_unit(st, seat, *u, menu);
-    add(menu, "end-activation", "end", "End this activation", "", "PW-ACT-04");  // no unit: the client shows it with the turn's controls
+    // Names no unit: the client shows unit-less actions with the turn's controls.
+    add(menu, "end-activation", "end", "End this activation", "", "PW-ACT-04");
   } else {
     for (const auto& u : st.units) {
       if (u.alive && u.side == side) add_unit(st, seat, u, menu);
