@@ -1,0 +1,128 @@
+// Orders built from Portable Wargame menu picks. Game has already checked that the action and
+// its target are on the seat's menu; the command is taken from the same legal enumeration the
+// menu was read from (a move gets the enumerated path), then goes through the handlers.
+#include <algorithm>
+
+#include "engine/model/rejection.h"
+#include "engine/rulesets/pw/pw_actions.h"
+#include "engine/rulesets/pw/pw_internal.h"
+#include "engine/rulesets/pw/pw_menu_words.h"
+#include "engine/rulesets/pw/pw_rules_impl.h"
+
+namespace sandtable::pw {
+
+namespace {
+
+pb::Command with_seat(const std::string& seat) {
+  pb::Command c;
+  c.set_seat(seat);
+  return c;
+}
+
+void check_facing(const pb::Action& action, const pb::PlayAction& play) {
+  const auto& allowed = action.facings();
+  if (std::find(allowed.begin(), allowed.end(), play.facing()) == allowed.end()) {
+    reject("NOT_A_FACING", action.rule_id(), action.label() + ": the unit may not end facing that way; pick one of the facings offered.");
+  }
+}
+
+// The legal command of the acting unit that `matches`, or a refusal when the table changed
+// between the menu and the order (Game checks the menu first, so this is a safeguard).
+template <typename Pred>
+pb::Command find_order(const PwState& st, const std::string& seat, const pb::Action& action, Pred matches) {
+  for (auto& c : legal_unit_commands(st, seat, action.unit_id())) {
+    if (matches(c.pw())) return c;
+  }
+  reject("NOT_ON_MENU", action.rule_id(), action.label() + " cannot be ordered now; the table has changed.");
+}
+
+// One PwArtilleryPlan from the pick and its `also` parts; batteries not named hold fire.
+pb::Command plan_order(const std::string& seat, const pb::ActionMenu& menu, const pb::PlayAction& play) {
+  pb::Command c = with_seat(seat);
+  auto* plan = c.mutable_pw()->mutable_artillery_plan();
+  if (play.action() == "plan-hold") {
+    if (!play.also().empty()) {
+      reject("NOT_COMBINABLE", "PW-ART-01", "Holding fire with every battery cannot be sent together with orders to fire.");
+    }
+    return c;
+  }
+  std::vector<const pb::PlayAction*> picks{&play};
+  for (const auto& part : play.also()) picks.push_back(&part);
+  for (const pb::PlayAction* p : picks) {
+    const pb::Action* a = nullptr;
+    for (const auto& x : menu.actions()) {
+      if (x.id() == p->action()) a = &x;
+    }
+    if (!a || a->kind() != "plan" || a->unit_id().empty()) {
+      reject("NOT_COMBINABLE", "PW-ART-01", "An artillery plan is made of one order per battery; '" + p->action() + "' is not one.");
+    }
+    const bool twice = std::any_of(plan->targets().begin(), plan->targets().end(),
+                                   [&](const pb::PwArtilleryTarget& t) { return t.unit_id() == a->unit_id(); });
+    if (twice) reject("PW_ART_TWICE", "PW-ART-01", a->label() + " is ordered twice; each battery fires at most once per turn.");
+    auto* t = plan->add_targets();
+    t->set_unit_id(a->unit_id());
+    for (const auto& target : a->targets()) {
+      if (target.id() == p->target()) *t->mutable_target() = target.square();
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+pb::Command PortableWargame::order_for(const GameState& state, const std::string& seat, const pb::Action& action,
+                                       const pb::PlayAction& play) const {
+  const auto& st = static_cast<const PwState&>(state);
+  if (action.kind() == "plan") {
+    pb::ActionMenu menu;
+    actions(state, seat, menu);  // the `also` parts' entries (Game checked they are on it)
+    return plan_order(seat, menu, play);
+  }
+  if (!play.also().empty()) {
+    reject("NOT_COMBINABLE", action.rule_id(), action.label() + " is given on its own, not together with other orders.");
+  }
+  pb::Command c = with_seat(seat);
+  if (action.id() == "proceed") {
+    c.mutable_pw()->mutable_proceed();
+    return c;
+  }
+  if (action.id() == "end-activation") {
+    c.mutable_pw()->mutable_end_activation();
+    return c;
+  }
+  if (action.id() == "end-side") {
+    c.mutable_pw()->mutable_end_side();
+    return c;
+  }
+  if (action.kind() == "move") {
+    check_facing(action, play);
+    c = find_order(st, seat, action, [&](const pb::PwCommand& p) {
+      return p.has_move() && square_id(p.move().path(p.move().path_size() - 1)) == play.target();
+    });
+    c.mutable_pw()->mutable_move()->set_facing(play.facing());
+    return c;
+  }
+  if (action.kind() == "face") {
+    check_facing(action, play);
+    c.mutable_pw()->mutable_face()->set_unit_id(action.unit_id());
+    c.mutable_pw()->mutable_face()->set_facing(play.facing());
+    return c;
+  }
+  if (action.kind() == "fire") {
+    return find_order(st, seat, action,
+                      [&](const pb::PwCommand& p) { return p.has_fire() && square_id(p.fire().target()) == play.target(); });
+  }
+  if (action.kind() == "close_combat") {
+    return find_order(st, seat, action,
+                      [&](const pb::PwCommand& p) { return p.has_close_combat() && p.close_combat().target_id() == play.target(); });
+  }
+  if (const StationaryWords* w = stationary_for_action(action.id())) {
+    return find_order(st, seat, action, [&](const pb::PwCommand& p) {
+      return p.has_stationary() && p.stationary().kind() == w->kind &&
+             (action.targets().empty() || p.stationary().other_id() == play.target());
+    });
+  }
+  reject("NOT_ON_MENU", action.rule_id().empty() ? "GEN" : action.rule_id(), "'" + action.label() + "' is not a Portable Wargame order.");
+}
+
+}  // namespace sandtable::pw
