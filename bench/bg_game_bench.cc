@@ -3,7 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/model/autoplay.h"
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 #include "tests/support/scenario_file.h"
 

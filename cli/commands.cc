@@ -9,7 +9,7 @@
 #include "engine/core/sha256.h"
 #include "engine/model/autoplay.h"
 #include "engine/model/game.h"
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 
 namespace sandtable::cli {

@@ -18,7 +18,7 @@
 #include <iostream>
 #include <sstream>
 
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 #include "server/load/load_client.h"
 

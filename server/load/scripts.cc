@@ -4,7 +4,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/model/game.h"
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "sandtable/v1/protocol.pb.h"
 
 namespace sandtable::load {

@@ -3,7 +3,7 @@
 #include "tests/engine/bg_test_util.h"
 
 #include "engine/rulesets/bg/bg_actions.h"
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 
 namespace sandtable::bgtest {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "engine/rulesets/bg/bg_rules.h"
 #include "engine/model/autoplay.h"
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 
 namespace sandtable {

@@ -10,7 +10,7 @@
 
 #include "engine/rulesets/bg/bg_state.h"
 #include "engine/model/autoplay.h"
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 #include "tests/support/scenario_file.h"
 

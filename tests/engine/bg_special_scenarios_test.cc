@@ -9,7 +9,7 @@
 
 #include "engine/rulesets/bg/bg_state.h"
 #include "engine/model/game.h"
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 
 namespace sandtable {

@@ -7,7 +7,7 @@
 #include "engine/rulesets/bg/bg_setup.h"
 #include "engine/rulesets/bg/bg_units.h"
 #include "engine/model/context.h"
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 #include "tests/engine/bg_test_util.h"
 

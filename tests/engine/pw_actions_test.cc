@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 #include "engine/rulesets/pw/pw_actions.h"
 #include "pw_test_util.h"

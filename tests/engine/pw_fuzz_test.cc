@@ -8,7 +8,7 @@
 #include <set>
 
 #include "engine/model/autoplay.h"
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 #include "engine/rulesets/pw/pw_state.h"
 #include "tests/support/scenario_file.h"

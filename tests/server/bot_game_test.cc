@@ -17,7 +17,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/model/autoplay.h"
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 #include "server/sqlite_storage.h"
 #include "tests/server/test_support.h"

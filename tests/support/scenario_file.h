@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-include "engine/registry/builtin_registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 
 namespace sandtable {

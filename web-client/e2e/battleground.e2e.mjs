@@ -54,9 +54,26 @@ test("battleground table: figures on their bases, the hidden section only on its
   assert.equal(await pages.axis.locator('[data-unit="g3"] .figure').count(), 6);
   assert.equal(await pages.axis.locator('[data-unit="b1"] .figure').count(), 7);
   assert.equal(await pages.axis.locator('[data-unit="g1"] .figure.leader').count() >= 1, true);
-  // The side to act is told where its orders go; no Portable Wargame buttons on a free table.
-  const acting = (await pages.axis.locator('[data-testid="table-orders-note"]').count()) ? pages.axis : pages.allies;
-  assert.equal(await acting.locator('[data-testid="table-orders-note"]').count(), 1);
-  assert.equal(await acting.locator('[data-testid="end-side"]').count(), 0);
+  // The side to act is offered the engine's menu as buttons by unit; the other side none.
+  const menuOf = (p) => p.evaluate(() => (window.sandtable.page.model.view?.menu?.actions ?? []).map((a) => ({ id: a.id, kind: a.kind, unit: a.unitId, move: !!a.move })));
+  const menus = { axis: await menuOf(pages.axis), allies: await menuOf(pages.allies) };
+  const actingSeat = menus.axis.length ? "axis" : "allies";
+  const acting = pages[actingSeat];
+  assert.ok(menus[actingSeat].length > 0, "the side to act has a menu");
+  const offered = menus[actingSeat].filter((a) => a.kind !== "answer" && a.kind !== "plan").map((a) => a.id).sort();
+  const buttons = (await acting.$$eval("[data-action]", (els) => els.map((e) => e.dataset.action))).sort();
+  assert.deepEqual(buttons, offered, "one button per action on the menu");
+  await shot(acting, "bg-04-menu");
+  // A discrete action with targets: pick it, then its first target from the list.
+  const aimed = menus[actingSeat].find((a) => a.unit && !a.move && a.kind !== "answer");
+  if (aimed) {
+    await acting.click(`[data-action="${aimed.id}"]`);
+    const first = acting.locator(".target-list [data-target]").first();
+    if (await first.count()) {
+      await first.click();
+      await acting.waitForSelector('[data-testid="draft"]');
+    }
+    await shot(acting, "bg-05-aimed");
+  }
   assert.deepEqual(problems, []);
 });

@@ -1,6 +1,7 @@
 // End to end in real Chromium against the real server: the GM creates a Portable Wargame room
-// in the lobby, two players join by link in separate browser contexts, play orders (one of them
-// illegal: the server's sentence is shown), a spectator watches the moves, the GM pauses and
+// in the lobby, two players join by link in separate browser contexts, play orders from the
+// engine's action menu (the board highlights exactly the menu's squares; an order off the menu
+// is refused with the server's sentence), a spectator watches the moves, the GM pauses and
 // resumes, chat stays in its channel, and a player reloads the page and carries on.
 // Screenshots go to web-client/test-output/e2e/.
 import assert from "node:assert/strict";
@@ -24,7 +25,8 @@ const viewOf = (page) =>
       waitingFor: [...(v.turn?.waitingFor ?? [])],
       paused: v.paused,
       decisions: v.decisions.map((d) => ({ id: d.id, seat: d.seat, choices: d.choices.map((c) => c.id) })),
-      units: v.units.map((u) => ({ id: u.id, side: u.side, type: u.type, col: u.square?.col, row: u.square?.row, moveLeft: u.moveLeft, canFire: u.canFire })),
+      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, type: u.type, col: u.square?.col, row: u.square?.row, facing: u.facing })),
+      menu: (v.menu?.actions ?? []).map((a) => ({ id: a.id, kind: a.kind, unit: a.unitId, confirm: a.confirm, facings: [...a.facings], targets: a.targets.map((t) => ({ id: t.id, col: t.square?.col, row: t.square?.row, detail: t.detail })) })),
     };
   });
 
@@ -52,6 +54,24 @@ async function clickSquare(page, col, row) {
 async function clickUnit(page, id) {
   const box = await page.locator(`[data-unit="${id}"]`).boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Clicks an action's button; answers its confirm question (an in-page dialog) with yes. */
+async function play(page, actionId) {
+  const before = await viewOf(page);
+  await page.click(`[data-action="${actionId}"]`);
+  if (await page.locator('[data-testid="confirm-dialog"]').count()) {
+    await shot(page, `confirm-${actionId}`);
+    await page.click('[data-testid="confirm-yes"]');
+  }
+  await waitFor(page, (x) => x.seq > before.seq, `${actionId} to be applied`);
+}
+
+/** The move target of a unit one square towards `dir` rows, else the first offered. */
+function moveTarget(v, unit, dir) {
+  const move = v.menu.find((a) => a.id === `move:${unit.id}`);
+  assert.ok(move && move.targets.length, `the menu offers ${unit.id} a move: ${JSON.stringify(v.menu.map((a) => a.id))}`);
+  return move.targets.find((t) => t.col === unit.col && t.row === unit.row + dir) ?? move.targets[0];
 }
 
 /** Answers every decision addressed to a seat with its first choice. */
@@ -119,53 +139,54 @@ test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", 
   const B = P[second];
   const north = first === "blue" ? 1 : -1;
 
-  // --- side A: an illegal order first (too far), explained by the client, then sent anyway ---
+  // --- side A: select an infantry unit the menu offers a move; the board highlights exactly the menu's squares ---
   const aView = await viewOf(A);
-  const inf = aView.units.find((u) => u.side === first && u.type === "infantry" && u.moveLeft > 0);
-  assert.ok(inf, `side ${first} has an infantry unit that may move`);
+  const inf = aView.units.find((u) => u.side === first && u.type === "infantry" && aView.menu.some((a) => a.id === `move:${u.id}` && a.targets.length));
+  assert.ok(inf, `side ${first} has an infantry unit the menu lets move`);
   await clickUnit(A, inf.id);
   await A.keyboard.press("m");
-  await clickSquare(A, inf.col, inf.row + north * (inf.moveLeft + 2));
-  const draft = A.locator('[data-testid="draft"]');
-  assert.match(await draft.innerText(), /Too far/);
-  await shot(A, "04-illegal-aimed");
-  await A.click('[data-testid="confirm"]');
+  const offered = aView.menu.find((a) => a.id === `move:${inf.id}`).targets.map((t) => `${t.col},${t.row}`).sort();
+  const lit = (await A.$$eval("svg.board .overlay rect.reach", (els) => els.map((e) => e.dataset.square))).sort();
+  assert.deepEqual(lit, offered, "highlighted squares are the menu's move targets");
+  await shot(A, "04-move-highlighted");
+
+  // --- an order off the menu (as a stale page would send) is refused with the server's sentence ---
+  await A.evaluate((id) => window.sandtable.page.sendNow({ action: `move:${id}`, target: "99,99" }), inf.id);
   const refusal = A.locator('[data-testid="refusal"]');
   await refusal.waitFor();
-  const refusalText = await refusal.innerText();
-  assert.match(refusalText, /Refused:\s*\S+/);
-  await shot(A, "05-illegal-refused");
+  assert.match(await refusal.innerText(), /Refused:\s*\S+/);
+  await shot(A, "05-off-menu-refused");
   const afterRefusal = await viewOf(A);
   assert.deepEqual(afterRefusal.units.find((u) => u.id === inf.id), inf, "a refused order changes nothing");
 
-  // --- a legal move of one square forward, confirmed with Enter ---
-  const dest = { col: inf.col, row: inf.row + north };
+  // --- a legal move from the menu: click a highlighted square, turn with E/Q if offered, Enter ---
+  const dest = moveTarget(afterRefusal, inf, north);
   await clickSquare(A, dest.col, dest.row);
-  assert.doesNotMatch(await draft.innerText(), /Too far/);
+  const draft = A.locator('[data-testid="draft"]');
+  await draft.waitFor();
+  if (dest.detail) assert.match(await draft.innerText(), new RegExp(dest.detail.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await shot(A, "06-move-aimed");
   await A.keyboard.press("Enter");
-  await waitFor(A, (x) => x.units.some((u) => u.id === inf.id && u.row === dest.row), "the move to be applied");
+  await waitFor(A, (x) => x.units.some((u) => u.id === inf.id && u.row === dest.row && u.col === dest.col), "the move to be applied");
   assert.equal(await refusal.count(), 0, "the refusal is cleared by the next accepted order");
-  // The spectator sees the unit on its new square and a log line about it.
+  // The spectator sees the unit on its new square and the engine's log line about it.
   await waitFor(spec, (x) => x.units.some((u) => u.id === inf.id && u.row === dest.row && u.col === dest.col), "the spectator to see the move");
-  await spec.waitForFunction(() => /moved 1 square/.test(document.querySelector('[data-testid="log"]')?.textContent ?? ""));
-  await shot(spec, "06-spectator-sees-move");
-  await shot(A, "07-after-move");
+  await spec.waitForFunction((name) => [...document.querySelectorAll('[data-testid="log"] li')].some((li) => li.textContent.includes(name)), inf.name);
+  await shot(spec, "07-spectator-sees-move");
+  await shot(A, "08-after-move");
 
-  // --- end the activation with the E key, then end the side's turn ---
-  // A unit with nothing left to do ends its activation by itself; otherwise E ends it.
+  // --- end the activation with the E key (if the menu offers it), then end the side's turn ---
   let before = await viewOf(A);
-  if (before.activeUnit) {
+  if (before.menu.some((a) => a.id === "end-activation")) {
     await A.keyboard.press("e");
-    await waitFor(A, (x) => x.seq > before.seq && !x.activeUnit, "end of activation");
+    if (await A.locator('[data-testid="confirm-dialog"]').count()) await A.click('[data-testid="confirm-yes"]');
+    await waitFor(A, (x) => x.seq > before.seq, "end of activation");
   }
   await answerDecisions(A, first);
   before = await viewOf(A);
-  if (before.activeSide === first) {
-    await A.click('[data-testid="end-side"]');
-    await waitFor(A, (x) => x.seq > before.seq, "end of side");
-  }
+  if (before.menu.some((a) => a.id === "end-side")) await play(A, "end-side");
   await answerDecisions(B, second);
-  await waitFor(B, (x) => x.activeSide === second, `${second}'s turn`);
+  await waitFor(B, (x) => x.activeSide === second && x.menu.length > 0, `${second}'s turn`);
 
   // --- chat: players' channel reaches the other player, spectators' channel does not ---
   await B.click("button.tab:has-text('Chat')");
@@ -191,14 +212,14 @@ test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", 
 
   // --- side B moves, then reloads the page and carries on where it was ---
   const bView = await viewOf(B);
-  const binf = bView.units.find((u) => u.side === second && u.type === "infantry" && u.moveLeft > 0);
-  assert.ok(binf, `side ${second} has an infantry unit that may move`);
+  const binf = bView.units.find((u) => u.side === second && u.type === "infantry" && bView.menu.some((a) => a.id === `move:${u.id}` && a.targets.length));
+  assert.ok(binf, `side ${second} has an infantry unit the menu lets move`);
   await clickUnit(B, binf.id);
   await B.keyboard.press("m");
-  const bdest = { col: binf.col, row: binf.row - north };
+  const bdest = moveTarget(bView, binf, -north);
   await clickSquare(B, bdest.col, bdest.row);
   await B.click('[data-testid="confirm"]');
-  await waitFor(B, (x) => x.units.some((u) => u.id === binf.id && u.row === bdest.row), `${second}'s move`);
+  await waitFor(B, (x) => x.units.some((u) => u.id === binf.id && u.row === bdest.row && u.col === bdest.col), `${second}'s move`);
   const logBefore = await B.locator('[data-testid="log"]').innerText();
   const seqBefore = (await viewOf(B)).seq;
 
@@ -207,13 +228,12 @@ test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", 
   const resumed = await waitFor(B, (x) => x.seq >= seqBefore, "the reloaded page to catch up");
   assert.ok(resumed.units.some((u) => u.id === binf.id && u.row === bdest.row), "the moved unit is where it was");
   const logAfter = await B.locator('[data-testid="log"]').innerText();
-  assert.ok(logAfter.includes("moved 1 square"), "the log survives the reload");
+  assert.ok(logAfter.includes(binf.name), "the log survives the reload");
   assert.ok(logAfter.length >= logBefore.length * 0.9, "the log is not lost");
   await shot(B, "10-after-reload");
   // An order after the reload is accepted.
-  before = await viewOf(B);
-  await B.click('[data-testid="end-side"]');
-  await waitFor(B, (x) => x.seq > before.seq, "an order after the reload");
+  await B.waitForSelector('[data-action="end-side"]');
+  await play(B, "end-side");
   await shot(B, "11-red-after-reload-order");
 
   // --- the spectator's table at tablet size, and nobody saw a script error ---

@@ -1,5 +1,6 @@
 // Hand-built views and events for the client's unit tests.
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { ActionMenuSchema, type ActionSchema } from "../src/gen/sandtable/v1/menu_pb";
 import { GridFacing } from "../src/gen/sandtable/v1/common_pb";
 import { EventSchema, type Event } from "../src/gen/sandtable/v1/event_pb";
 import { EnvelopeSchema, type Envelope } from "../src/gen/sandtable/v1/protocol_pb";
@@ -39,6 +40,11 @@ export function view(units: UnitView[], seq = 1n, cols = 8, rows = 6): View {
   });
 }
 
+/** A view with a menu for the viewer. */
+export function withMenu(v: View, actions: MessageInitShape<typeof ActionSchema>[]): View {
+  return create(ViewSchema, { ...v, menu: create(ActionMenuSchema, { actions }) });
+}
+
 export function env(init: EnvelopeInit): Envelope {
   return create(EnvelopeSchema, init);
 }
@@ -46,6 +52,6 @@ export function env(init: EnvelopeInit): Envelope {
 export function moved(seq: bigint, unitId: string, to: { col: number; row: number }): Event {
   return create(EventSchema, {
     seq,
-    body: { case: "pw", value: { body: { case: "unitMoved", value: { unitId, path: [to], facing: GridFacing.NORTH } } } },
+    text: `${unitId === "b1" ? "1st Rifles" : unitId} moved 1 square to (${to.col},${to.row}), facing north.`,
   });
 }

@@ -14,14 +14,14 @@ describe("table view-model", () => {
     expect(m.welcome?.seat).toBe("blue");
   });
 
-  it("applies a delta that follows on, and logs its events with unit names", () => {
+  it("applies a delta that follows on, and logs the engine's sentence for each event", () => {
     let m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 3n, view: view([unit("b1", "blue", 1, 1, { name: "1st Rifles" })], 3n) } } })).model;
     const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 3n, seq: 4n, events: [moved(4n, "b1", { col: 1, row: 2 })], view: view([unit("b1", "blue", 1, 2, { name: "1st Rifles" })], 4n) } } }));
     m = r.model;
     expect(r.send).toEqual([]);
     expect(m.seq).toBe(4n);
     expect(m.view?.units[0].square).toMatchObject({ col: 1, row: 2 });
-    expect(m.log.at(-1)).toMatchObject({ kind: "move", sides: ["blue"], text: "1st Rifles moved 1 square to (1,2), facing north." });
+    expect(m.log.at(-1)).toMatchObject({ kind: "event", text: "1st Rifles moved 1 square to (1,2), facing north." });
   });
 
   it("asks for a resync when a delta skips sequences", () => {
@@ -44,8 +44,14 @@ describe("table view-model", () => {
     const r = reduce(m, env({ body: { case: "orderRejected", value: { rejection: { code: "PW_MOVE_TOO_FAR", ruleId: "PW-MOVE-01", message: "1st Rifles may move 2 squares." }, roomSeq: 4n } } }));
     m = r.model;
     expect(m.refusal).toEqual({ text: "1st Rifles may move 2 squares.", code: "PW_MOVE_TOO_FAR", ruleId: "PW-MOVE-01" });
-    expect(m.log.at(-1)).toMatchObject({ kind: "refusal", sides: ["blue"] });
+    expect(m.log.at(-1)).toMatchObject({ kind: "refusal", text: "Refused: 1st Rifles may move 2 squares." });
     expect(r.send).toEqual([{ body: { case: "resync", value: { sinceSeq: 3n } } }]);
+  });
+
+  it("shows an ellipsis for an event the engine wrote no line for", () => {
+    let m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 1n, view: view([], 1n) } } })).model;
+    m = reduce(m, env({ body: { case: "delta", value: { fromSeq: 1n, seq: 2n, events: [{ seq: 2n }], view: view([], 2n) } } })).model;
+    expect(m.log.map((e) => e.text)).toEqual(["…"]);
   });
 
   it("keeps chat once per message id", () => {
@@ -56,11 +62,11 @@ describe("table view-model", () => {
 
   it("filters the log and finds the latest dice", () => {
     let m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 0n, view: view([unit("b1", "blue", 1, 1), unit("r1", "red", 1, 4)], 0n) } } })).model;
-    const fired = { seq: 2n, dice: [{ kind: DieKind.D6, value: 6, label: "fire" }], body: { case: "pw" as const, value: { body: { case: "unitFired" as const, value: { unitId: "r1", target: { col: 1, row: 1 }, rolls: [6], hits: 1 } } } } };
+    const fired = { seq: 2n, text: "r1 fires at (1,1): 6, 1 hit.", dice: [{ kind: DieKind.D6, value: 6, label: "fire" }] };
     m = reduce(m, env({ body: { case: "delta", value: { fromSeq: 0n, seq: 2n, events: [moved(1n, "b1", { col: 1, row: 2 }), fired as never], view: m.view } } })).model;
-    expect(filterLog(m.log, "mine", "blue").map((e) => e.seq)).toEqual([1n]);
-    expect(filterLog(m.log, "fire", "blue").map((e) => e.seq)).toEqual([2n]);
-    expect(filterLog(m.log, "move", "blue").map((e) => e.seq)).toEqual([1n]);
+    expect(filterLog(m.log, "all").map((e) => e.seq)).toEqual([1n, 2n]);
+    expect(filterLog(m.log, "dice").map((e) => e.seq)).toEqual([2n]);
+    expect(filterLog(m.log, "refusals")).toEqual([]);
     expect(recentDice(m.log, 5).map((e) => e.dice[0].value)).toEqual([6]);
   });
 });

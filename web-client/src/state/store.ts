@@ -5,7 +5,15 @@ import type { Envelope, ChatMessage, Welcome } from "../gen/sandtable/v1/protoco
 import type { View } from "../gen/sandtable/v1/view_pb";
 import type { Event } from "../gen/sandtable/v1/event_pb";
 import type { EnvelopeInit, Status } from "../net/connection";
-import { describeEvent, type LogEntry, type Names } from "./describe";
+import type { DieRoll } from "../gen/sandtable/v1/common_pb";
+
+/** A line of the game log: the engine's sentence (Event.text) and the dice it rolled. */
+export interface LogEntry {
+  seq: bigint;
+  kind: "event" | "refusal";
+  text: string;
+  dice: DieRoll[];
+}
 
 export interface Refusal {
   text: string;
@@ -22,10 +30,6 @@ export interface TableModel {
   refusal?: Refusal;
   error?: { code: string; message: string };
   status: Status;
-  /** Names of every unit and side seen, so log lines about a destroyed unit still read well. */
-  unitNames: Record<string, { name: string; side: string }>;
-  sideNames: Record<string, string>;
-  choiceLabels: Record<string, string>; // `${decisionId}/${choiceId}` -> label
   /** Orders sent and not yet answered. */
   pending: number;
 }
@@ -38,9 +42,6 @@ export function initialModel(saved?: { seq: bigint; log: LogEntry[] }): TableMod
     log: saved?.log ?? [],
     chat: [],
     status: "connecting",
-    unitNames: {},
-    sideNames: {},
-    choiceLabels: {},
     pending: 0,
   };
 }
@@ -72,7 +73,7 @@ export function reduce(m: TableModel, env: Envelope): Reduced {
     case "orderRejected": {
       const r = b.value.rejection;
       const refusal = { text: r?.message || "The order was refused.", code: r?.code ?? "", ruleId: r?.ruleId ?? "" };
-      const entry: LogEntry = { seq: m.seq, kind: "refusal", text: `Refused: ${refusal.text}`, sides: [m.welcome?.seat ?? ""], dice: [] };
+      const entry: LogEntry = { seq: m.seq, kind: "refusal", text: `Refused: ${refusal.text}`, dice: [] };
       const model = { ...m, pending: Math.max(0, m.pending - 1), refusal, log: trim([...m.log, entry]) };
       const send: EnvelopeInit[] = b.value.roomSeq !== m.seq ? [{ body: { case: "resync", value: { sinceSeq: m.seq } } }] : [];
       return { model, send };
@@ -92,56 +93,33 @@ export function orderSent(m: TableModel): TableModel {
 }
 
 function withView(m: TableModel, view: View | undefined): TableModel {
-  if (!view) return m;
-  const unitNames = { ...m.unitNames };
-  for (const u of view.units) unitNames[u.id] = { name: u.name || u.id, side: u.side };
-  const sideNames = { ...m.sideNames };
-  for (const s of view.sides) sideNames[s.id] = s.name || s.id;
-  const choiceLabels = { ...m.choiceLabels };
-  for (const d of view.decisions) for (const c of d.choices) choiceLabels[`${d.id}/${c.id}`] = c.label;
-  return { ...m, view, unitNames, sideNames, choiceLabels };
+  return view ? { ...m, view } : m;
+}
+
+/** The log prints what the engine wrote for this viewer; the client writes no rules text. */
+export function logEntry(e: Event): LogEntry {
+  return { seq: e.seq, kind: "event", text: e.text || "…", dice: e.dice };
 }
 
 function appendEvents(m: TableModel, events: Event[]): TableModel {
   if (events.length === 0) return m;
-  const choiceLabels = { ...m.choiceLabels };
-  for (const e of events) {
-    if (e.body.case === "decisionRequested" && e.body.value.decision) {
-      const d = e.body.value.decision;
-      for (const c of d.choices) choiceLabels[`${d.id}/${c.id}`] = c.label;
-    }
-  }
-  const names = namesOf({ ...m, choiceLabels });
-  const entries = events.map((e) => describeEvent(e, names));
-  return { ...m, choiceLabels, log: trim([...m.log, ...entries]) };
+  return { ...m, log: trim([...m.log, ...events.map(logEntry)]) };
 }
 
 function trim(log: LogEntry[]): LogEntry[] {
   return log.length > LOG_LIMIT ? log.slice(log.length - LOG_LIMIT) : log;
 }
 
-export function namesOf(m: TableModel): Names {
-  return {
-    unit: (id) => m.unitNames[id] ?? { name: id, side: "" },
-    side: (id) => (id === "gm" ? "GM" : m.sideNames[id] ?? id),
-    choice: (d, c) => m.choiceLabels[`${d}/${c}`] ?? c,
-  };
-}
+export type LogFilter = "all" | "dice" | "refusals";
 
-export type LogFilter = "all" | "mine" | "fire" | "move" | "combat";
-
-export function filterLog(log: LogEntry[], filter: LogFilter, seat: string): LogEntry[] {
+export function filterLog(log: LogEntry[], filter: LogFilter): LogEntry[] {
   switch (filter) {
     case "all":
       return log;
-    case "mine":
-      return log.filter((e) => e.sides.includes(seat));
-    case "fire":
-      return log.filter((e) => e.kind === "fire" || (e.kind === "hits" && e.dice.length > 0));
-    case "move":
-      return log.filter((e) => e.kind === "move");
-    case "combat":
-      return log.filter((e) => e.kind === "combat" || e.kind === "hits");
+    case "dice":
+      return log.filter((e) => e.dice.length > 0);
+    case "refusals":
+      return log.filter((e) => e.kind === "refusal");
   }
 }
 

@@ -1,31 +1,19 @@
 // The table in SVG: grid or free table, terrain, units as counters, and the overlays that
 // help a player aim. Pans by dragging, zooms with the wheel or buttons, fits to its box.
-import { GridFacing, type GridSquare } from "../gen/sandtable/v1/common_pb";
+import type { GridSquare } from "../gen/sandtable/v1/common_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
-import type { Sq } from "../aim/grid";
+import { lookFor } from "../rulesets";
 import { s } from "./dom";
-import { markerLetter, sideColour, terrainStyle } from "./look";
+import { sideColour, terrainStyle } from "./look";
+import { key, type Overlay, type Sq } from "./orders";
+
+export { key, type Overlay };
 
 export const SQ = 60; // SVG units per grid square
 const INCH = 20; // SVG units per inch on a free table
 
-export interface Overlay {
-  selected?: string;
-  activeUnit?: string;
-  reachable?: Set<string>;
-  targets?: Set<string>;
-  path?: Sq[];
-  pathOk?: boolean;
-  aim?: { from: Sq; to: Sq; ok: boolean; label: string };
-  highlight?: Sq[];
-  planned?: { from: Sq; to: Sq }[];
-  preview?: { at: Sq; facing: GridFacing };
-}
-
-export const key = (q: Sq) => `${q.col},${q.row}`;
-
 export interface BoardHandlers {
-  onSquare(q: Sq, unit: UnitView | undefined): void;
+  onSquare(q: Sq | null, unit: UnitView | undefined): void;
   onHoverSquare(q: Sq | null): void;
   onHoverUnit(u: UnitView | null, x: number, y: number): void;
 }
@@ -67,7 +55,7 @@ export class Board {
     const firstOrResized = !this.view || boardSize(this.view) !== boardSize(view);
     this.view = view;
     this.boardBox = boardBounds(view);
-    this.content.replaceChildren(view.board.case === "table" ? drawTable(view) : drawGrid(view, overlay));
+    this.content.replaceChildren(view.board.case === "table" ? drawTable(view, overlay) : drawGrid(view, overlay));
     if (firstOrResized || !this.fitted) this.fit();
   }
 
@@ -171,6 +159,12 @@ export class Board {
     if (!d || d.moved) return;
     const q = this.squareAt(e);
     if (q) this.handlers.onSquare(q, this.unitAt(q));
+    else if (this.view?.board.case === "table") {
+      // Free table: a click on a unit picks it (as a target of the action being aimed).
+      const id = (e.target as Element | null)?.closest?.("[data-unit]")?.getAttribute("data-unit");
+      const u = id ? this.view.units.find((x) => x.id === id) : undefined;
+      if (u) this.handlers.onSquare(null, u);
+    }
   }
 
   private setHover(q: Sq | null): void {
@@ -265,12 +259,14 @@ function drawGrid(v: View, o: Overlay): SVGElement {
   for (const k of o.reachable ?? []) {
     const [col, row] = k.split(",").map(Number);
     const c = centre(v, { col, row });
-    over.append(s("rect", { class: "reach", x: c.x - SQ / 2 + 3, y: c.y - SQ / 2 + 3, width: SQ - 6, height: SQ - 6 }));
+    const tip = o.details?.get(k);
+    over.append(s("rect", { class: "reach", "data-square": k, x: c.x - SQ / 2 + 3, y: c.y - SQ / 2 + 3, width: SQ - 6, height: SQ - 6 }, tip ? s("title", {}, tip) : null));
   }
   for (const k of o.targets ?? []) {
     const [col, row] = k.split(",").map(Number);
     const c = centre(v, { col, row });
-    over.append(s("rect", { class: "target", x: c.x - SQ / 2 + 3, y: c.y - SQ / 2 + 3, width: SQ - 6, height: SQ - 6 }));
+    const tip = o.details?.get(k);
+    over.append(s("rect", { class: "target", "data-square": k, x: c.x - SQ / 2 + 3, y: c.y - SQ / 2 + 3, width: SQ - 6, height: SQ - 6 }, tip ? s("title", {}, tip) : null));
   }
   for (const q of o.highlight ?? []) {
     const c = centre(v, q);
@@ -281,13 +277,8 @@ function drawGrid(v: View, o: Overlay): SVGElement {
   for (const u of v.units) if (u.square && !u.carriedBy) g.append(drawUnit(v, u, o));
 
   const top = s("g", { class: "overlay-top" });
-  const selected = v.units.find((u) => u.id === o.selected);
-  if (o.path && o.path.length && selected?.square) {
-    const pts = [selected.square, ...o.path].map((q) => centre(v, q));
-    top.append(s("polyline", { class: o.pathOk ? "path ok" : "path bad", points: pts.map((p) => `${p.x},${p.y}`).join(" "), "marker-end": "url(#arrow)" }));
-  }
   for (const p of o.planned ?? []) top.append(aimLine(v, p.from, p.to, "planned", ""));
-  if (o.aim) top.append(aimLine(v, o.aim.from, o.aim.to, o.aim.ok ? "aim ok" : "aim bad", o.aim.label));
+  if (o.aim) top.append(aimLine(v, o.aim.from, o.aim.to, "aim ok", o.aim.label));
   if (o.preview) {
     const c = centre(v, o.preview.at);
     top.append(s("g", { class: "facing-preview", transform: `translate(${c.x} ${c.y}) rotate(${o.preview.facing * 90})` }, s("path", { d: `M0 ${-SQ * 0.48} l-9 12 h18 z` })));
@@ -307,7 +298,7 @@ function aimLine(v: View, from: Sq, to: Sq, cls: string, label: string): SVGElem
   if (label) {
     const mx = (a.x + b.x) / 2;
     const my = (a.y + b.y) / 2;
-    g.append(s("rect", { x: mx - 30, y: my - 11, width: 60, height: 20, rx: 4, class: "aim-label-bg" }), s("text", { x: mx, y: my + 4, "text-anchor": "middle", class: "aim-label" }, label));
+    g.append(s("rect", { x: mx - 30, y: my - 11, width: 60, height: 20, rx: 4, class: "aim-label-back" }), s("text", { x: mx, y: my + 4, "text-anchor": "middle", class: "aim-label" }, label));
   }
   return g;
 }
@@ -328,10 +319,12 @@ function drawUnit(v: View, u: UnitView, o: Overlay): SVGElement {
       s("rect", { x: -w / 2 + 3, y: -w / 2 - 1, width: w - 6, height: 5, rx: 2 }),
       s("path", { d: `M-9 ${-w / 2 - 1} L0 ${-SQ / 2 + 1} L9 ${-w / 2 - 1} z` })),
   );
-  g.append(typeSymbol(u.type, col.ink));
+  const look = lookFor(v.ruleset);
+  const glyph = look.counterGlyph?.(u.type, col.ink);
+  if (glyph) g.append(glyph);
   g.append(s("text", { class: "sp", x: 0, y: w / 2 - 5, "text-anchor": "middle", fill: col.ink }, `${u.strength}`));
   u.markers.slice(0, 3).forEach((m, i) => {
-    g.append(s("g", { class: "marker", transform: `translate(${w / 2 - 2} ${-w / 2 + 2 + i * 13})` }, s("circle", { r: 6.5 }), s("text", { y: 3.5, "text-anchor": "middle" }, markerLetter(m))));
+    g.append(s("g", { class: "marker", transform: `translate(${w / 2 - 2} ${-w / 2 + 2 + i * 13})` }, s("circle", { r: 6.5 }), s("title", {}, look.markerWords(m)), s("text", { y: 3.5, "text-anchor": "middle" }, look.markerLetter(m))));
   });
   if (u.strength < u.maxStrength) {
     g.append(s("text", { class: "sp-max", x: w / 2 - 4, y: w / 2 - 5, "text-anchor": "end", fill: col.ink }, `/${u.maxStrength}`));
@@ -339,51 +332,32 @@ function drawUnit(v: View, u: UnitView, o: Overlay): SVGElement {
   return g;
 }
 
-/** A small NATO-style symbol: X infantry, / cavalry, dot artillery, star commander. */
-function typeSymbol(type: string, ink: string): SVGElement {
-  const bw = 26;
-  const bh = 16;
-  const box = s("rect", { x: -bw / 2, y: -bh / 2 - 6, width: bw, height: bh, fill: "none", stroke: ink, "stroke-width": 1.5 });
-  const x0 = -bw / 2;
-  const y0 = -bh / 2 - 6;
-  const line = (d: string) => s("path", { d, stroke: ink, "stroke-width": 1.5, fill: "none" });
-  const g = s("g", { class: "symbol" }, box);
-  if (type.includes("infantry") || type === "dismounted_cavalry" || type === "machine_gun") g.append(line(`M${x0} ${y0} L${-x0} ${y0 + bh} M${-x0} ${y0} L${x0} ${y0 + bh}`));
-  if (type.includes("cavalry")) g.append(line(`M${x0} ${y0 + bh} L${-x0} ${y0}`));
-  if (type === "machine_gun") g.append(s("circle", { cx: 0, cy: y0 + bh / 2, r: 3, fill: ink }));
-  if (type.includes("artillery")) g.append(s("circle", { cx: 0, cy: y0 + bh / 2, r: 4, fill: ink }));
-  if (type === "commander") g.append(s("path", { d: "M0 -20 l2.4 5 5.4 .6 -4 3.7 1.1 5.4 -4.9 -2.8 -4.9 2.8 1.1 -5.4 -4 -3.7 5.4 -.6 z", fill: ink }));
-  if (type === "transport") g.append(s("circle", { cx: -6, cy: y0 + bh - 4, r: 3, stroke: ink, fill: "none" }), s("circle", { cx: 6, cy: y0 + bh - 4, r: 3, stroke: ink, fill: "none" }));
-  return g;
-}
-
 // A free-table unit as players see it on the table: each living figure on its 5/8" base (leaders
 // ringed, heavy weapons barred, medics crossed), vehicles and emplacements as their hull, the
 // name and figure count at the centre, and its markers underneath.
 const BASE = 0.625 * INCH;
-const HULL: Record<string, [number, number]> = {
-  car: [2, 1.25], truck: [3, 1.5], apc: [3, 1.5], half_track: [3, 1.5], armoured_car: [2.5, 1.5],
-  light_tank: [2.5, 1.5], medium_tank: [3, 1.75], heavy_tank: [3.5, 2], mg_nest: [1.5, 1.5], pillbox: [2, 2], bunker: [2, 2],
-};
-function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) => string): SVGElement {
+function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) => string, o: Overlay): SVGElement {
   const col = sideColour(v, u.side);
+  const look = lookFor(v.ruleset);
   const hidden = u.markers.includes("hidden");
-  const g = s("g", { class: `unit table-unit${hidden ? " hidden-unit" : ""}`, "data-unit": u.id, "data-side": u.side });
+  const cls = ["unit", "table-unit"];
+  if (hidden) cls.push("hidden-unit");
+  if (u.id === o.selected) cls.push("selected");
+  if (o.targetUnits?.has(u.id)) cls.push("targeted");
+  const g = s("g", { class: cls.join(" "), "data-unit": u.id, "data-side": u.side });
   const [cx, cy] = P(u.position!).split(",").map(Number);
   if (u.figures.length) {
     for (const f of u.figures) {
       if (!f.position) continue;
       const [fx, fy] = P(f.position).split(",").map(Number);
       const fig = s("g", { class: `figure ${f.kind}`, transform: `translate(${fx} ${fy}) rotate(${u.facingDeg})` });
-      fig.append(s("rect", { x: -BASE / 2, y: -BASE / 2, width: BASE, height: BASE, rx: 2, fill: f.kind === "prisoner" ? "#fff" : col.fill, stroke: col.ink, "stroke-width": 1.2, "stroke-dasharray": hidden ? "3 2" : "" }));
+      fig.append(s("rect", { x: -BASE / 2, y: -BASE / 2, width: BASE, height: BASE, rx: 2, fill: look.paleFigure?.(f.kind) ? "#fff" : col.fill, stroke: col.ink, "stroke-width": 1.2, "stroke-dasharray": hidden ? "3 2" : "" }));
       fig.append(s("rect", { x: -BASE / 2, y: -BASE / 2, width: BASE, height: 2.5, fill: col.ink }));  // the front edge
-      if (f.kind === "leader") fig.append(s("circle", { r: 3, fill: "none", stroke: col.ink, "stroke-width": 1.4 }));
-      if (f.kind.startsWith("hw") || f.kind === "heavy_weapon" || f.kind === "flame") fig.append(s("rect", { x: -4, y: -1.2, width: 8, height: 2.4, fill: col.ink }));
-      if (f.kind === "medic") fig.append(s("path", { d: "M-3 0h6M0 -3v6", stroke: col.ink, "stroke-width": 1.6 }));
+      for (const mark of look.figureMarks?.(f.kind, col.ink) ?? []) fig.append(mark);
       g.append(fig);
     }
   } else {
-    const [l, w] = HULL[u.type] ?? [2, 1.5];
+    const [l, w] = look.hull?.(u.type) ?? [2, 1.5];
     g.append(s("g", { transform: `translate(${cx} ${cy}) rotate(${u.facingDeg})` },
       s("rect", { x: (-w * INCH) / 2, y: (-l * INCH) / 2, width: w * INCH, height: l * INCH, rx: 3, fill: col.fill, stroke: col.ink, "stroke-width": 1.5, "stroke-dasharray": hidden ? "4 3" : "" }),
       s("rect", { x: (-w * INCH) / 2, y: (-l * INCH) / 2, width: w * INCH, height: 4, fill: col.ink })));
@@ -393,12 +367,13 @@ function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) =>
   const top = ys.length ? Math.min(...ys) - BASE / 2 : cy - 1.2 * INCH;
   const bottom = ys.length ? Math.max(...ys) + BASE / 2 : cy + 1.2 * INCH;
   g.append(s("text", { x: cx, y: top - 4, "text-anchor": "middle", class: "table-label" }, `${u.name || u.id} · ${u.strength}`));
-  const shown = u.markers.filter((m) => !["acted"].includes(m)).map((m) => m.replace("_", " "));
+  const quiet = look.quietMarkers ?? [];
+  const shown = u.markers.filter((m) => !quiet.includes(m)).map((m) => look.markerWords(m));
   if (shown.length) g.append(s("text", { x: cx, y: bottom + 11, "text-anchor": "middle", class: "table-markers" }, shown.join(" · ")));
   return g;
 }
 
-function drawTable(v: View): SVGElement {
+function drawTable(v: View, o: Overlay): SVGElement {
   if (v.board.case !== "table") return s("g");
   const { width, height } = v.board.value;
   const H = height * INCH;
@@ -417,7 +392,7 @@ function drawTable(v: View): SVGElement {
   }
   for (const u of v.units) {
     if (!u.position || u.carriedBy) continue;
-    g.append(drawTableUnit(v, u, P));
+    g.append(drawTableUnit(v, u, P, o));
   }
   // Scale bar: 6 inches, marked every inch.
   const bar = s("g", { class: "scale-bar", transform: `translate(0 ${H + 14})` });

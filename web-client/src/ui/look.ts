@@ -1,5 +1,5 @@
 // How things look: side colours (Okabe-Ito, safe for the common kinds of colour blindness),
-// terrain styles for the board and its legend, unit-type symbols.
+// terrain styles for the board and its legend. Rule-set looks live in src/rulesets/.
 import type { View } from "../gen/sandtable/v1/view_pb";
 
 const SIDE_COLOURS = [
@@ -38,13 +38,4 @@ export const TERRAIN: Record<string, TerrainStyle> = {
 
 export function terrainStyle(kind: string): TerrainStyle {
   return TERRAIN[kind] ?? { label: kind.replace(/_/g, " "), fill: "#d8d8d8", order: 1 };
-}
-
-/** Short marker letters drawn on counters; the hover card and legend spell them out. */
-export function markerLetter(marker: string): string {
-  const known: Record<string, string> = {
-    moved: "M", fired: "F", fought: "C", active: "A", activated: "A", "in river": "R", limbered: "L", embarked: "T",
-    "holding trench": "H", "crossing trench": "X", "on wire": "W",
-  };
-  return known[marker] ?? marker.charAt(0).toUpperCase();
 }

@@ -1,44 +1,115 @@
-// Order entry for the seat whose turn it is: which unit is selected, which mode (move, fire,
-// close combat, artillery plan), the order being aimed, and the overlay that shows it. The
-// result of aiming is a draft the player confirms; the server decides whether it stands.
+// Order entry for this seat, driven entirely by the engine's action menu (View.menu): which
+// unit is selected, which of its actions is being aimed, the target and facing picked among
+// those the menu offers, the artillery-style plan being put together, and the overlay that
+// shows it. The client knows no rule: it highlights what the menu lists, sends what the player
+// picks from it, and the server has the last word.
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { GridFacing } from "../gen/sandtable/v1/common_pb";
-import type { PwCommandSchema } from "../gen/sandtable/v1/pw_pb";
+import { GridFacing, type GridSquare } from "../gen/sandtable/v1/common_pb";
+import type { Action, ActionTarget, PlayActionSchema } from "../gen/sandtable/v1/menu_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
-import { facingTowards, isArtillery, orthDistance, planCloseCombat, planFire, planMove, rotate, same, unitAt, type Plan, type Sq } from "../aim/grid";
-import { facingName, sq } from "../state/words";
-import { key, type Overlay } from "./board";
 
-export type PwCommandInit = MessageInitShape<typeof PwCommandSchema>;
-export type Mode = "move" | "fire" | "combat" | "artillery" | null;
+export type PlayInit = MessageInitShape<typeof PlayActionSchema>;
 
-export type Draft =
-  | { kind: "move"; unit: UnitView; dest: Sq; plan: Plan; facing: GridFacing }
-  | { kind: "face"; unit: UnitView; facing: GridFacing }
-  | { kind: "fire"; unit: UnitView; target: Sq; plan: Plan }
-  | { kind: "combat"; unit: UnitView; target: UnitView; plan: Plan };
-
-export function isArtilleryPhase(view: View): boolean {
-  return /artillery/i.test(view.turn?.phase ?? "");
+export interface Sq {
+  col: number;
+  row: number;
 }
 
-/** True when the game waits on this seat (its activation, or a simultaneous phase). */
-export function myTurn(view: View | undefined, seat: string): boolean {
-  if (!view || !seat || seat === "gm" || seat === "spectator") return false;
-  if (view.paused || view.result?.over) return false;
-  const t = view.turn;
-  if (!t) return false;
-  if (t.waitingFor.length) return t.waitingFor.includes(seat);
-  return t.activeSide === seat;
+export const key = (q: Sq) => `${q.col},${q.row}`;
+export const same = (a: Sq | undefined, b: Sq | undefined) => !!a && !!b && a.col === b.col && a.row === b.row;
+
+/** What the board draws on top of the terrain for the order being aimed. */
+export interface Overlay {
+  selected?: string;
+  activeUnit?: string;
+  reachable?: Set<string>;
+  targets?: Set<string>;
+  /** Free tables: units the action being aimed may pick. */
+  targetUnits?: Set<string>;
+  /** Square key -> the menu's preview in words (ActionTarget.detail). */
+  details?: Map<string, string>;
+  aim?: { from: Sq; to: Sq; label: string };
+  highlight?: Sq[];
+  planned?: { from: Sq; to: Sq }[];
+  preview?: { at: Sq; facing: GridFacing };
+}
+
+/** Keyboard letters for the kinds that have one. */
+export const KIND_KEYS: Record<string, string> = { move: "M", fire: "F", close_combat: "C" };
+
+export function actions(view: View | undefined): Action[] {
+  return view?.menu?.actions ?? [];
+}
+
+/** True when the menu offers this seat anything: it is the seat's time to act. */
+export function myTurn(view: View | undefined): boolean {
+  return !!view && !view.paused && !view.result?.over && actions(view).length > 0;
+}
+
+export function unitActions(view: View | undefined, unitId: string): Action[] {
+  return actions(view).filter((a) => a.unitId === unitId && a.kind !== "answer" && a.kind !== "plan");
+}
+
+/** Actions that belong to no unit: ending an activation or a turn, proceeding, holding. */
+export function generalActions(view: View | undefined): Action[] {
+  return actions(view).filter((a) => !a.unitId && a.kind !== "answer" && a.kind !== "plan");
+}
+
+export function planActions(view: View | undefined): Action[] {
+  return actions(view).filter((a) => a.kind === "plan");
+}
+
+export function answerFor(view: View | undefined, decisionId: number): Action | undefined {
+  return actions(view).find((a) => a.kind === "answer" && a.decisionId === decisionId);
+}
+
+/** Whether picking the action needs more than a click on its button. */
+export function needsAiming(a: Action): boolean {
+  return a.targets.length > 0 || a.facings.length > 0 || !!a.move;
+}
+
+/** The facing a move or turn starts with: the unit's own if the menu allows it, else the first offered. */
+export function defaultFacing(a: Action, current: GridFacing): GridFacing {
+  if (a.facings.length === 0 || a.facings.includes(current)) return current;
+  return a.facings[0];
+}
+
+/** The next facing among those allowed, a quarter turn at a time clockwise (+1) or back (-1). */
+export function turnAmong(allowed: GridFacing[], from: GridFacing, by: number): GridFacing {
+  const all = allowed.length ? allowed : [GridFacing.NORTH, GridFacing.EAST, GridFacing.SOUTH, GridFacing.WEST];
+  for (let i = 1; i <= 4; i++) {
+    const f = ((((from + by * i) % 4) + 4) % 4) as GridFacing;
+    if (all.includes(f)) return f;
+  }
+  return from;
+}
+
+export function targetAt(a: Action, q: Sq | null, unit?: UnitView): ActionTarget | undefined {
+  if (unit) {
+    const t = a.targets.find((t) => t.unitId === unit.id);
+    if (t) return t;
+  }
+  return q ? a.targets.find((t) => same(t.square, q)) : undefined;
+}
+
+export interface Draft {
+  action: Action;
+  target?: ActionTarget;
+  facing?: GridFacing;
 }
 
 export class Orders {
   selected: string | null = null;
-  mode: Mode = null;
+  /** The action being aimed (its id: the menu is rebuilt with every view). */
+  actionId: string | null = null;
+  target: string | null = null;
+  facing: GridFacing | null = null;
   hover: Sq | null = null;
-  draft: Draft | null = null;
-  /** Artillery orders being put together for the simultaneous phase: unit id -> target. */
-  plan = new Map<string, Sq>();
+  /** Plan picks: plan action id -> target id. */
+  plan = new Map<string, string>();
+  /** An action waiting on the player's answer to its `confirm` question. */
+  confirming: PlayInit | null = null;
+  confirmText = "";
 
   constructor(private readonly seat: () => string) {}
 
@@ -46,212 +117,184 @@ export class Orders {
     return view?.units.find((u) => u.id === this.selected);
   }
 
-  reset(): void {
-    this.selected = null;
-    this.mode = null;
-    this.draft = null;
+  action(view: View | undefined): Action | undefined {
+    return this.actionId ? actions(view).find((a) => a.id === this.actionId) : undefined;
   }
 
-  /** Drops what no longer fits the new view (a unit that died, a turn that passed). */
+  draft(view: View | undefined): Draft | null {
+    const a = this.action(view);
+    if (!a) return null;
+    const target = this.target ? a.targets.find((t) => t.id === this.target) : undefined;
+    if (a.targets.length && !target) return null;
+    if (!a.targets.length && !a.facings.length) return null;
+    return { action: a, target, facing: this.facing ?? undefined };
+  }
+
+  reset(): void {
+    this.selected = null;
+    this.clearAim();
+  }
+
+  clearAim(): void {
+    this.actionId = null;
+    this.target = null;
+    this.facing = null;
+  }
+
+  /** Drops what the new view no longer offers; selects the active unit when it is ours. */
   sync(view: View): void {
     const u = this.unit(view);
     if (this.selected && (!u || u.side !== this.seat())) this.reset();
-    if (!myTurn(view, this.seat())) {
-      this.draft = null;
-      if (this.mode !== null) this.mode = null;
+    const a = this.action(view);
+    if (this.actionId && !a) this.clearAim();
+    else if (a && this.target && !a.targets.some((t) => t.id === this.target)) {
+      this.target = null;
+      this.facing = null;
     }
-    if (!isArtilleryPhase(view)) this.plan.clear();
+    const plans = new Set(planActions(view).map((p) => p.id));
+    for (const [id, t] of [...this.plan]) {
+      const p = planActions(view).find((x) => x.id === id);
+      if (!plans.has(id) || !p?.targets.some((x) => x.id === t)) this.plan.delete(id);
+    }
     const active = view.turn?.activeUnit;
-    if (active && myTurn(view, this.seat()) && !this.selected && view.units.some((x) => x.id === active && x.side === this.seat())) {
-      this.select(view, active);
-    }
-    if (this.draft) this.draft = { ...this.draft, unit: this.unit(view) ?? this.draft.unit } as Draft;
+    if (active && myTurn(view) && !this.selected && unitActions(view, active).length) this.select(view, active);
   }
 
   select(view: View, id: string): void {
     const u = view.units.find((x) => x.id === id);
     if (!u || u.side !== this.seat()) return;
     this.selected = id;
-    this.draft = null;
-    this.mode = this.defaultMode(view, u);
+    this.clearAim();
+    const own = unitActions(view, id);
+    const first = ["move", "fire", "close_combat"].map((k) => own.find((a) => a.kind === k)).find(Boolean);
+    const plan = planActions(view).find((a) => a.unitId === id);
+    const pick = first ?? plan;
+    if (pick) this.actionId = pick.id;
   }
 
-  private defaultMode(view: View, u: UnitView): Mode {
-    if (isArtilleryPhase(view)) return isArtillery(u) ? "artillery" : null;
-    if (u.moveLeft > 0) return "move";
-    if (u.canFire) return "fire";
-    if (u.canCloseCombat) return "combat";
+  /** Starts aiming an action (a button or its key). Returns an order to send at once, if it needs no aiming. */
+  choose(view: View, actionId: string): PlayInit | null {
+    const a = actions(view).find((x) => x.id === actionId);
+    if (!a) return null;
+    if (!needsAiming(a)) return { action: a.id };
+    this.target = null;
+    this.facing = null;
+    this.actionId = a.id;
+    if (!a.targets.length && a.facings.length) this.facing = defaultFacing(a, this.unit(view)?.facing ?? GridFacing.NORTH);
     return null;
   }
 
-  setMode(view: View, mode: Mode): string | null {
+  /** The selected unit's action of a kind (for the M/F/C keys). */
+  chooseKind(view: View, kind: string): string | null {
     const u = this.unit(view);
     if (!u) return "Select one of your units first.";
-    this.draft = null;
-    if (mode === "move" && u.moveLeft <= 0) return `${u.name} has no movement left this turn.`;
-    if (mode === "fire" && !u.canFire) return `${u.name} cannot fire now.`;
-    if (mode === "combat" && !u.canCloseCombat) return `${u.name} has no enemy it can fight in close combat now.`;
-    if (mode === "artillery" && !(isArtilleryPhase(view) && isArtillery(u))) return "Artillery orders are given by batteries in the artillery phase.";
-    this.mode = mode;
+    const a = unitActions(view, u.id).find((x) => x.kind === kind);
+    if (!a) return `${u.name || u.id} is offered no ${kind.replace("_", " ")} now.`;
+    this.choose(view, a.id);
     return null;
   }
 
-  /** A click on the board. Returns a sentence to show when the click cannot do anything. */
-  click(view: View, q: Sq, there: UnitView | undefined): string | null {
-    const seat = this.seat();
-    const u = this.unit(view);
-    if (there && there.side === seat && (!u || there.id !== u.id || this.mode === null)) {
-      if (!myTurn(view, seat)) {
-        this.selected = there.id;
+  /** A click on a square (and the unit there, if any). Returns a sentence when it does nothing. */
+  click(view: View, q: Sq | null, there: UnitView | undefined): string | null {
+    const a = this.action(view);
+    if (a) {
+      const t = targetAt(a, q, there);
+      if (t) {
+        if (a.kind === "plan") {
+          this.plan.set(a.id, t.id);
+          return null;
+        }
+        this.target = t.id;
+        this.facing = a.facings.length ? defaultFacing(a, this.facing ?? this.unit(view)?.facing ?? GridFacing.NORTH) : null;
         return null;
       }
+    }
+    if (there && there.side === this.seat()) {
       this.select(view, there.id);
       return null;
     }
-    if (!u || !myTurn(view, seat)) return null;
-    switch (this.mode) {
-      case "move":
-        if (same(u.square, q)) return null;
-        this.draft = { kind: "move", unit: u, dest: q, plan: planMove(view, u, q), facing: this.moveFacing(view, u, q) };
-        return null;
-      case "fire":
-        this.draft = { kind: "fire", unit: u, target: q, plan: planFire(view, u, q) };
-        return null;
-      case "combat":
-        if (!there) return "Choose an enemy unit next to yours.";
-        this.draft = { kind: "combat", unit: u, target: there, plan: planCloseCombat(u, there) };
-        return null;
-      case "artillery": {
-        const p = planFire(view, { ...u, canFire: true }, q);
-        if (!p.ok) return p.reason;
-        this.plan.set(u.id, q);
-        return null;
-      }
-      default:
-        return null;
-    }
+    if (a && a.targets.length) return `${a.label || a.id}: pick one of the highlighted targets.`;
+    return null;
   }
 
-  /** The facing a move ends with unless the player turns it: towards the last step taken. */
-  private moveFacing(view: View, u: UnitView, q: Sq): GridFacing {
-    const p = planMove(view, u, q);
-    const path = p.path ?? [];
-    const before = path.length >= 2 ? path[path.length - 2] : u.square!;
-    return path.length ? facingTowards(before, path[path.length - 1], u.facing) : u.facing;
-  }
-
-  /** Q/E and the arrow keys: turn the move being aimed, or start a turn in place. */
+  /** Q/E and the arrow keys: turn the facing being aimed; or start the unit's turn in place. */
   turn(view: View, by: number | GridFacing, absolute = false): void {
+    let a = this.action(view);
     const u = this.unit(view);
-    if (!u || !myTurn(view, this.seat())) return;
-    if (this.draft?.kind === "move") {
-      this.draft = { ...this.draft, facing: absolute ? (by as GridFacing) : rotate(this.draft.facing, by) };
-      return;
+    if (!u) return;
+    if (!a || !a.facings.length || (a.targets.length && !this.target)) {
+      const face = unitActions(view, u.id).find((x) => x.kind === "face");
+      if (!face) return;
+      a = face;
+      this.actionId = face.id;
+      this.target = null;
+      this.facing = defaultFacing(face, u.facing);
     }
-    const from = this.draft?.kind === "face" ? this.draft.facing : u.facing;
-    this.draft = { kind: "face", unit: u, facing: absolute ? (by as GridFacing) : rotate(from, by) };
+    const from = this.facing ?? u.facing;
+    if (absolute) {
+      if (a.facings.includes(by as GridFacing)) this.facing = by as GridFacing;
+    } else {
+      this.facing = turnAmong(a.facings, from, by);
+    }
   }
 
-  /** The command a confirmed draft sends. */
-  command(): PwCommandInit | null {
-    const d = this.draft;
+  /** The order the current draft sends, or null when something is still to pick. */
+  order(view: View): PlayInit | null {
+    const d = this.draft(view);
     if (!d) return null;
-    switch (d.kind) {
-      case "move":
-        return { body: { case: "move", value: { unitId: d.unit.id, path: d.plan.path ?? [d.dest], facing: d.facing } } };
-      case "face":
-        return { body: { case: "face", value: { unitId: d.unit.id, facing: d.facing } } };
-      case "fire":
-        return { body: { case: "fire", value: { unitId: d.unit.id, target: d.target } } };
-      case "combat":
-        return { body: { case: "closeCombat", value: { unitId: d.unit.id, targetId: d.target.id } } };
-    }
+    const p: PlayInit = { action: d.action.id };
+    if (d.target) p.target = d.target.id;
+    if (d.action.facings.length && d.facing !== undefined) p.facing = d.facing;
+    return p;
   }
 
-  artilleryCommand(): PwCommandInit {
-    return { body: { case: "artilleryPlan", value: { targets: [...this.plan].map(([unitId, target]) => ({ unitId, target })) } } };
+  /** The whole plan as one order: the first pick, the other picks in `also`; no pick holds. */
+  planOrder(view: View): PlayInit | null {
+    const picks = planActions(view)
+      .filter((a) => this.plan.has(a.id))
+      .map((a) => ({ action: a.id, target: this.plan.get(a.id)! }));
+    if (picks.length) return { ...picks[0], also: picks.slice(1) };
+    const hold = planActions(view).find((a) => !a.unitId && !needsAiming(a));
+    return hold ? { action: hold.id } : null;
   }
 
-  /** A sentence describing the draft, for the confirm box. */
-  describe(d: Draft): string {
-    switch (d.kind) {
-      case "move":
-        return d.plan.ok
-          ? `Move ${d.unit.name} ${d.plan.distance} square${d.plan.distance === 1 ? "" : "s"} to ${sq(d.dest)}, ending facing ${facingName(d.facing)}.`
-          : `Move ${d.unit.name} to ${sq(d.dest)}?`;
-      case "face":
-        return `Turn ${d.unit.name} in place to face ${facingName(d.facing)} (this is its move for the turn).`;
-      case "fire":
-        return `${d.unit.name} fires at ${sq(d.target)}: ${rangeLabel(d.plan.distance ?? orthDistance(d.unit.square!, d.target), d.unit.fireRange)} squares.`;
-      case "combat":
-        return `${d.unit.name} fights ${d.target.name} in close combat.`;
-    }
+  /** The confirm question of the action an order names, if it has one. */
+  question(view: View, p: PlayInit): string {
+    return actions(view).find((a) => a.id === p.action)?.confirm ?? "";
   }
 
   overlay(view: View): Overlay {
     const o: Overlay = { selected: this.selected ?? undefined, activeUnit: view.turn?.activeUnit || undefined };
     const u = this.unit(view);
-    const mine = myTurn(view, this.seat());
-    if (u?.square && mine) {
-      if (this.mode === "move") o.reachable = reachable(view, u);
-      if (this.mode === "fire" || this.mode === "artillery") o.targets = targets(view, u);
-      if (this.mode === "combat") o.targets = new Set(view.units.filter((x) => x.square && planCloseCombat(u, x).ok).map((x) => key(x.square!)));
-      const d = this.draft;
-      if (d?.kind === "move") {
-        o.path = d.plan.path;
-        o.pathOk = d.plan.ok;
-        o.preview = { at: d.dest, facing: d.facing };
-      } else if (d?.kind === "face") {
-        o.preview = { at: u.square, facing: d.facing };
-      } else if (d?.kind === "fire") {
-        o.aim = { from: u.square, to: d.target, ok: d.plan.ok, label: rangeLabel(orthDistance(u.square, d.target), u.fireRange) };
-      } else if (d?.kind === "combat" && d.target.square) {
-        o.aim = { from: u.square, to: d.target.square, ok: d.plan.ok, label: "close" };
-      } else if (this.hover && this.mode === "move" && !same(this.hover, u.square)) {
-        const p = planMove(view, u, this.hover);
-        o.path = p.path;
-        o.pathOk = p.ok;
-      } else if (this.hover && (this.mode === "fire" || this.mode === "artillery") && !same(this.hover, u.square)) {
-        const p = planFire(view, { ...u, canFire: true }, this.hover);
-        o.aim = { from: u.square, to: this.hover, ok: p.ok, label: rangeLabel(orthDistance(u.square, this.hover), u.fireRange) };
+    const a = this.action(view);
+    const squares = (xs: ActionTarget[]) => new Set(xs.filter((t) => t.square).map((t) => key(t.square!)));
+    const unitSquare = (id: string) => view.units.find((x) => x.id === id)?.square;
+    const squareOf = (t: ActionTarget): GridSquare | undefined => t.square ?? (t.unitId ? unitSquare(t.unitId) : undefined);
+    if (a) {
+      o.details = new Map(a.targets.filter((t) => t.detail && squareOf(t)).map((t) => [key(squareOf(t)!), `${t.label || t.id}: ${t.detail}`]));
+      o.targetUnits = new Set(a.targets.filter((t) => t.unitId).map((t) => t.unitId));
+      if (a.kind === "move") o.reachable = squares(a.targets);
+      else o.targets = new Set(a.targets.map(squareOf).filter((q): q is GridSquare => !!q).map(key));
+      const from = u?.square;
+      const chosen = this.target ? a.targets.find((t) => t.id === this.target) : undefined;
+      if (chosen && a.kind === "move" && chosen.square) {
+        o.preview = { at: chosen.square, facing: this.facing ?? u?.facing ?? GridFacing.NORTH };
+      } else if (chosen && from && squareOf(chosen)) {
+        o.aim = { from, to: squareOf(chosen)!, label: chosen.detail };
+      } else if (!a.targets.length && a.facings.length && from && this.facing !== null) {
+        o.preview = { at: from, facing: this.facing };
+      } else if (this.hover && from) {
+        const t = targetAt(a, this.hover);
+        if (t && t.detail) o.aim = { from, to: this.hover, label: t.detail };
       }
     }
-    o.planned = [...this.plan].flatMap(([id, to]) => {
-      const a = view.units.find((x) => x.id === id);
-      return a?.square ? [{ from: a.square, to }] : [];
+    o.planned = planActions(view).flatMap((p) => {
+      const t = this.plan.get(p.id);
+      const tgt = t ? p.targets.find((x) => x.id === t) : undefined;
+      const from = p.unitId ? unitSquare(p.unitId) : undefined;
+      const to = tgt && squareOf(tgt);
+      return from && to ? [{ from, to }] : [];
     });
     return o;
   }
-}
-
-function reachable(view: View, u: UnitView): Set<string> {
-  const out = new Set<string>();
-  const r = u.moveLeft;
-  for (let dc = -r; dc <= r; dc++) {
-    for (let dr = -r + Math.abs(dc); dr <= r - Math.abs(dc); dr++) {
-      const q = { col: u.square!.col + dc, row: u.square!.row + dr };
-      if ((dc || dr) && planMove(view, u, q).ok) out.add(key(q));
-    }
-  }
-  return out;
-}
-
-function targets(view: View, u: UnitView): Set<string> {
-  const out = new Set<string>();
-  const art = isArtillery(u);
-  const probe = { ...u, canFire: true };
-  const r = u.fireRange > 0 ? u.fireRange : 12;
-  for (let dc = -r; dc <= r; dc++) {
-    for (let dr = -r + Math.abs(dc); dr <= r - Math.abs(dc); dr++) {
-      const q = { col: u.square!.col + dc, row: u.square!.row + dr };
-      if (!(dc || dr)) continue;
-      const there = unitAt(view, q);
-      if ((art || there) && planFire(view, probe, q).ok) out.add(key(q));
-    }
-  }
-  return out;
-}
-
-function rangeLabel(distance: number, range: number): string {
-  return range > 0 ? `${distance} / ${range}` : `${distance}`;
 }

@@ -1,7 +1,7 @@
 // The side panel's read-only parts: turn banner, sides, dice tray, game log, unit card.
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
-import type { LogEntry } from "../state/describe";
-import { filterLog, recentDice, type LogFilter, type TableModel } from "../state/store";
+import { lookFor } from "../rulesets";
+import { filterLog, recentDice, type LogEntry, type LogFilter, type TableModel } from "../state/store";
 import { DIE_NAMES, facingName, sq, words } from "../state/words";
 import { h } from "./dom";
 import { sideColour } from "./look";
@@ -72,14 +72,12 @@ export function diceTray(log: LogEntry[]): HTMLElement {
 
 export const FILTERS: { id: LogFilter; label: string }[] = [
   { id: "all", label: "All" },
-  { id: "mine", label: "Mine" },
-  { id: "move", label: "Movement" },
-  { id: "fire", label: "Fire" },
-  { id: "combat", label: "Combat" },
+  { id: "dice", label: "Dice" },
+  { id: "refusals", label: "Refusals" },
 ];
 
-export function logList(log: LogEntry[], filter: LogFilter, seat: string): HTMLElement {
-  const shown = filterLog(log, filter, seat);
+export function logList(log: LogEntry[], filter: LogFilter): HTMLElement {
+  const shown = filterLog(log, filter);
   return h(
     "ol",
     { class: "log", "data-testid": "log" },
@@ -102,13 +100,11 @@ export function unitCard(v: View, u: UnitView): HTMLElement {
       ...(v.board.case === "table"
         ? [h("dt", {}, "Strength"), h("dd", {}, `${u.strength} figure${u.strength === 1 ? "" : "s"}`),
            h("dt", {}, "Facing"), h("dd", {}, `${Math.round(u.facingDeg)}°`),
-           h("dt", {}, "Markers"), h("dd", {}, u.markers.map((m) => m.replace("_", " ")).join(", ") || "none")]
+           h("dt", {}, "Markers"), h("dd", {}, u.markers.map((m) => lookFor(v.ruleset).markerWords(m)).join(", ") || "none")]
         : [h("dt", {}, "Strength"), h("dd", {}, `${u.strength} of ${u.maxStrength} SP`),
            h("dt", {}, "Square"), h("dd", {}, `${sq(u.square)} facing ${facingName(u.facing)}`),
-           h("dt", {}, "Move left"), h("dd", {}, `${u.moveLeft} square${u.moveLeft === 1 ? "" : "s"}`)]),
-      u.fireRange ? [h("dt", {}, "Fire"), h("dd", {}, `${u.canFire ? "can fire" : "cannot fire now"}, range ${u.fireRange}`)] : null,
-      u.canCloseCombat ? [h("dt", {}, "Close combat"), h("dd", {}, "possible")] : null,
-      u.markers.length ? [h("dt", {}, "Markers"), h("dd", {}, u.markers.join(", "))] : null,
+           ]),
+      u.markers.length && v.board.case !== "table" ? [h("dt", {}, "Markers"), h("dd", {}, u.markers.map((m) => lookFor(v.ruleset).markerWords(m)).join(", "))] : null,
       u.carriedBy ? [h("dt", {}, "Carried by"), h("dd", {}, u.carriedBy)] : null,
     ),
   );

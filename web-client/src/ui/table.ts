@@ -3,15 +3,16 @@
 // build; orders go out through the Connection and come back as deltas or refusals.
 import { GridFacing } from "../gen/sandtable/v1/common_pb";
 import { ChatChannel, Role, type Envelope } from "../gen/sandtable/v1/protocol_pb";
+import type { Action } from "../gen/sandtable/v1/menu_pb";
 import type { View } from "../gen/sandtable/v1/view_pb";
 import type { EnvelopeInit, Status } from "../net/connection";
-import { initialModel, orderSent, reduce, type LogFilter, type TableModel } from "../state/store";
-import type { LogEntry } from "../state/describe";
-import { sq } from "../state/words";
+import { lookFor } from "../rulesets";
+import { initialModel, orderSent, reduce, type LogEntry, type LogFilter, type TableModel } from "../state/store";
+import { facingName } from "../state/words";
 import { Board } from "./board";
 import { h, replace } from "./dom";
 import { TERRAIN, terrainStyle } from "./look";
-import { isArtilleryPhase, myTurn, Orders, type Mode, type PwCommandInit } from "./orders";
+import { actions, answerFor, generalActions, KIND_KEYS, myTurn, needsAiming, Orders, planActions, unitActions, type PlayInit } from "./orders";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
 
 export interface Link {
@@ -30,6 +31,7 @@ export class TablePage {
   private link: Link | null = null;
   private readonly els: Record<string, HTMLElement> = {};
   private readonly tooltip = h("div", { class: "tooltip", hidden: true });
+  private readonly dialog = h("div", { class: "dialog-back", hidden: true });
   private chatChannel = ChatChannel.UNSPECIFIED;
 
   constructor(private readonly saveKey: string | null) {
@@ -73,6 +75,7 @@ export class TablePage {
     for (const s of r.send) this.link?.send(s);
     if (this.model.view) this.orders.sync(this.model.view);
     if (env.body.case === "orderRejected") this.notice = "";
+    if (this.orders.confirming && !actions(this.model.view).some((a) => a.id === this.orders.confirming!.action)) this.orders.confirming = null;
     if (this.saveKey) save(this.saveKey, this.model);
     this.render();
   }
@@ -136,6 +139,7 @@ export class TablePage {
       h("header", { class: "top" }, h("a", { href: "./", class: "brand" }, "Sandtable"), e.title, e.banner, e.status),
       h("main", { class: "table-main" }, e.boardWrap, h("aside", { class: "panel" }, e.decisions, e.orders, e.gm, e.sides, e.dice, e.tabs, e.logPane, e.chat)),
       this.tooltip,
+      this.dialog,
     );
   }
 
@@ -160,6 +164,7 @@ export class TablePage {
     this.renderGm(v);
     replace(e.dice, diceTray(m.log));
     this.renderLogAndChat();
+    this.renderDialog();
   }
 
   private sideName(id: string): string {
@@ -175,34 +180,29 @@ export class TablePage {
   }
 
   private renderDecisions(v: View): void {
-    const mine = v.decisions.filter((d) => d.seat === this.seat || this.role === Role.GM);
-    replace(
-      this.els.decisions,
-      mine.map((d) =>
-        h(
-          "div",
-          { class: "decision", role: "group", "aria-label": d.prompt },
-          h("p", {}, h("b", {}, d.seat === this.seat ? "Your decision: " : `${this.sideName(d.seat)} decides: `), d.prompt, d.ruleId ? h("small", {}, ` (${d.ruleId})`) : null),
-          h(
-            "div",
-            { class: "choices" },
-            d.choices.map((c) =>
-              h(
-                "button",
-                {
-                  class: "choice",
-                  disabled: d.seat !== this.seat,
-                  onclick: () => this.sendCommand({ body: { case: "answer", value: { decisionId: d.id, choiceId: c.id } } }),
-                  onmouseenter: () => c.square && this.board.render(v, { ...this.orders.overlay(v), highlight: [c.square] }),
-                  onmouseleave: () => this.board.render(v, this.orders.overlay(v)),
-                },
-                c.label || c.id,
-              ),
-            ),
-          ),
-        ),
-      ),
-    );
+    const shown = v.decisions.filter((d) => d.seat === this.seat || this.role === Role.GM);
+    const hover = (sq?: { col: number; row: number }) => ({
+      onmouseenter: () => sq && this.board.render(v, { ...this.orders.overlay(v), highlight: [sq] }),
+      onmouseleave: () => this.board.render(v, this.orders.overlay(v)),
+    });
+    const cards = shown.map((d) => {
+      const answer = answerFor(v, d.id);
+      const choices = answer
+        ? answer.targets.map((c) => h("button", { class: "choice", "data-choice": c.id, title: c.detail || undefined, onclick: () => this.send({ action: answer.id, target: c.id }), ...hover(c.square) }, c.label || c.id))
+        : d.choices.map((c) => h("button", { class: "choice", disabled: true, ...hover(c.square) }, c.label || c.id));
+      return h(
+        "div",
+        { class: "decision", role: "group", "aria-label": d.prompt },
+        h("p", {}, h("b", {}, d.seat === this.seat ? "Your decision: " : `${this.sideName(d.seat)} decides: `), d.prompt, d.ruleId ? h("small", {}, ` (${d.ruleId})`) : null),
+        h("div", { class: "choices" }, choices),
+      );
+    });
+    // Answers the menu offers for decisions the view does not list (should not happen; shown anyway).
+    for (const a of actions(v).filter((x) => x.kind === "answer" && !shown.some((d) => d.id === x.decisionId))) {
+      cards.push(h("div", { class: "decision", role: "group" }, h("p", {}, h("b", {}, "Your decision: "), a.label),
+        h("div", { class: "choices" }, a.targets.map((c) => h("button", { class: "choice", "data-choice": c.id, onclick: () => this.send({ action: a.id, target: c.id }), ...hover(c.square) }, c.label || c.id)))));
+    }
+    replace(this.els.decisions, cards);
   }
 
   private renderOrders(v: View): void {
@@ -210,83 +210,178 @@ export class TablePage {
     if (this.role === Role.SPECTATOR) return replace(e, h("p", { class: "muted" }, "You are watching. Hover a unit for its details."));
     if (this.role === Role.GM) return replace(e, h("p", { class: "muted" }, "You see every unit and decision. Hover a unit for its details."));
     const m = this.model;
-    const mine = myTurn(v, this.seat);
-    const u = this.orders.unit(v);
-    const parts: (HTMLElement | null)[] = [];
+    const parts: (HTMLElement | HTMLElement[] | null)[] = [];
     if (m.refusal) {
       parts.push(h("div", { class: "refusal", role: "alert", "data-testid": "refusal" }, h("b", {}, "Refused: "), m.refusal.text, m.refusal.ruleId ? h("small", {}, ` (${m.refusal.ruleId})`) : null));
     }
     if (this.notice) parts.push(h("div", { class: "notice", role: "status" }, this.notice));
-    if (!mine) {
-      parts.push(h("p", { class: "muted" }, v.result?.over ? "The game is over." : v.paused ? "The GM has paused the game." : "Not your turn. You may look around; hover a unit for its details."));
+    if (!myTurn(v)) {
+      parts.push(h("p", { class: "muted" }, v.result?.over ? "The game is over." : v.paused ? "The GM has paused the game." : "Nothing for you to do now. You may look around; hover a unit for its details."));
       return replace(e, parts);
     }
-    if (v.board.case === "table") {
-      // Free-table (Battleground) orders are not drawn on this page yet; decisions are (above).
-      parts.push(h("p", { "data-testid": "table-orders-note" }, "Your side is to act. Battleground orders are not given from this page yet: send them with sandtable-cli or a protocol client (docs/protocol.md). Questions put to you appear here as prompts."));
-      return replace(e, parts);
-    }
-    const art = isArtilleryPhase(v);
-    if (!u) {
-      parts.push(h("p", {}, art ? "Artillery phase: choose a battery, then its target square. Send the plan when ready (an empty plan holds fire)." : "Choose one of your units to give it orders."));
-    } else {
-      parts.push(unitCard(v, u));
-      const modeBtn = (mode: Mode, label: string, keyHint: string, enabled: boolean) =>
-        h("button", { class: "mode" + (this.orders.mode === mode ? " on" : ""), disabled: !enabled, "aria-pressed": this.orders.mode === mode, onclick: () => this.setMode(mode) }, label, h("kbd", {}, keyHint));
-      if (!art) {
-        parts.push(
-          h("div", { class: "modes" },
-            modeBtn("move", "Move", "M", u.moveLeft > 0),
-            modeBtn("fire", "Fire", "F", u.canFire),
-            modeBtn("combat", "Close combat", "C", u.canCloseCombat),
-          ),
-          h("div", { class: "facing-row" }, "Turn in place: ",
-            ([["N", GridFacing.NORTH], ["E", GridFacing.EAST], ["S", GridFacing.SOUTH], ["W", GridFacing.WEST]] as const).map(([l, f]) =>
-              h("button", { class: "face" + (u.facing === f ? " current" : ""), title: `Face ${l}`, onclick: () => { this.orders.turn(v, f, true); this.render(); } }, l))),
-        );
-      }
-      parts.push(this.draftBox(v));
-    }
-    if (art) {
-      const list = [...this.orders.plan].map(([id, t]) => h("li", {}, `${v.units.find((x) => x.id === id)?.name ?? id} → ${sq(t)}`, h("button", { class: "link", onclick: () => { this.orders.plan.delete(id); this.render(); } }, "remove")));
-      parts.push(
-        h("div", { class: "art-plan" }, h("h4", {}, "Artillery plan"), list.length ? h("ul", {}, list) : h("p", { class: "muted" }, "No targets: the batteries hold fire."),
-          h("button", { class: "primary", "data-testid": "send-plan", onclick: () => this.sendPw(this.orders.artilleryCommand()) }, "Send artillery plan")),
-      );
-    } else {
-      parts.push(
-        h("div", { class: "end-row" },
-          h("button", { "data-testid": "end-activation", disabled: !v.turn?.activeUnit, onclick: () => this.endActivation(v) }, "End activation", h("kbd", {}, "E")),
-          h("button", { "data-testid": "end-side", onclick: () => this.sendPw({ body: { case: "endSide", value: {} } }) }, "End side's turn")),
-      );
+    const plans = planActions(v);
+    if (plans.length) parts.push(this.planBox(v, plans));
+    else if (v.board.case === "table") parts.push(this.tableActions(v));
+    else parts.push(...this.gridActions(v));
+    const general = generalActions(v);
+    if (general.length) {
+      parts.push(h("div", { class: "end-row" }, general.map((a) => this.actionButton(v, a))));
     }
     replace(e, parts);
   }
 
+  /** A button for one action of the menu; an action with nothing to aim sends at once. */
+  private actionButton(v: View, a: Action, extra: Record<string, unknown> = {}): HTMLElement {
+    const keyHint = a.kind === "end" && a.id === "end-activation" ? "E" : KIND_KEYS[a.kind];
+    const on = this.orders.actionId === a.id;
+    return h(
+      "button",
+      {
+        class: `action kind-${a.kind}` + (on ? " on" : ""),
+        "data-action": a.id,
+        "data-testid": a.unitId ? undefined : a.id,
+        "aria-pressed": needsAiming(a) ? on : undefined,
+        title: a.move ? "Drawing a path on the table comes next; this move cannot be given from the page yet." : a.ruleId || undefined,
+        disabled: !!a.move && !a.targets.length,
+        onclick: () => this.choose(v, a.id),
+        ...extra,
+      },
+      a.label || a.id,
+      keyHint ? h("kbd", {}, keyHint) : null,
+    );
+  }
+
+  private choose(v: View, id: string): void {
+    const now = this.orders.choose(v, id);
+    this.notice = "";
+    if (now) this.send(now);
+    else this.render();
+  }
+
+  private gridActions(v: View): (HTMLElement | null)[] {
+    const u = this.orders.unit(v);
+    const ready = [...new Set(actions(v).filter((a) => a.unitId && a.kind !== "answer").map((a) => a.unitId))];
+    const unitName = (id: string) => v.units.find((x) => x.id === id)?.name || id;
+    const chooser = ready.length
+      ? h("div", { class: "ready-units" }, h("small", { class: "muted" }, "Units with orders: "),
+          ready.map((id) => h("button", { class: "link" + (id === this.selected ? " on" : ""), "data-select": id, onclick: () => { this.orders.select(v, id); this.render(); } }, unitName(id))))
+      : null;
+    if (!u) return [h("p", {}, "Choose one of your units to give it orders."), chooser];
+    const own = unitActions(v, u.id);
+    return [
+      unitCard(v, u),
+      own.length ? h("div", { class: "modes" }, own.map((a) => this.actionButton(v, a))) : h("p", { class: "muted" }, `${u.name || u.id} has no orders now.`),
+      this.draftBox(v),
+      chooser,
+    ];
+  }
+
+  private get selected(): string | null {
+    return this.orders.selected;
+  }
+
+  /** Free table: the menu's actions by unit; targets from a list or by clicking the unit. */
+  private tableActions(v: View): HTMLElement {
+    const byUnit = new Map<string, Action[]>();
+    for (const a of actions(v)) if (a.unitId && a.kind !== "answer") byUnit.set(a.unitId, [...(byUnit.get(a.unitId) ?? []), a]);
+    const unitName = (id: string) => v.units.find((x) => x.id === id)?.name || id;
+    const aiming = this.orders.action(v);
+    return h(
+      "div",
+      { class: "table-actions", "data-testid": "table-actions" },
+      byUnit.size ? null : h("p", { class: "muted" }, "No unit orders on the menu now."),
+      [...byUnit].map(([id, list]) =>
+        h("div", { class: "unit-actions" + (id === this.selected ? " on" : "") }, h("b", {}, unitName(id)), h("div", { class: "modes" }, list.map((a) => this.actionButton(v, a, { onclick: () => { this.orders.selected = id; this.choose(v, a.id); } })))),
+      ),
+      aiming && aiming.targets.length ? this.targetList(v, aiming) : null,
+      this.draftBox(v),
+    );
+  }
+
+  private targetList(v: View, a: Action): HTMLElement {
+    return h(
+      "div",
+      { class: "target-list" },
+      h("p", { class: "hint" }, `${a.label || a.id}: pick a target${v.board.case === "table" ? " (or click it on the table)" : ""}.`),
+      h("ul", {}, a.targets.map((t) => h("li", {}, h("button", { class: "link" + (this.orders.target === t.id ? " on" : ""), "data-target": t.id, onclick: () => { this.orders.target = t.id; this.render(); } }, t.label || t.id), t.detail ? h("small", {}, ` ${t.detail}`) : null))),
+    );
+  }
+
+  /** Plan actions (one per unit, sent together as one order; no pick holds). */
+  private planBox(v: View, plans: Action[]): HTMLElement {
+    const batteries = plans.filter((p) => p.unitId);
+    const unitName = (id: string) => v.units.find((x) => x.id === id)?.name || id;
+    const rows = batteries.map((p) => {
+      const pick = this.orders.plan.get(p.id) ?? "";
+      const select = h(
+        "select",
+        { "data-plan": p.id, "aria-label": `${unitName(p.unitId)}: target`, onchange: (ev: Event) => {
+          const val = (ev.target as HTMLSelectElement).value;
+          if (val) this.orders.plan.set(p.id, val);
+          else this.orders.plan.delete(p.id);
+          this.render();
+        } },
+        h("option", { value: "", selected: !pick }, "hold fire"),
+        p.targets.map((t) => h("option", { value: t.id, selected: pick === t.id }, `${t.label || t.id}${t.detail ? ` (${t.detail})` : ""}`)),
+      );
+      return h("li", { class: this.orders.actionId === p.id ? "on" : "" },
+        h("button", { class: "link", onclick: () => { this.orders.selected = p.unitId; this.orders.actionId = p.id; this.render(); } }, unitName(p.unitId)), " → ", select);
+    });
+    return h(
+      "div",
+      { class: "art-plan" },
+      h("h4", {}, plans[0]?.label || "Plan"),
+      h("p", { class: "hint" }, "Pick a target for each unit here or by clicking a highlighted square after choosing the unit; send them together."),
+      rows.length ? h("ul", {}, rows) : null,
+      h("button", { class: "primary", "data-testid": "send-plan", onclick: () => {
+        const p = this.orders.planOrder(v);
+        if (p) {
+          this.orders.plan.clear();
+          this.send(p);
+        }
+      } }, "Send plan"),
+    );
+  }
+
   private draftBox(v: View): HTMLElement | null {
-    const d = this.orders.draft;
+    const a = this.orders.action(v);
+    const d = this.orders.draft(v);
+    if (!a) return null;
     if (!d) {
-      const hint = this.orders.mode === "move" ? "Click a highlighted square to move there." : this.orders.mode === "fire" ? "Click a target square in the forward arc." : this.orders.mode === "combat" ? "Click an adjacent enemy unit." : this.orders.mode === "artillery" ? "Click the square this battery should fire at." : "";
+      const hint = a.targets.length ? (a.kind === "move" ? "Click a highlighted square to move there (hover one for the distance)." : "Click a highlighted target.") : "";
       return hint ? h("p", { class: "hint" }, hint) : null;
     }
-    const plan = "plan" in d ? d.plan : null;
-    const ok = !plan || plan.ok;
-    const box = h(
+    const bits = [a.label || a.id];
+    if (d.target) bits.push(`→ ${d.target.label || d.target.id}${d.target.detail ? ` (${d.target.detail})` : ""}`);
+    if (a.facings.length && d.facing !== undefined) bits.push(`facing ${facingName(d.facing)}`);
+    return h(
       "div",
-      { class: "draft" + (ok ? "" : " bad"), "data-testid": "draft" },
-      h("p", {}, this.orders.describe(d)),
-      plan && !plan.ok ? h("p", { class: "why" }, plan.reason) : null,
-      plan && plan.ok && "note" in plan && plan.note ? h("p", { class: "hint" }, plan.note) : null,
-      d.kind === "move" || d.kind === "face" ? h("p", { class: "hint" }, "Arrow keys or Q/E turn the facing.") : null,
+      { class: "draft", "data-testid": "draft" },
+      h("p", {}, bits.join(" ")),
+      a.facings.length > 1
+        ? h("div", { class: "facing-row" }, "Facing: ", a.facings.map((f) => h("button", { class: "face" + (d.facing === f ? " current" : ""), "data-facing": facingName(f), onclick: () => { this.orders.facing = f; this.render(); } }, facingName(f).charAt(0).toUpperCase())), h("small", { class: "muted" }, " arrows or Q/E"))
+        : null,
       h(
         "div",
         { class: "draft-buttons" },
-        h("button", { class: "primary", "data-testid": "confirm", onclick: () => this.confirm() }, ok ? "Send order" : "Send anyway", h("kbd", {}, "Enter")),
+        h("button", { class: "primary", "data-testid": "confirm", onclick: () => this.confirm() }, "Send order", h("kbd", {}, "Enter")),
         h("button", { onclick: () => this.cancel() }, "Cancel", h("kbd", {}, "Esc")),
       ),
     );
-    void v;
-    return box;
+  }
+
+  private renderDialog(): void {
+    const c = this.orders.confirming;
+    this.dialog.hidden = !c;
+    if (!c) return replace(this.dialog);
+    replace(
+      this.dialog,
+      h("div", { class: "dialog", role: "dialog", "aria-modal": "true", "data-testid": "confirm-dialog" },
+        h("p", {}, this.orders.confirmText),
+        h("div", { class: "draft-buttons" },
+          h("button", { class: "primary", "data-testid": "confirm-yes", onclick: () => { const p = this.orders.confirming; this.orders.confirming = null; if (p) this.sendNow(p); } }, "Yes"),
+          h("button", { "data-testid": "confirm-no", onclick: () => { this.orders.confirming = null; this.render(); } }, "No"))),
+    );
   }
 
   private renderGm(v: View): void {
@@ -317,7 +412,7 @@ export class TablePage {
     replace(e.logFilters, FILTERS.map((f) => h("button", { class: "filter" + (this.filter === f.id ? " on" : ""), onclick: () => { this.filter = f.id; this.renderLogAndChat(); } }, f.label)));
     const scroller = e.log;
     const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 30;
-    replace(scroller, logList(this.model.log, this.filter, this.seat));
+    replace(scroller, logList(this.model.log, this.filter));
     if (atBottom) scroller.scrollTop = scroller.scrollHeight;
     replace(e.chatList, this.model.chat.map((c) => h("li", { class: c.channel === ChatChannel.SPECTATORS ? "spec" : "" }, h("b", {}, c.seat === "gm" ? "GM" : c.seat === "spectator" ? "Spectator" : this.sideName(c.seat)), c.channel === ChatChannel.SPECTATORS ? h("small", {}, " (spectators)") : null, ": ", c.text)));
     e.chatList.scrollTop = e.chatList.scrollHeight;
@@ -344,38 +439,42 @@ export class TablePage {
     t.style.top = `${Math.min(y + 16, window.innerHeight - 200)}px`;
   }
 
-  private endActivation(v: View): void {
-    if (!v.turn?.activeUnit) {
-      this.notice = "No unit is active: a unit is activated by its first order.";
-      this.render();
-      return;
-    }
-    this.sendPw({ body: { case: "endActivation", value: {} } });
-  }
-
-  private setMode(mode: Mode): void {
-    if (!this.model.view) return;
-    this.notice = this.orders.setMode(this.model.view, mode) ?? "";
-    this.render();
-  }
-
   private confirm(): void {
-    const c = this.orders.command();
-    if (!c) return;
-    this.sendPw(c);
-    this.orders.draft = null;
+    const v = this.model.view;
+    if (!v) return;
+    const p = this.orders.order(v);
+    if (!p) return;
+    this.orders.clearAim();
+    this.send(p);
   }
 
   private cancel(): void {
-    if (this.orders.draft) this.orders.draft = null;
-    else if (this.orders.mode) this.orders.mode = null;
+    if (this.orders.confirming) this.orders.confirming = null;
+    else if (this.orders.target || this.orders.facing !== null) {
+      this.orders.target = null;
+      this.orders.facing = null;
+    } else if (this.orders.actionId) this.orders.actionId = null;
     else this.orders.selected = null;
     this.notice = "";
     this.render();
   }
 
-  private sendPw(pw: PwCommandInit): void {
-    this.sendCommand({ body: { case: "pw", value: pw } });
+  /** Sends a pick from the menu, asking the action's `confirm` question first if it has one. */
+  private send(p: PlayInit): void {
+    const v = this.model.view;
+    const q = v ? this.orders.question(v, p) : "";
+    if (q) {
+      this.orders.confirming = p;
+      this.orders.confirmText = q;
+      this.render();
+      return;
+    }
+    this.sendNow(p);
+  }
+
+  /** Sends a pick as it is (public: the e2e test sends an off-menu one, as a stale page would). */
+  sendNow(p: PlayInit): void {
+    this.sendCommand({ body: { case: "play", value: p } });
   }
 
   private sendCommand(command: NonNullable<Extract<EnvelopeInit["body"], { case: "order" }>["value"]>["command"]): void {
@@ -393,18 +492,19 @@ export class TablePage {
     const v = this.model.view;
     if (!v) return;
     const k = e.key;
-    const drafting = this.orders.draft?.kind === "move" || this.orders.draft?.kind === "face";
+    const o = this.orders;
+    const facingOpen = o.facing !== null && !!o.action(v)?.facings.length;
     const arrows: Record<string, GridFacing> = { ArrowUp: GridFacing.NORTH, ArrowRight: GridFacing.EAST, ArrowDown: GridFacing.SOUTH, ArrowLeft: GridFacing.WEST };
+    const kinds: Record<string, string> = { m: "move", f: "fire", c: "close_combat" };
     let handled = true;
     if (k === "Escape") this.cancel();
-    else if (k === "Enter" && this.orders.draft) this.confirm();
-    else if (k === "m" || k === "M") this.setMode("move");
-    else if (k === "f" || k === "F") this.setMode("fire");
-    else if (k === "c" || k === "C") this.setMode("combat");
-    else if (k === "q" || k === "Q") { this.orders.turn(v, -1); this.render(); }
-    else if ((k === "e" || k === "E") && drafting) { this.orders.turn(v, 1); this.render(); }
-    else if ((k === "e" || k === "E") && myTurn(v, this.seat) && !isArtilleryPhase(v)) this.endActivation(v);
-    else if (k in arrows && this.orders.selected) { this.orders.turn(v, arrows[k], true); this.render(); }
+    else if (o.confirming) handled = false;
+    else if (k === "Enter" && o.draft(v)) this.confirm();
+    else if (k.toLowerCase() in kinds && o.selected) { this.notice = o.chooseKind(v, kinds[k.toLowerCase()]) ?? ""; this.render(); }
+    else if (k === "q" || k === "Q") { o.turn(v, -1); this.render(); }
+    else if ((k === "e" || k === "E") && facingOpen) { o.turn(v, 1); this.render(); }
+    else if ((k === "e" || k === "E") && generalActions(v).some((a) => a.id === "end-activation")) this.choose(v, "end-activation");
+    else if (k in arrows && o.selected) { o.turn(v, arrows[k], true); this.render(); }
     else if (k === "+" || k === "=") this.board.zoom(1 / 1.25);
     else if (k === "-") this.board.zoom(1.25);
     else if (k === "0") this.board.fit();
@@ -424,8 +524,8 @@ function legend(v: View): HTMLElement[] {
         const st = terrainStyle(k);
         return h("li", {}, h("span", { class: `swatch terrain-swatch t-${TERRAIN[k] ? k : "other"}`, style: `background:${st.fill === "none" ? "#fff" : st.fill}` }), st.label);
       }),
-      h("li", {}, h("span", { class: "swatch", style: "background:#0072B2" }), h("span", { class: "swatch", style: "background:#E69F00" }), "Sides (wedge = facing, number = SP)"),
-      h("li", {}, "Letters: A active, M moved, F fired, C fought, R in river, L limbered, T embarked"),
+      h("li", {}, h("span", { class: "swatch", style: "background:#0072B2" }), h("span", { class: "swatch", style: "background:#E69F00" }), "Sides"),
+      lookFor(v.ruleset).legend.map((line) => h("li", {}, line)),
     ),
   ];
 }
@@ -434,7 +534,7 @@ function legend(v: View): HTMLElement[] {
 // sequence, and the lines before it come from here.
 interface Saved {
   seq: string;
-  log: { seq: string; kind: LogEntry["kind"]; text: string; sides: string[]; dice: { kind: number; value: number; label: string }[] }[];
+  log: { seq: string; kind: LogEntry["kind"]; text: string; dice: { kind: number; value: number; label: string }[] }[];
 }
 
 function loadSaved(k: string): { seq: bigint; log: LogEntry[] } | undefined {

@@ -1,0 +1,246 @@
+// Battleground's action menu (engine/rulesets/bg/bg_menu*.cc): in bot games of every demo
+// scenario, every entry of every seat's menu is accepted when sent as offered (through a copy of
+// the game), picks off the menu are refused with the state unchanged, and no menu names a unit
+// its seat may not see (BG-UNIT-09).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "engine/model/autoplay.h"
+#include "engine/rulesets/bg/bg_internal.h"
+#include "tests/engine/bg_test_util.h"
+#include "tests/support/scenario_file.h"
+
+namespace sandtable {
+namespace {
+
+using bg::BgState;
+using bgtest::pt;
+
+const char* const kScenarios[] = {"crossroads", "village-assault", "combined-arms"};
+
+struct Counts {
+  int states = 0, picks = 0, moves = 0, moves_not_ahead = 0, hidden_states = 0;
+};
+
+pb::Command pick(const std::string& seat, const std::string& action, const std::string& target = "") {
+  pb::Command c;
+  c.set_seat(seat);
+  c.mutable_play()->set_action(action);
+  c.mutable_play()->set_target(target);
+  return c;
+}
+
+std::string refusal_of(const Game& game, const pb::Command& c) {
+  Game g2(game);
+  const Outcome o = g2.execute(c);
+  return o.accepted ? "" : o.rejection.code() + ": " + o.rejection.message();
+}
+
+// The 1" path of a move entry in its first mode, facing kept: straight ahead first, else the
+// first of the eight compass points the handler accepts (a wall or the table edge ahead).
+// Returns the refusal of straight ahead when no direction is accepted.
+std::string send_move(const Game& game, const std::string& seat, const pb::Action& a, Counts& n) {
+  const auto& st = static_cast<const BgState&>(game.state());
+  const bg::Unit& u = *st.find(a.unit_id());
+  const bg::Vec2 from = u.infantry_like() ? bg::com(u) : u.position;
+  std::string first;
+  for (int k = -1; k < 8; ++k) {
+    const bg::Facing dir = k < 0 ? u.facing : bg::Facing::from_degrees(k * 45);
+    pb::Command c = pick(seat, a.id());
+    c.mutable_play()->set_mode(a.move().modes(0));
+    c.mutable_play()->set_facing_deg(bg::facing_degrees(u.facing));
+    if (a.move().modes(0) != "dig_in") *c.mutable_play()->add_path() = bg::to_point(from + dir.forward() * 1.0);
+    const std::string why = refusal_of(game, c);
+    if (why.empty()) {
+      n.moves_not_ahead += k >= 0;
+      return "";
+    }
+    if (k < 0) first = why;
+  }
+  return first;
+}
+
+// Every entry of every seat's menu, sent as offered, is accepted; off-menu picks are refused.
+void check_menus(const Game& game, const std::string& where, Counts& n) {
+  const auto& st = static_cast<const BgState&>(game.state());
+  ++n.states;
+  for (const auto& seat : st.sides) {
+    const pb::ActionMenu menu = game.menu(seat);
+    for (const auto& a : menu.actions()) {
+      if (a.kind() == "move") {
+        ++n.moves;
+        ASSERT_GT(a.move().modes_size(), 0) << where << " " << a.id();
+        ASSERT_GT(a.move().max_inches(), 0) << where << " " << a.id();
+        const std::string why = send_move(game, seat, a, n);
+        ASSERT_EQ(why, "") << where << " " << seat << " " << a.id() << " (" << a.move().modes(0) << ")";
+        continue;
+      }
+      if (a.targets().empty()) {
+        ++n.picks;
+        ASSERT_EQ(refusal_of(game, pick(seat, a.id())), "") << where << " " << seat << " " << a.id();
+      }
+      for (const auto& t : a.targets()) {
+        ++n.picks;
+        ASSERT_EQ(refusal_of(game, pick(seat, a.id(), t.id())), "") << where << " " << seat << " " << a.id() << " -> " << t.id();
+      }
+    }
+  }
+}
+
+// Picks that are not on the menu are refused and change nothing.
+void check_off_menu(const Game& game, const std::string& where) {
+  const auto& st = static_cast<const BgState&>(game.state());
+  for (std::size_t s = 0; s < st.sides.size(); ++s) {
+    const std::string& seat = st.sides[s];
+    const std::string& other = st.sides[1 - s];
+    Game g2(game);
+    const auto seq = g2.seq();
+    Outcome o = g2.execute(pick(seat, "no-such-action"));
+    EXPECT_EQ(o.rejection.code(), "NOT_ON_MENU") << where;
+    const pb::ActionMenu menu = game.menu(seat);
+    for (const auto& a : menu.actions()) {
+      if (!a.targets().empty()) {
+        o = g2.execute(pick(seat, a.id(), "no-such-target"));
+        EXPECT_EQ(o.rejection.code(), "NOT_A_TARGET") << where << " " << a.id();
+      }
+      if (!a.unit_id().empty()) {  // a unit's order sent by the other side
+        o = g2.execute(pick(other, a.id(), a.targets().empty() ? "" : a.targets(0).id()));
+        EXPECT_EQ(o.rejection.code(), "NOT_ON_MENU") << where << " " << other << " sent " << a.id();
+      }
+    }
+    EXPECT_EQ(g2.seq(), seq) << where;
+  }
+}
+
+// A string as protobuf writes it (length byte, bytes): finds "b2" without matching "b20".
+std::string wire(const std::string& s) { return std::string(1, static_cast<char>(s.size())) + s; }
+
+// BG-UNIT-09 / BG-MINE-02: the other side's hidden units and unfound minefields, if named.
+std::string leaked(const BgState& st, int side, const std::string& bytes, Counts& n) {
+  bool any = false;
+  for (const auto& u : st.units) {
+    if (u.side == side || !u.hidden) continue;
+    any = true;
+    if (bytes.find(wire(u.id)) != std::string::npos) return "hidden unit " + u.id;
+  }
+  n.hidden_states += any;
+  for (const auto& m : st.minefields) {
+    const bg::Terrain* t = st.terrain_named(m.terrain);
+    if (!t || t->owner.empty() || t->owner == st.sides[static_cast<std::size_t>(side)]) continue;
+    if (!m.known_to[static_cast<std::size_t>(side)] && bytes.find(wire(m.terrain)) != std::string::npos) {
+      return "secret minefield " + m.terrain;
+    }
+  }
+  return "";
+}
+
+void play(const std::string& name, std::uint64_t seed, Counts& n) {
+  const pb::Scenario scenario = load_scenario_file("bg/" + name + ".json");
+  AutoplayOptions options;
+  options.seed = seed;
+  options.keep_log = false;
+  int step = 0;
+  options.observer = [&](const Game& game, const std::vector<pb::Event>&) {
+    const std::string where = name + " seed " + std::to_string(seed) + " step " + std::to_string(++step);
+    check_menus(game, where, n);
+    if (step % 5 == 0 && !game.over()) check_off_menu(game, where);
+    const auto& st = static_cast<const BgState&>(game.state());
+    for (int side = 0; side < static_cast<int>(st.sides.size()); ++side) {
+      const std::string secret = leaked(st, side, game.menu(st.sides[side]).SerializeAsString(), n);
+      EXPECT_EQ(secret, "") << where << ": " << st.sides[side] << "'s menu names " << secret;
+    }
+    return !::testing::Test::HasFailure();
+  };
+  const AutoplayResult r = autoplay(bgtest::rules(), scenario, options);
+  ASSERT_FALSE(::testing::Test::HasFailure());
+  ASSERT_TRUE(r.finished) << name << " seed " << seed << ": " << r.error;
+}
+
+// BG-CARD-02/03: the side the card names acts, with every entry its menu offers.
+TEST(BgMenu, EveryEntryOfEveryMenuIsAcceptedAsOffered_BG_CARD_02) {
+  Counts n;
+  for (const char* name : kScenarios) {
+    for (std::uint64_t seed : {7u, 8u, 9u, 10u, 11u, 12u}) {
+      play(name, seed, n);
+      if (HasFatalFailure()) return;
+    }
+  }
+  std::cout << "[menu] " << n.states << " states, " << n.picks << " picks, " << n.moves << " moves ("
+            << n.moves_not_ahead << " not straight ahead)\n";
+  EXPECT_GT(n.picks, 100);
+  EXPECT_GT(n.moves, 50);
+}
+
+// BG-UNIT-09: the hidden Allied section of village-assault is never on the Axis menu.
+TEST(BgMenu, HiddenUnitIsNeverOnTheAxisMenu_BG_UNIT_09) {
+  Counts n;
+  play("village-assault", 11, n);
+  EXPECT_GT(n.hidden_states, 0) << "the scenario should start with a hidden unit";
+}
+
+// The menu's words: shots carry their pool, moves their limits, ending an action is confirmed.
+TEST(BgMenu, EntriesSayWhatTheyDo_BG_CARD_03) {
+  const pb::Scenario scenario = load_scenario_file("bg/crossroads.json");
+  std::string error;
+  auto game = Game::start(bgtest::rules(), scenario, {}, nullptr, &error);
+  ASSERT_TRUE(game) << error;
+  const auto& st = static_cast<const BgState&>(game->state());
+  ASSERT_GE(st.action.side, 0);
+  const pb::ActionMenu menu = game->menu(st.sides[static_cast<std::size_t>(st.action.side)]);
+  bool end = false;
+  for (const auto& a : menu.actions()) {
+    if (a.id() == "end-action") {
+      end = true;
+      EXPECT_EQ(a.kind(), "end");
+      EXPECT_FALSE(a.confirm().empty()) << "units could still act on the first card";
+    }
+    if (a.kind() == "move") {
+      EXPECT_TRUE(a.id().rfind("move:", 0) == 0 || a.id().rfind("drive:", 0) == 0) << a.id();
+      EXPECT_GT(a.move().max_inches(), 0);
+    }
+    for (const auto& t : a.targets()) {
+      if (a.kind() == "fire") {
+        EXPECT_NE(t.detail().find("white"), std::string::npos) << a.id() << " " << t.id();
+      }
+    }
+  }
+  EXPECT_TRUE(end);
+  // The other side's menu is empty: the game does not wait on it.
+  EXPECT_EQ(game->menu(st.sides[static_cast<std::size_t>(1 - st.action.side)]).actions_size(), 0);
+}
+
+// BG-CARD-11/12: with a physical deck the card is picked among those that may be turned.
+TEST(BgMenu, TableDiceDrawCardOffersTheCardsLeft_BG_CARD_11) {
+  bgtest::Sc sc;
+  sc.inf(0, "a1", 6, 10, 10);
+  sc.inf(1, "b1", 6, 40, 20);
+  bgtest::TG t(sc.s);
+  ASSERT_TRUE(t.g);
+  const pb::ActionMenu menu = t.g->menu("axis");
+  ASSERT_EQ(menu.actions_size(), 1);
+  const pb::Action& draw = menu.actions(0);
+  EXPECT_EQ(draw.id(), "draw-card");
+  EXPECT_EQ(draw.targets_size(), 54);
+  const std::string first = draw.targets(0).id();
+  t.ok(pick("allies", "draw-card", first));
+  // The side the card names ends its action; then the next card is asked for.
+  for (const std::string seat : {"axis", "allies"}) {
+    const pb::ActionMenu menu = t.g->menu(seat);
+    for (const auto& a : menu.actions()) {
+      if (a.id() == "end-action") t.ok(pick(seat, "end-action"));
+    }
+  }
+  // Once turned, that card is no longer offered (BG-CARD-11), and picking it is refused.
+  const pb::ActionMenu next = t.g->menu("axis");
+  ASSERT_EQ(next.actions_size(), 1);
+  EXPECT_EQ(next.actions(0).id(), "draw-card");
+  EXPECT_EQ(next.actions(0).targets_size(), 53);
+  const auto seq = t.g->seq();
+  EXPECT_EQ(t.refused(pick("axis", "draw-card", first)), "NOT_A_TARGET");
+  EXPECT_EQ(t.g->seq(), seq);
+}
+
+}  // namespace
+}  // namespace sandtable

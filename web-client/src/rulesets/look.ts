@@ -1,0 +1,30 @@
+// What a rule set's client module provides: looks and words only, never a rule.
+import type { EnvelopeInit } from "../net/connection";
+
+export interface DemoTable {
+  /** Envelopes to feed the page, as if from a server, for a seat ("blue", "gm", …). */
+  envelopes(seat: string): EnvelopeInit[];
+  /** The sentence a demonstration refusal shows. */
+  refusal: EnvelopeInit;
+}
+
+export interface Look {
+  id: string;
+  /** Grid counters: the symbol drawn on a unit of this type (SVG, in the counter's frame). */
+  counterGlyph?(type: string, ink: string): SVGElement | null;
+  /** The short letter of a marker drawn on a grid counter. */
+  markerLetter(marker: string): string;
+  /** A marker in words (hover card, free-table labels). */
+  markerWords(marker: string): string;
+  /** Markers not drawn on the table (kept for the card). */
+  quietMarkers?: string[];
+  /** Free tables: extra marks on one figure's base by its kind (leader ring, weapon bar…). */
+  figureMarks?(kind: string, ink: string): SVGElement[];
+  /** Free tables: a figure kind drawn with a white base. */
+  paleFigure?(kind: string): boolean;
+  /** Free tables: a figureless unit's hull, length and width in inches. */
+  hull?(type: string): [number, number] | undefined;
+  /** Lines for the board's legend. */
+  legend: string[];
+  demo?: DemoTable;
+}
