@@ -26,9 +26,7 @@ struct Case {
 
 const Case kCases[] = {
     {"portable-wargame-19c", {"pw/meeting-engagement.json", "pw/entrenched-assault.json"}, 10},
-    // TODO(bg menu): enable when engine/rulesets/bg/bg_menu.cc fills the Battleground menu;
-    // until then its menu is empty and the "waiting seat has a menu" check would fail.
-    // {"battleground", {"bg/crossroads.json", "bg/village-assault.json", "bg/combined-arms.json"}, 10},
+    {"battleground", {"bg/crossroads.json", "bg/village-assault.json", "bg/combined-arms.json"}, 3},
 };
 
 constexpr int kStatesPerGame = 16;  // states checked per game, spread at random over the game
