@@ -125,6 +125,15 @@ std::unique_ptr<Game> Game::from_log(const Registry& registry, const std::vector
       if (error) *error = "event " + std::to_string(e.seq()) + " out of order after " + std::to_string(game->seq());
       return nullptr;
     }
+    // A field this build does not know (e.g. a rule-set event stored before rule-set events
+    // became payloads) would be skipped and the replay would silently diverge: refuse instead.
+    if (!e.GetReflection()->GetUnknownFields(e).empty()) {
+      if (error) {
+        *error = "event " + std::to_string(e.seq()) +
+                 " carries data this version cannot read (a log from an older or newer Sandtable); it is not replayed";
+      }
+      return nullptr;
+    }
     game->apply(e);
   }
   return game;

@@ -91,9 +91,9 @@ TEST(BgCards, SeedExample01FourthTurn) {
   // BG-SEQ-02/03: melee phase, special actions, then turn 5 begins.
   bool melee = false, special = false;
   for (const auto& e : o.events) {
-    if (e.has_bg() && e.bg().has_phase_changed()) {
-      melee = melee || e.bg().phase_changed().phase() == pb::BG_PHASE_MELEE;
-      special = special || e.bg().phase_changed().phase() == pb::BG_PHASE_SPECIAL;
+    if (has_bg(e) && bg_of(e).has_phase_changed()) {
+      melee = melee || bg_of(e).phase_changed().phase() == pb::BG_PHASE_MELEE;
+      special = special || bg_of(e).phase_changed().phase() == pb::BG_PHASE_SPECIAL;
     }
   }
   EXPECT_TRUE(melee);
@@ -170,7 +170,7 @@ TEST(BgCards, WrongSideOrActionRefused) {
   t.draw(card(H, 4));  // Allied shoot
   EXPECT_EQ(t.refused(move("allies", "al1", pb::BG_MOVE_WALK, {{10, 24}}, 180), {2}), "BG_NOT_YOUR_CARD");
   EXPECT_EQ(t.refused(move("axis", "ax1", pb::BG_MOVE_WALK, {{10, 12}}), {2}), "BG_NOT_YOUR_CARD");
-  pb::Command end = cmd("axis");
+  BgOrder end = cmd("axis");
   end.mutable_bg()->mutable_end_action();
   EXPECT_EQ(t.refused(end), "BG_NOT_YOUR_CARD");
 }
@@ -181,14 +181,14 @@ TEST(BgCards, PhysicalDeckAndSecretDeck) {
   TG t(two_units_each().s);
   t.draw(card(S, 9));
   t.end_action("axis");
-  pb::Command again = cmd("axis");
+  BgOrder again = cmd("axis");
   *again.mutable_bg()->mutable_draw_card()->mutable_card() = card(S, 9);
   EXPECT_EQ(t.refused(again), "BG_CARD_NOT_IN_DECK");
   TG r(two_units_each().s, /*table=*/false);
   EXPECT_EQ(r.refused(again), "BG_ENGINE_DRAWS");
   // Drawn cards are public: no card event is restricted to a seat.
   for (const auto& e : r.log) {
-    if (e.has_bg() && e.bg().has_card_drawn()) {
+    if (has_bg(e) && bg_of(e).has_card_drawn()) {
       EXPECT_TRUE(e.visible_to().empty());
     }
   }
@@ -206,7 +206,7 @@ TEST(BgCards, DeckRunOutAndReplay) {
     ASSERT_EQ(w.size(), 1u);
     auto o = t.end_action(w[0]);
     for (const auto& e : o.events) {
-      if (e.has_bg() && e.bg().has_turn_ended() && e.bg().turn_ended().deck_reshuffled()) ++reshuffles;
+      if (has_bg(e) && bg_of(e).has_turn_ended() && bg_of(e).turn_ended().deck_reshuffled()) ++reshuffles;
     }
   }
   EXPECT_GE(t.st().turn, 30);

@@ -14,7 +14,7 @@ TG axis_card(const Sc& sc, pb::Card c) {
 }
 
 pb::Command volley(std::vector<std::pair<std::string, std::string>> shots) {
-  pb::Command c = shoot_cmd("axis", shots[0].first, shots[0].second);
+  BgOrder c = shoot_cmd("axis", shots[0].first, shots[0].second);
   for (std::size_t i = 1; i < shots.size(); ++i) {
     auto* x = c.mutable_bg()->mutable_shoot()->add_also();
     x->set_unit_id(shots[i].first);
@@ -25,7 +25,7 @@ pb::Command volley(std::vector<std::pair<std::string, std::string>> shots) {
 
 int attacks(const Outcome& o) {
   int n = 0;
-  for (const auto& e : o.events) n += e.has_bg() && e.bg().has_attack();
+  for (const auto& e : o.events) n += has_bg(e) && bg_of(e).has_attack();
   return n;
 }
 
@@ -135,7 +135,7 @@ TEST(BgFireRules, BG_LOS_07_NoShotThroughSmoke) {
   sc.inf(0, "a2", 4, 14, 10);
   sc.inf(1, "b1", 4, 10, 21, 1, 0, "C", 180);
   TG t = axis_card(sc, card(C, 3));
-  pb::Command smoke = cmd("axis");
+  BgOrder smoke = cmd("axis");
   auto* s = smoke.mutable_bg()->mutable_lay_smoke();
   s->set_unit_id("a1");
   *s->mutable_a() = pt(7, 15);

@@ -13,7 +13,7 @@ inline Die d6(int v) { return {pb::DIE_KIND_D6, v}; }
 
 inline pb::Command shoot_cmd(const std::string& seat, const std::string& unit, const std::string& target,
                              const std::string& weapon = "") {
-  pb::Command c = cmd(seat);
+  BgOrder c = cmd(seat);
   auto* s = c.mutable_bg()->mutable_shoot();
   s->set_unit_id(unit);
   auto* shot = s->add_shots();

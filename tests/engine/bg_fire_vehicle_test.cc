@@ -47,14 +47,14 @@ TEST(BgFireVehicle, BowArcTurretAndSeveralTargets) {
   sc.inf(1, "e", 4, 20, 11, 1, 0, "C", 270);
   TG t = axis_shooting(sc);
   EXPECT_EQ(t.refused(shoot_cmd("axis", "t", "e", "mg1")), "BG_OUT_OF_ARC");
-  pb::Command c = shoot_cmd("axis", "t", "e", "mg2");
+  BgOrder c = shoot_cmd("axis", "t", "e", "mg2");
   auto* s2 = c.mutable_bg()->mutable_shoot()->add_shots();
   s2->set_target_id("v");
   s2->set_weapon_id("heavy_gun3");
   auto o = run_dice(t, c, d6s({2, 2, 2, 2, 2, 2, 2, 2, 2, 2}));
   ASSERT_TRUE(o.accepted) << o.rejection.message();
   int attacks = 0;
-  for (const auto& e : o.events) attacks += e.has_bg() && e.bg().has_attack();
+  for (const auto& e : o.events) attacks += has_bg(e) && bg_of(e).has_attack();
   EXPECT_EQ(attacks, 2);
 }
 
@@ -119,7 +119,7 @@ TEST(BgFireVehicle, OverrunMachineGunShot) {
   sc.inf(1, "e", 4, 10, 12, 1, 0, "C", 180);
   TG t(sc.s);
   t.draw(card(S, 9));
-  pb::Command c = vmove("axis", "t", 3, {{10, 20}}, 0);
+  BgOrder c = vmove("axis", "t", 3, {{10, 20}}, 0);
   c.mutable_bg()->mutable_vehicle_move()->set_overrun_weapon_id("mg2");
   // movement 6 6 5; MG white 5 2 -> 1 net; pick d6 2 -> e-f1.
   auto o = run_dice(t, c, d6s({6, 6, 5, 5, 2, 2}));

@@ -83,7 +83,7 @@ TEST(BgHidden, BG_UNIT_09_OwnActsStaySecretUntilItShoots) {
   auto o = t.ok(move("allies", "h", pb::BG_MOVE_RUN, {{14, 21}}, 180), {1, 1});
   int about_h = 0;
   for (const auto& e : o.events) {
-    const auto& b = e.bg();
+    const auto& b = bg_of(e);
     if (!b.has_unit_moved() && !b.has_markers() && !b.has_unit_acted()) continue;  // (card events are public)
     ++about_h;
     EXPECT_FALSE(t.g->event_for(e, "axis")) << e.ShortDebugString();
@@ -95,7 +95,7 @@ TEST(BgHidden, BG_UNIT_09_OwnActsStaySecretUntilItShoots) {
   o = t.ok(shoot_cmd("allies", "h", "a"), {2, 2, 2});
   ASSERT_NE(revealed(o), nullptr);
   EXPECT_EQ(revealed(o)->reason(), "it opened fire");
-  EXPECT_EQ(o.events.front().bg().has_revealed(), true);  // before the attack and its dice
+  EXPECT_EQ(bg_of(o.events.front()).has_revealed(), true);  // before the attack and its dice
   EXPECT_FALSE(t.u("h").hidden);
   for (const auto& e : o.events) EXPECT_TRUE(t.g->event_for(e, "axis"));
 }

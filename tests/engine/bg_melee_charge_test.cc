@@ -91,7 +91,7 @@ TEST(BgMeleeCharge, DefenderStandsAndTheChargeReachesExactly) {
   ASSERT_EQ(d.choices_size(), 3);
   EXPECT_EQ(d.choices(1).id(), "move");
   EXPECT_EQ(d.choices(2).id(), "shoot");
-  pb::Command other = cmd("axis");
+  BgOrder other = cmd("axis");
   other.mutable_bg()->mutable_end_action();
   EXPECT_EQ(t.refused(other), "DECISION_PENDING");
   ASSERT_NEAR(geom::distance(com(t.u("a")), com(t.u("e"))), 10.0, 1e-9);

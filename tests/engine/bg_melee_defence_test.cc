@@ -65,8 +65,8 @@ TEST(BgMeleeDefence, ShootFiresAtTheChargerBeforeTheDistanceRoll) {
   // The shot comes before the distance roll (event order), and the charge then goes on.
   int attack_at = -1, moved_at = -1;
   for (int i = 0; i < static_cast<int>(o.events.size()); ++i) {
-    if (o.events[i].bg().has_attack()) attack_at = i;
-    if (o.events[i].bg().has_charge_moved()) moved_at = i;
+    if (bg_of(o.events[i]).has_attack()) attack_at = i;
+    if (bg_of(o.events[i]).has_charge_moved()) moved_at = i;
   }
   EXPECT_LT(attack_at, moved_at);
   ASSERT_NE(charge_moved(o), nullptr);

@@ -12,7 +12,7 @@ const pb::BgMeleeEnded* ended(const Outcome& o) {
 }
 
 pb::Command surrender(const std::string& seat, const std::string& unit, const std::string& to) {
-  pb::Command c = cmd(seat);
+  BgOrder c = cmd(seat);
   c.mutable_bg()->mutable_surrender()->set_unit_id(unit);
   c.mutable_bg()->mutable_surrender()->set_to_unit_id(to);
   return c;
@@ -139,7 +139,7 @@ TEST(BgMeleePrisoners, DMG03NoSavesInMelee) {
   auto o = t.ok(fight("axis", t.st().melees[0].id), {1, 6, 6, 1, 6, 1, 6, 1});
   const pb::BgCasualties* mine = nullptr;
   for (const auto& e : o.events) {
-    if (e.bg().has_casualties() && e.bg().casualties().unit_id() == "a") mine = &e.bg().casualties();
+    if (bg_of(e).has_casualties() && bg_of(e).casualties().unit_id() == "a") mine = &bg_of(e).casualties();
   }
   ASSERT_NE(mine, nullptr);
   ASSERT_EQ(mine->killed_size(), 1);
@@ -244,7 +244,7 @@ TEST(BgMeleePrisoners, COMB06NonStandingJoinsAnotherUnit) {
   ASSERT_TRUE(bg::non_standing(t.u("N")));
   t.draw(card(S, 9));
   EXPECT_EQ(t.refused(move("axis", "N", pb::BG_MOVE_WALK, {{10, 11.9}}, 180), {6}), "BG_NON_STANDING_ADVANCE");
-  pb::Command c = move("axis", "N", pb::BG_MOVE_WALK, {{10, 11.9}}, 180);
+  BgOrder c = move("axis", "N", pb::BG_MOVE_WALK, {{10, 11.9}}, 180);
   c.mutable_bg()->mutable_move()->set_combine_with("A");
   auto o = t.ok(c, {6});  // same grade: no grade roll (BG-COMB-04)
   ASSERT_NE(TG::find(o, [](const pb::BgEvent& b) { return b.has_combined(); }), nullptr);

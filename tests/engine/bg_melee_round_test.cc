@@ -131,7 +131,7 @@ TEST(BgMeleeRound, SurrenderByAgreementFormsAPrisonerGroup) {
   sc.inf(0, "a", 8, 10, 10);
   sc.inf(1, "e", 5, 10, 20, 1, 0, "C", 180);
   TG t(sc.s);
-  pb::Command c = cmd("allies");
+  BgOrder c = cmd("allies");
   c.mutable_bg()->mutable_surrender()->set_unit_id("e");
   c.mutable_bg()->mutable_surrender()->set_to_unit_id("a");
   auto o = t.ok(c);

@@ -5,7 +5,7 @@
 namespace sandtable::bgtest {
 
 inline pb::Command charge(const std::string& seat, const std::string& id, const std::string& target) {
-  pb::Command c = cmd(seat);
+  BgOrder c = cmd(seat);
   c.mutable_bg()->mutable_charge()->set_unit_id(id);
   c.mutable_bg()->mutable_charge()->set_target_id(target);
   return c;
@@ -13,7 +13,7 @@ inline pb::Command charge(const std::string& seat, const std::string& id, const 
 
 // Answers the oldest pending decision.
 inline pb::Command answer(const TG& t, const std::string& seat, const std::string& choice) {
-  pb::Command c = cmd(seat);
+  BgOrder c = cmd(seat);
   EXPECT_FALSE(t.st().decisions.empty());
   if (!t.st().decisions.empty()) c.mutable_answer()->set_decision_id(t.st().decisions.front().id());
   c.mutable_answer()->set_choice_id(choice);
@@ -21,7 +21,7 @@ inline pb::Command answer(const TG& t, const std::string& seat, const std::strin
 }
 
 inline pb::Command fight(const std::string& seat, const std::string& melee) {
-  pb::Command c = cmd(seat);
+  BgOrder c = cmd(seat);
   c.mutable_bg()->mutable_melee_fight()->set_melee_id(melee);
   return c;
 }
@@ -30,7 +30,7 @@ template <class F>
 const pb::BgEvent* find_in(const std::vector<pb::Event>& log, F pred) {
   const pb::BgEvent* last = nullptr;
   for (const auto& e : log) {
-    if (e.has_bg() && pred(e.bg())) last = &e.bg();
+    if (has_bg(e) && pred(bg_of(e))) last = &bg_of(e);
   }
   return last;
 }

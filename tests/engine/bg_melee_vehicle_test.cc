@@ -19,7 +19,7 @@ const pb::BgMeleeEnded* ended(const Outcome& o) {
 std::vector<pb::BgAttack> attacks(const Outcome& o) {
   std::vector<pb::BgAttack> out;
   for (const auto& e : o.events) {
-    if (e.bg().has_attack()) out.push_back(e.bg().attack());
+    if (bg_of(e).has_attack()) out.push_back(bg_of(e).attack());
   }
   return out;
 }

@@ -181,7 +181,7 @@ TEST(BgMove, DigOut) {
 // BG-MOVE-01: every figure within 1" (base edge to base edge) of another of its unit.
 TEST(BgMove, CohesionOfTheNewFormation) {
   TG t = axis_moving(base());
-  pb::Command c = move("axis", "a", pb::BG_MOVE_WALK, {});
+  BgOrder c = move("axis", "a", pb::BG_MOVE_WALK, {});
   auto* m = c.mutable_bg()->mutable_move();
   const double xs[4] = {8, 9, 10, 14};  // the last figure 3.4" clear of the others
   for (int i = 0; i < 4; ++i) {
@@ -207,7 +207,7 @@ TEST(BgMove, BuildingOccupancyLimits) {
   TG t(sc.s);
   EXPECT_EQ(t.u("in1").building, "house");
   t.draw(card(S, 9));
-  pb::Command c = move("axis", "third", pb::BG_MOVE_WALK, {{21.5, 21.5}});
+  BgOrder c = move("axis", "third", pb::BG_MOVE_WALK, {{21.5, 21.5}});
   c.mutable_bg()->mutable_move()->set_building("house");
   EXPECT_EQ(t.refused(c, {6}), "BG_BUILDING_FULL");
   // 18 figures: 12 + 4 inside, a 4-figure unit may not make it 20.
@@ -218,7 +218,7 @@ TEST(BgMove, BuildingOccupancyLimits) {
   s2.inf(1, "e", 4, 50, 30, 1, 0, "C", 180);
   TG u(s2.s);
   u.draw(card(S, 9));
-  pb::Command d = move("axis", "four", pb::BG_MOVE_WALK, {{21.5, 21.5}});
+  BgOrder d = move("axis", "four", pb::BG_MOVE_WALK, {{21.5, 21.5}});
   d.mutable_bg()->mutable_move()->set_building("house");
   u.ok(d, {6});  // 16 figures: fine
   EXPECT_EQ(u.u("four").building, "house");
@@ -244,8 +244,8 @@ TEST(BgMove, SeveralMarkersAtOnce) {
   const auto v = t.g->view("allies");
   for (const auto& u : v.units()) {
     if (u.id() != "a") continue;
-    EXPECT_NE(std::find(u.markers().begin(), u.markers().end(), "dug_in"), u.markers().end());
-    EXPECT_NE(std::find(u.markers().begin(), u.markers().end(), "ran"), u.markers().end());
+    EXPECT_TRUE(has_marker(u, "dug_in"));
+    EXPECT_TRUE(has_marker(u, "ran"));
     EXPECT_EQ(u.strength(), 4);
     EXPECT_EQ(u.figures_size(), 4);
   }

@@ -147,7 +147,7 @@ TEST(BgSetup, CombineByMoving) {
   sc.inf(1, "e", 4, 50, 30, 1, 0, "C", 180);
   TG t(sc.s);
   t.draw(card(S, 9));
-  pb::Command c = move("axis", "C", pb::BG_MOVE_WALK, {{10, 11.9}}, 180);
+  BgOrder c = move("axis", "C", pb::BG_MOVE_WALK, {{10, 11.9}}, 180);
   c.mutable_bg()->mutable_move()->set_combine_with("A");
   auto o = t.ok(c, {6, 3, 4});  // walk 6; C rolls 3 (3+3 = 6), A rolls 4 (4+7 = 11)
   const auto* comb = TG::find(o, [](const pb::BgEvent& b) { return b.has_combined(); });
@@ -169,10 +169,10 @@ TEST(BgSetup, CombineSplitsOverTwelve) {
   sc.inf(1, "e", 4, 50, 30, 1, 0, "C", 180);
   TG t(sc.s);
   t.draw(card(S, 9));
-  pb::Command bad = move("axis", "B", pb::BG_MOVE_WALK, {{10, 12}}, 180);
+  BgOrder bad = move("axis", "B", pb::BG_MOVE_WALK, {{10, 12}}, 180);
   bad.mutable_bg()->mutable_move()->set_combine_with("truck");
   EXPECT_EQ(t.refused(bad, {6}), "BG_COMBINE_KIND");
-  pb::Command c = move("axis", "B", pb::BG_MOVE_WALK, {{10, 12}}, 180);
+  BgOrder c = move("axis", "B", pb::BG_MOVE_WALK, {{10, 12}}, 180);
   c.mutable_bg()->mutable_move()->set_combine_with("A");
   auto o = t.ok(c, {6});
   const auto* comb = TG::find(o, [](const pb::BgEvent& b) { return b.has_combined(); });
@@ -223,7 +223,7 @@ TEST(BgSetup, HiddenUnitsRevealedWithinSixInches) {
   t.draw(card(D, 9));  // Allied move: the hidden unit moves unseen
   auto o = t.ok(move("allies", "h", pb::BG_MOVE_WALK, {{12, 20}}, 90), {2});
   for (const auto& e : o.events) {
-    if (e.has_bg() && e.bg().has_unit_moved()) {
+    if (has_bg(e) && bg_of(e).has_unit_moved()) {
       EXPECT_FALSE(t.g->event_for(e, "axis").has_value());
     }
   }
@@ -242,7 +242,7 @@ TEST(BgSetup, RefereeOverrides) {
   pb::Command p = cmd("gm");
   p.mutable_gm()->mutable_pause()->set_reason("dispute");
   t.ok(p);
-  pb::Command d = cmd("axis");
+  BgOrder d = cmd("axis");
   *d.mutable_bg()->mutable_draw_card()->mutable_card() = card(S, 3);
   EXPECT_EQ(t.refused(d), "GAME_PAUSED");
   pb::Command r = cmd("gm");
@@ -262,7 +262,8 @@ TEST(BgSetup, ViewShowsUnitsAndMarkers) {
   const auto v = t.g->view("axis");
   ASSERT_EQ(v.units_size(), 2);
   EXPECT_EQ(v.units(0).strength(), 4);
-  EXPECT_EQ(v.units(0).quality(), "C");
+  ASSERT_TRUE(has_marker(v.units(0), "grade"));
+  EXPECT_EQ(v.units(0).markers(0).value(), "C");  // BG-UNIT-07: the grade is the first marker
   EXPECT_NEAR(v.units(0).position().x(), 10, 1e-12);
   EXPECT_EQ(v.turn().turn(), 1);
   EXPECT_EQ(v.turn().phase(), "card play");

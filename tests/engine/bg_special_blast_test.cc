@@ -12,7 +12,7 @@ namespace {
 constexpr pb::DieKind D6 = pb::DIE_KIND_D6, D10Z = pb::DIE_KIND_D10_ZERO, D20 = pb::DIE_KIND_D20;
 
 Outcome joker(TG& g, std::vector<std::pair<pb::DieKind, int>> dice) {
-  pb::Command c = cmd("axis");
+  BgOrder c = cmd("axis");
   *c.mutable_bg()->mutable_draw_card()->mutable_card() = make_joker(1);
   TableDice t;
   for (auto [k, v] : dice) t.push(k, v);
@@ -22,18 +22,15 @@ Outcome joker(TG& g, std::vector<std::pair<pb::DieKind, int>> dice) {
 }
 
 void strike(Sc& sc, const std::string& side, const std::string& system, std::vector<std::pair<double, double>> aims) {
-  auto* k = sc.s.add_strikes();
-  k->set_id("k" + std::to_string(sc.s.strikes_size()));
-  k->set_side(side);
-  k->set_turn(1);
-  k->set_system(system);
-  for (auto [x, y] : aims) *k->add_aim_points() = pt(x, y);
+  std::vector<pb::Point> points;
+  for (auto [x, y] : aims) points.push_back(pt(x, y));
+  sc.add_strike("", side, 1, system, points);
 }
 
 std::vector<pb::BgAttack> attacks(const Outcome& o) {
   std::vector<pb::BgAttack> out;
   for (const auto& e : o.events) {
-    if (e.has_bg() && e.bg().has_attack()) out.push_back(e.bg().attack());
+    if (has_bg(e) && bg_of(e).has_attack()) out.push_back(bg_of(e).attack());
   }
   return out;
 }
@@ -225,16 +222,16 @@ TEST(BgSpecialBlast, EX12MissionResolvedBeforeTheCardsAction) {
   sc.inf(0, "a1", 4, 10, 10);
   sc.inf(1, "b1", 4, 40, 30);
   TG g(sc.s);
-  pb::Command d = cmd("axis");
+  BgOrder d = cmd("axis");
   *d.mutable_bg()->mutable_draw_card()->mutable_card() = card(C, 5);
   TableDice t;
   t.push(D20, 1);
   ASSERT_TRUE(g.g->execute(d, &t).accepted);
   EXPECT_EQ(g.g->waiting_for(), std::vector<std::string>{"allies"});
-  pb::Command end = cmd("axis");
+  BgOrder end = cmd("axis");
   end.mutable_bg()->mutable_end_action();
   EXPECT_EQ(g.refused(end), "BG_FIRE_MISSION_FIRST");
-  pb::Command c = cmd("allies");
+  BgOrder c = cmd("allies");
   c.mutable_bg()->mutable_call_fire()->set_mission_id(g.st().missions[0].id);
   *c.mutable_bg()->mutable_call_fire()->add_aim_points() = pt(30, 30);
   g.ok(c, {4, 4, 2, 3});

@@ -9,7 +9,7 @@ namespace {
 
 constexpr pb::DieKind D6 = pb::DIE_KIND_D6, D20 = pb::DIE_KIND_D20, D10Z = pb::DIE_KIND_D10_ZERO;
 
-Outcome ok_dice(TG& g, pb::Command c, std::vector<std::pair<pb::DieKind, int>> dice) {
+Outcome ok_dice(TG& g, BgOrder c, std::vector<std::pair<pb::DieKind, int>> dice) {
   TableDice t;
   for (auto [k, v] : dice) t.push(k, v);
   Outcome o = g.g->execute(c, &t);
@@ -18,7 +18,7 @@ Outcome ok_dice(TG& g, pb::Command c, std::vector<std::pair<pb::DieKind, int>> d
 }
 
 pb::Command smoke(const std::string& id, double ax, double ay, double bx, double by) {
-  pb::Command c = cmd("axis");
+  BgOrder c = cmd("axis");
   auto* s = c.mutable_bg()->mutable_lay_smoke();
   s->set_unit_id(id);
   *s->mutable_a() = pt(ax, ay);
@@ -63,10 +63,10 @@ TEST(BgSpecialFlares, FlareLightsRestOfTurn) {
   g.draw(card(C, 3));
   ASSERT_TRUE(bg::night_sight_limit(g.st()).has_value());
   EXPECT_EQ(*bg::night_sight_limit(g.st()), 12.0);
-  pb::Command bad = cmd("axis");
+  BgOrder bad = cmd("axis");
   bad.mutable_bg()->mutable_launch_flare()->set_unit_id("a2");
   EXPECT_EQ(g.refused(bad), "BG_NO_FLARES");
-  pb::Command c = cmd("axis");
+  BgOrder c = cmd("axis");
   c.mutable_bg()->mutable_launch_flare()->set_unit_id("a1");
   g.ok(c);
   EXPECT_FALSE(bg::night_sight_limit(g.st()).has_value());
@@ -86,7 +86,7 @@ Sc artillery(const std::string& deck) {
 }
 
 pb::Command call_fire(const std::string& mission, std::vector<std::pair<double, double>> aims) {
-  pb::Command c = cmd("allies");
+  BgOrder c = cmd("allies");
   auto* f = c.mutable_bg()->mutable_call_fire();
   f->set_mission_id(mission);
   for (auto [x, y] : aims) *f->add_aim_points() = pt(x, y);
@@ -101,7 +101,7 @@ TEST(BgSpecialArtillery, RandomCardBlastThenMedicHeals) {
   TG g(artillery("allies:mortar").s);
   TableDice t;
   t.push(D20, 1);  // the artillery card (the only one)
-  pb::Command d = cmd("axis");
+  BgOrder d = cmd("axis");
   *d.mutable_bg()->mutable_draw_card()->mutable_card() = card(C, 5);
   ASSERT_TRUE(g.g->execute(d, &t).accepted);
   ASSERT_EQ(g.st().missions.size(), 1u);
@@ -120,7 +120,7 @@ TEST(BgSpecialArtillery, RandomCardBlastThenMedicHeals) {
   EXPECT_FALSE(g.u("a1").figure("a1-f0")->alive);
   EXPECT_TRUE(g.st().missions[0].done);
   // BG-MED-02: the medic's unit hits on 5-6 (grade C): a 4 fails, a 5 heals a1-f1 as a rifle.
-  pb::Command h = cmd("axis");
+  BgOrder h = cmd("axis");
   h.mutable_bg()->mutable_heal()->set_unit_id("a1");
   h.mutable_bg()->mutable_heal()->set_medic_figure_id("a1-f3");
   h.mutable_bg()->mutable_heal()->set_dead_figure_id("a1-f1");
@@ -134,12 +134,12 @@ TEST(BgSpecialMedics, FailedHealRollLeavesFigureDead) {
   TG g(artillery("allies:mortar").s);
   TableDice t;
   t.push(D20, 1);
-  pb::Command d = cmd("axis");
+  BgOrder d = cmd("axis");
   *d.mutable_bg()->mutable_draw_card()->mutable_card() = card(C, 6);
   ASSERT_TRUE(g.g->execute(d, &t).accepted);
   ok_dice(g, call_fire(g.st().missions[0].id, {{10, 10}}), {{D6, 3}, {D6, 3}, {D6, 6}, {D6, 2}, {D6, 2}});
   ASSERT_FALSE(g.u("a1").figure("a1-f1")->alive);
-  pb::Command h = cmd("axis");
+  BgOrder h = cmd("axis");
   h.mutable_bg()->mutable_heal()->set_unit_id("a1");
   h.mutable_bg()->mutable_heal()->set_medic_figure_id("a1-f3");
   h.mutable_bg()->mutable_heal()->set_dead_figure_id("a1-f1");
@@ -153,7 +153,7 @@ TEST(BgSpecialArtillery, DX14DriftThreeInchesOnDrawnBearing) {
   TG g(artillery("allies:mortar").s);
   TableDice t;
   t.push(D20, 1);
-  pb::Command d = cmd("axis");
+  BgOrder d = cmd("axis");
   *d.mutable_bg()->mutable_draw_card()->mutable_card() = card(H, 5);
   ASSERT_TRUE(g.g->execute(d, &t).accepted);
   Outcome o = ok_dice(g, call_fire(g.st().missions[0].id, {{20, 20}}), {{D6, 2}, {D6, 5}, {D10Z, 2}, {D6, 4}, {D6, 1}});
@@ -170,7 +170,7 @@ TEST(BgSpecialArtillery, EX12ReloadReturnsAllCards) {
   TG g(artillery("reload,allies:mortar").s);
   TableDice t;
   t.push(D20, 1);  // "reload"
-  pb::Command d = cmd("axis");
+  BgOrder d = cmd("axis");
   *d.mutable_bg()->mutable_draw_card()->mutable_card() = card(C, 5);
   Outcome o = g.g->execute(d, &t);
   ASSERT_TRUE(o.accepted);
@@ -186,7 +186,7 @@ TEST(BgSpecialArtillery, AimPointsWithinSixInches) {
   TG g(artillery("allies:light_artillery").s);
   TableDice t;
   t.push(D20, 1);
-  pb::Command d = cmd("axis");
+  BgOrder d = cmd("axis");
   *d.mutable_bg()->mutable_draw_card()->mutable_card() = card(C, 5);
   ASSERT_TRUE(g.g->execute(d, &t).accepted);
   EXPECT_EQ(g.refused(call_fire(g.st().missions[0].id, {{20, 20}, {26.5, 20}})), "BG_AIM_SPREAD");

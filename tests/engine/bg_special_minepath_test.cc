@@ -35,7 +35,7 @@ TEST(BgSpecialMinePath, RunningThroughIsPutBackAndAttacked) {
   ASSERT_NE(r, nullptr);
   EXPECT_TRUE(r->minefield_revealed().entered());
   int moves = 0;
-  for (const auto& e : o.events) moves += e.has_bg() && e.bg().has_unit_moved();
+  for (const auto& e : o.events) moves += has_bg(e) && bg_of(e).has_unit_moved();
   EXPECT_EQ(moves, 2) << [&] { std::string s; for (const auto& e : o.events) s += e.ShortDebugString() + "\n"; return s; }();  // the run, then the put-back
   EXPECT_NEAR(g.u("a1").figure("a1-f0")->pos.x, 8.5, 1e-9);  // the formation, moved back whole
   EXPECT_NEAR(g.u("a1").figure("a1-f0")->pos.y, 21.0, 1e-9);
@@ -61,7 +61,7 @@ TEST(BgSpecialMinePath, MinefieldsMetInPathOrder) {
   g.draw(card(S, 3));
   Outcome o = g.ok(move("axis", "a1", pb::BG_MOVE_RUN, {{10, 29}}), {6, 6, 2, 3, 4, 5, 2});
   int attacks = 0;
-  for (const auto& e : o.events) attacks += e.has_bg() && e.bg().has_attack();
+  for (const auto& e : o.events) attacks += has_bg(e) && bg_of(e).has_attack();
   EXPECT_EQ(attacks, 1);
   EXPECT_NEAR(g.u("a1").figure("a1-f0")->pos.y, 21.0, 1e-9);
   EXPECT_TRUE(g.st().minefield("mf1")->known_to[0]);

@@ -28,13 +28,13 @@ int visible_reveals(const TG& g, const Outcome& o, const std::string& viewer) {
   int n = 0;
   for (const auto& e : o.events) {
     auto x = g.g->event_for(e, viewer);
-    if (x && x->has_bg() && x->bg().has_minefield_revealed()) ++n;
+    if (x && has_bg(*x) && bg_of(*x).has_minefield_revealed()) ++n;
   }
   return n;
 }
 
 // Runs a command with dice of several kinds (D6 unless named).
-Outcome ok_dice(TG& g, pb::Command c, std::vector<std::pair<pb::DieKind, int>> dice) {
+Outcome ok_dice(TG& g, BgOrder c, std::vector<std::pair<pb::DieKind, int>> dice) {
   TableDice t;
   for (auto [k, v] : dice) t.push(k, v);
   Outcome o = g.g->execute(c, &t);
@@ -149,7 +149,7 @@ TEST(BgSpecialMines, EX08SixEngineersClearSixStrips) {
   sc.area("minefield", "mf1", 8, 20, 14, 24);  // known minefield
   TG g(sc.s);
   g.draw(card(C, 3));  // Axis shoot
-  pb::Command c = cmd("axis");
+  BgOrder c = cmd("axis");
   auto* cm = c.mutable_bg()->mutable_clear_mines();
   cm->set_unit_id("eng");
   for (int i = 0; i < 7; ++i) {

@@ -11,6 +11,8 @@
 #include "engine/model/game.h"
 #include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
+#include "engine/model/payload.h"
+#include "sandtable/rulesets/bg/bg.pb.h"
 
 namespace sandtable {
 namespace {
@@ -79,7 +81,8 @@ TEST(BgSpecialScenarios, CombinedArmsScheduledStrikesSecretToTheirSide) {
     for (const auto& e : log) {
       if (!e.has_game_started()) continue;
       if (auto x = g->event_for(e, viewer)) {
-        for (const auto& k : x->game_started().scenario().strikes()) ids.push_back(k.id());
+        const auto extra = payload_of<pb::BgScenario>(x->game_started().scenario());
+        for (const auto& k : extra.strikes()) ids.push_back(k.id());
       }
     }
     return ids;

@@ -10,7 +10,7 @@ namespace {
 
 constexpr pb::DieKind D6 = pb::DIE_KIND_D6, D10Z = pb::DIE_KIND_D10_ZERO;
 
-Outcome ok_dice(TG& g, pb::Command c, std::vector<std::pair<pb::DieKind, int>> dice) {
+Outcome ok_dice(TG& g, BgOrder c, std::vector<std::pair<pb::DieKind, int>> dice) {
   TableDice t;
   for (auto [k, v] : dice) t.push(k, v);
   Outcome o = g.g->execute(c, &t);
@@ -21,7 +21,7 @@ Outcome ok_dice(TG& g, pb::Command c, std::vector<std::pair<pb::DieKind, int>> d
 
 // Turns a joker: the turn's card play ends, its special-actions phase runs (BG-SEQ-03).
 Outcome joker(TG& g, int which, std::vector<std::pair<pb::DieKind, int>> dice = {}) {
-  pb::Command c = cmd("axis");
+  BgOrder c = cmd("axis");
   *c.mutable_bg()->mutable_draw_card()->mutable_card() = make_joker(which);
   return ok_dice(g, c, std::move(dice));
 }
@@ -32,21 +32,17 @@ void four_suits(TG& g, int rank, std::vector<std::pair<pb::DieKind, int>> dice =
   const std::pair<pb::Suit, const char*> order[] = {{S, "axis"}, {C, "axis"}, {H, "allies"}, {D, "allies"}};
   for (int i = 0; i < 4; ++i) {
     g.draw(card(order[i].first, rank), order[i].second);
-    pb::Command c = cmd(order[i].second);
+    BgOrder c = cmd(order[i].second);
     c.mutable_bg()->mutable_end_action();
     ok_dice(g, c, i == 3 ? dice : std::vector<std::pair<pb::DieKind, int>>{});
   }
 }
 
-pb::ScheduledStrike& strike(Sc& sc, const std::string& id, const std::string& side, int turn, const std::string& system,
-                            std::vector<std::pair<double, double>> aims = {}) {
-  auto* k = sc.s.add_strikes();
-  k->set_id(id);
-  k->set_side(side);
-  k->set_turn(turn);
-  k->set_system(system);
-  for (auto [x, y] : aims) *k->add_aim_points() = pt(x, y);
-  return *k;
+void strike(Sc& sc, const std::string& id, const std::string& side, int turn, const std::string& system,
+            std::vector<std::pair<double, double>> aims = {}) {
+  std::vector<pb::Point> points;
+  for (auto [x, y] : aims) points.push_back(pt(x, y));
+  sc.add_strike(id, side, turn, system, points);
 }
 
 Sc base() {
@@ -57,7 +53,7 @@ Sc base() {
 }
 
 pb::Command plan(const std::string& seat, const std::string& id, int turn, std::vector<std::pair<double, double>> aims) {
-  pb::Command c = cmd(seat);
+  BgOrder c = cmd(seat);
   auto* p = c.mutable_bg()->mutable_plan_strike();
   p->set_strike_id(id);
   p->set_turn(turn);
@@ -69,7 +65,7 @@ int strikes_seen_at_start(const TG& g, const std::string& viewer) {
   for (const auto& e : g.log) {
     if (!e.has_game_started()) continue;
     auto x = g.g->event_for(e, viewer);
-    return x ? x->game_started().scenario().strikes_size() : -1;
+    return x ? payload_of<pb::BgScenario>(x->game_started().scenario()).strikes_size() : -1;
   }
   return -1;
 }
@@ -102,7 +98,7 @@ TEST(BgSpecialStrikes, ScenarioStrikeSecretUntilItLands) {
   ASSERT_NE(called, nullptr);
   EXPECT_EQ(called->fire_mission().mission_id(), "s1");
   for (const auto& e : o.events) {
-    if (e.has_bg() && (e.bg().has_fire_mission() || e.bg().has_blast() || e.bg().has_attack())) {
+    if (has_bg(e) && (bg_of(e).has_fire_mission() || bg_of(e).has_blast() || bg_of(e).has_attack())) {
       EXPECT_TRUE(g.g->event_for(e, "axis").has_value());  // public once it lands
     }
   }
@@ -151,7 +147,7 @@ TEST(BgSpecialStrikes, BotOffersToWriteUnwrittenStrike) {
   auto plans = [&] {
     std::vector<pb::BgPlanStrike> out;
     for (const auto& c : bg::legal_actions(g.st(), "allies")) {
-      if (c.bg().has_plan_strike()) out.push_back(c.bg().plan_strike());
+      if (bg_of(c).has_plan_strike()) out.push_back(bg_of(c).plan_strike());
     }
     return out;
   };
@@ -160,7 +156,7 @@ TEST(BgSpecialStrikes, BotOffersToWriteUnwrittenStrike) {
   EXPECT_EQ(p[0].turn(), 2);
   ASSERT_EQ(p[0].aim_points_size(), 1);
   EXPECT_NEAR(p[0].aim_points(0).x(), 10.0, 1e-9);
-  pb::Command c = cmd("allies");
+  BgOrder c = cmd("allies");
   *c.mutable_bg()->mutable_plan_strike() = p[0];
   g.ok(c);
   EXPECT_TRUE(plans().empty());
@@ -176,8 +172,8 @@ TEST(BgSpecialStrikes, StrikeWithoutAimsWaitsForCallFire) {
   ASSERT_EQ(g.g->waiting_for().front(), "allies");
   const auto acts = bg::legal_actions(g.st(), "allies");
   ASSERT_EQ(acts.size(), 1u);
-  EXPECT_EQ(acts[0].bg().call_fire().aim_points_size(), 2);  // light artillery: 2 blasts
-  pb::Command c = cmd("allies");
+  EXPECT_EQ(bg_of(acts[0]).call_fire().aim_points_size(), 2);  // light artillery: 2 blasts
+  BgOrder c = cmd("allies");
   c.mutable_bg()->mutable_call_fire()->set_mission_id("s3");
   *c.mutable_bg()->mutable_call_fire()->add_aim_points() = pt(30, 20);
   *c.mutable_bg()->mutable_call_fire()->add_aim_points() = pt(32, 20);
@@ -186,13 +182,13 @@ TEST(BgSpecialStrikes, StrikeWithoutAimsWaitsForCallFire) {
 
   Sc bad = base();
   strike(bad, "x", "allies", 1, "catapult");
-  EXPECT_NE(rules().validate(bad.s)->find("strikes[0].system"), std::string::npos);
+  EXPECT_NE(rules().validate(bad.s)->find("extra.strikes[0].system"), std::string::npos);
   Sc spread = base();
   strike(spread, "x", "allies", 1, "light_artillery", {{10, 10}, {17, 10}});
   EXPECT_NE(rules().validate(spread.s)->find("within 6"), std::string::npos);
   Sc who = base();
   strike(who, "x", "russians", 1, "mortar", {{10, 10}});
-  EXPECT_NE(rules().validate(who.s)->find("strikes[0].side"), std::string::npos);
+  EXPECT_NE(rules().validate(who.s)->find("extra.strikes[0].side"), std::string::npos);
 }
 
 // BG-SMK-05: artillery smoke is a 4" circle placed with drift (2 and 4: 2" on bearing
@@ -228,13 +224,13 @@ TEST(BgSpecialStrikes, DeckSmokeLaidInCardPlayThinsSameTurn) {
   sc.option("bg.random_artillery", "true").option("bg.artillery_deck", "allies:smoke");
   TG g(sc.s);
   ok_dice(g, [] {
-    pb::Command d = cmd("axis");
+    BgOrder d = cmd("axis");
     *d.mutable_bg()->mutable_draw_card()->mutable_card() = card(C, 5);
     return d;
   }(), {{pb::DIE_KIND_D20, 1}});
   ASSERT_EQ(g.st().missions.size(), 1u);
   EXPECT_EQ(g.st().missions[0].blasts, 1);
-  pb::Command c = cmd("allies");
+  BgOrder c = cmd("allies");
   c.mutable_bg()->mutable_call_fire()->set_mission_id(g.st().missions[0].id);
   *c.mutable_bg()->mutable_call_fire()->add_aim_points() = pt(30, 20);
   ok_dice(g, c, {{D6, 5}, {D6, 5}});

@@ -13,11 +13,24 @@
 #include "engine/core/cards.h"
 #include "engine/core/dice.h"
 #include "engine/model/game.h"
+#include "engine/model/markers.h"
+#include "tests/support/payloads.h"
 
 namespace sandtable::bgtest {
 
 namespace pb = ::sandtable::v1;
 using bg::BgState;
+
+// The rule set's order and event inside the shared Command and Event (tests/support/payloads.h).
+struct BgOrder : testing::OrderBuilder<pb::BgCommand> {
+  using OrderBuilder::OrderBuilder;
+  pb::BgCommand* mutable_bg() { return &body; }
+  const pb::BgCommand& bg() const { return body; }
+};
+inline const pb::BgEvent& bg_of(const pb::Event& e) { return testing::payload_ref<pb::BgEvent>(e); }
+inline const pb::BgCommand& bg_of(const pb::Command& c) { return testing::payload_ref<pb::BgCommand>(c); }
+inline bool has_bg(const pb::Event& e) { return carries<pb::BgEvent>(e); }
+inline bool has_bg(const pb::Command& c) { return carries<pb::BgCommand>(c); }
 
 inline const RuleSet& rules() {
   static const auto r = make_battleground();
@@ -34,6 +47,21 @@ inline pb::Point pt(double x, double y) {
 // Side 0 "axis", side 1 "allies" on a 60" x 36" table.
 struct Sc {
   pb::Scenario s;
+  // Adds a scheduled strike to the scenario's Battleground extra (BgScenario), returning a copy.
+  pb::ScheduledStrike add_strike(const std::string& id, const std::string& side, int turn, const std::string& system,
+                                 const std::vector<pb::Point>& aims = {}) {
+    pb::BgScenario extra = payload_of<pb::BgScenario>(s);
+    auto* k = extra.add_strikes();
+    std::string named = id;
+    if (named.empty()) named.append("k").append(std::to_string(extra.strikes_size()));
+    k->set_id(named);
+    k->set_side(side);
+    k->set_turn(turn);
+    k->set_system(system);
+    for (const auto& p : aims) *k->add_aim_points() = p;
+    s.mutable_extra()->PackFrom(extra);
+    return *k;
+  }
   Sc() {
     s.set_id("test");
     s.set_name("test");
@@ -107,7 +135,7 @@ inline pb::Card card(pb::Suit s, int rank) { return make_card(s, rank); }
 inline const pb::Suit C = pb::SUIT_CLUBS, D = pb::SUIT_DIAMONDS, H = pb::SUIT_HEARTS, S = pb::SUIT_SPADES;
 
 inline pb::Command cmd(const std::string& seat) {
-  pb::Command c;
+  BgOrder c;
   c.set_seat(seat);
   return c;
 }
@@ -126,30 +154,30 @@ struct TG {
   }
   const BgState& st() const { return static_cast<const BgState&>(g->state()); }
   const bg::Unit& u(const std::string& id) const { return *st().find(id); }
-  Outcome run(pb::Command c, std::vector<int> dice = {}) {
+  Outcome run(BgOrder c, std::vector<int> dice = {}) {
     TableDice t;
     for (int v : dice) t.push(pb::DIE_KIND_D6, v);
     Outcome o = g->execute(c, &t);
     if (o.accepted) log.insert(log.end(), o.events.begin(), o.events.end());
     return o;
   }
-  Outcome ok(pb::Command c, std::vector<int> dice = {}) {
+  Outcome ok(BgOrder c, std::vector<int> dice = {}) {
     Outcome o = run(std::move(c), std::move(dice));
     EXPECT_TRUE(o.accepted) << o.rejection.code() << ": " << o.rejection.message();
     return o;
   }
-  std::string refused(pb::Command c, std::vector<int> dice = {}) {
+  std::string refused(BgOrder c, std::vector<int> dice = {}) {
     Outcome o = run(std::move(c), std::move(dice));
     EXPECT_FALSE(o.accepted);
     return o.rejection.code();
   }
   Outcome draw(pb::Card c, const std::string& seat = "axis") {
-    pb::Command x = cmd(seat);
+    BgOrder x = cmd(seat);
     *x.mutable_bg()->mutable_draw_card()->mutable_card() = c;
     return ok(x);
   }
   Outcome end_action(const std::string& seat) {
-    pb::Command x = cmd(seat);
+    BgOrder x = cmd(seat);
     x.mutable_bg()->mutable_end_action();
     return ok(x);
   }
@@ -157,14 +185,14 @@ struct TG {
   static std::vector<pb::BgCardDrawn> cards(const Outcome& o) {
     std::vector<pb::BgCardDrawn> out;
     for (const auto& e : o.events) {
-      if (e.has_bg() && e.bg().has_card_drawn()) out.push_back(e.bg().card_drawn());
+      if (has_bg(e) && bg_of(e).has_card_drawn()) out.push_back(bg_of(e).card_drawn());
     }
     return out;
   }
   template <class F>
   static const pb::BgEvent* find(const Outcome& o, F pred) {
     for (const auto& e : o.events) {
-      if (e.has_bg() && pred(e.bg())) return &e.bg();
+      if (has_bg(e) && pred(bg_of(e))) return &bg_of(e);
     }
     return nullptr;
   }
@@ -172,7 +200,7 @@ struct TG {
 
 inline pb::Command move(const std::string& seat, const std::string& id, pb::BgMoveIntent intent,
                         std::vector<std::pair<double, double>> path, double facing = 0, bool road = false) {
-  pb::Command c = cmd(seat);
+  BgOrder c = cmd(seat);
   auto* m = c.mutable_bg()->mutable_move();
   m->set_unit_id(id);
   m->set_intent(intent);
@@ -184,7 +212,7 @@ inline pb::Command move(const std::string& seat, const std::string& id, pb::BgMo
 
 inline pb::Command vmove(const std::string& seat, const std::string& id, int dice, std::vector<std::pair<double, double>> path,
                          double facing = 0, bool reverse = false, bool road = false) {
-  pb::Command c = cmd(seat);
+  BgOrder c = cmd(seat);
   auto* m = c.mutable_bg()->mutable_vehicle_move();
   m->set_unit_id(id);
   m->set_dice(dice);

@@ -9,7 +9,7 @@ namespace sandtable::bgtest {
 namespace {
 
 pb::Command dispute(const std::string& seat, const std::string& q) {
-  pb::Command c = cmd(seat);
+  BgOrder c = cmd(seat);
   c.mutable_bg()->mutable_dispute()->set_question(q);
   return c;
 }
@@ -28,10 +28,10 @@ TEST(BgUnitsExtra, DisputeRollOffBothSidesSee) {
   Outcome o = t.ok(dispute("allies", "Does the hedge block sight here?"), {3, 3, 5, 2});
   const pb::Event* ev = nullptr;
   for (const auto& e : o.events) {
-    if (e.has_bg() && e.bg().has_dispute()) ev = &e;
+    if (has_bg(e) && bg_of(e).has_dispute()) ev = &e;
   }
   ASSERT_NE(ev, nullptr);
-  const auto& d = ev->bg().dispute();
+  const auto& d = bg_of(*ev).dispute();
   EXPECT_EQ(d.asked_by(), "allies");
   ASSERT_EQ(d.rolls_size(), 2);
   EXPECT_EQ(d.rolls(0), 5);

@@ -173,13 +173,13 @@ TEST(BgUnitsGaps, SequenceCardsMeleeSpecial) {
   Outcome o = t.draw(make_joker(1));
   std::vector<std::string> order;
   for (const auto& e : o.events) {
-    if (!e.has_bg()) continue;
-    if (e.bg().has_card_drawn()) order.push_back("card");
-    if (e.bg().has_phase_changed()) {
-      const auto ph = e.bg().phase_changed().phase();
+    if (!has_bg(e)) continue;
+    if (bg_of(e).has_card_drawn()) order.push_back("card");
+    if (bg_of(e).has_phase_changed()) {
+      const auto ph = bg_of(e).phase_changed().phase();
       order.push_back(ph == pb::BG_PHASE_MELEE ? "melee" : ph == pb::BG_PHASE_SPECIAL ? "special" : "other");
     }
-    if (e.bg().has_turn_ended()) order.push_back("end");
+    if (bg_of(e).has_turn_ended()) order.push_back("end");
   }
   EXPECT_EQ(order, (std::vector<std::string>{"card", "melee", "special", "end"}));
 }

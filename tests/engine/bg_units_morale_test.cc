@@ -9,18 +9,18 @@ namespace {
 
 int morale_events(const Outcome& o) {
   int n = 0;
-  for (const auto& e : o.events) n += e.has_bg() && e.bg().has_morale() ? 1 : 0;
+  for (const auto& e : o.events) n += has_bg(e) && bg_of(e).has_morale() ? 1 : 0;
   return n;
 }
 const pb::Event* morale_event(const Outcome& o) {
   for (const auto& e : o.events) {
-    if (e.has_bg() && e.bg().has_morale()) return &e;
+    if (has_bg(e) && bg_of(e).has_morale()) return &e;
   }
   return nullptr;
 }
 
 Outcome draw_with(TG& t, pb::Card c, std::vector<int> dice) {
-  pb::Command x = cmd("axis");
+  BgOrder x = cmd("axis");
   *x.mutable_bg()->mutable_draw_card()->mutable_card() = c;
   return t.ok(x, std::move(dice));
 }
@@ -49,8 +49,8 @@ TEST(BgUnitsMorale, OnlyTheMoreSevereTestIsTaken) {
   TG t = routed(false, &o);
   ASSERT_EQ(morale_events(o), 1);
   const pb::Event* m = morale_event(o);
-  EXPECT_EQ(m->bg().morale().test(), "rout");
-  EXPECT_EQ(m->bg().morale().distance(), 6);
+  EXPECT_EQ(bg_of(*m).morale().test(), "rout");
+  EXPECT_EQ(bg_of(*m).morale().distance(), 6);
   // The test die and the two distance dice ride on the morale event.
   EXPECT_EQ(m->dice_size(), 3);
 }
@@ -65,7 +65,7 @@ TEST(BgUnitsMorale, RoutingUnitMayNotShoot) {
     const auto view = t.g->view(seat);
     for (const auto& u : view.units()) {
       if (u.id() != "e") continue;
-      for (const auto& m : u.markers()) shown = shown || m == "routing";
+      shown = shown || has_marker(u, "routing");
     }
     EXPECT_TRUE(shown) << seat;
   }
@@ -81,8 +81,8 @@ TEST(BgUnitsMorale, RallyOnMoveCardWithAHit) {
   Outcome o = draw_with(t, card(D, 7), {5});
   const pb::Event* m = morale_event(o);
   ASSERT_NE(m, nullptr);
-  EXPECT_EQ(m->bg().morale().test(), "rally");
-  EXPECT_TRUE(m->bg().morale().passed());
+  EXPECT_EQ(bg_of(*m).morale().test(), "rally");
+  EXPECT_TRUE(bg_of(*m).morale().passed());
   EXPECT_EQ(m->dice_size(), 1);
   EXPECT_FALSE(t.u("e").markers.routing);
   EXPECT_EQ(t.u("e").moved_card, t.st().action.serial);  // the rally roll was its move
@@ -97,9 +97,9 @@ TEST(BgUnitsMorale, FailedRallyRoutsAgainAwayFromTheEnemy) {
   Outcome o = draw_with(t, card(D, 7), {2, 3, 4});
   const pb::Event* m = morale_event(o);
   ASSERT_NE(m, nullptr);
-  EXPECT_EQ(m->bg().morale().test(), "rally");
-  EXPECT_FALSE(m->bg().morale().passed());
-  EXPECT_EQ(m->bg().morale().distance(), 7);
+  EXPECT_EQ(bg_of(*m).morale().test(), "rally");
+  EXPECT_FALSE(bg_of(*m).morale().passed());
+  EXPECT_EQ(bg_of(*m).morale().distance(), 7);
   EXPECT_TRUE(t.u("e").markers.routing);
   const geom::Vec2 after = bg::com(t.u("e"));
   EXPECT_NEAR(geom::distance(after, before), 7.0, 1e-9);
@@ -117,7 +117,7 @@ TEST(BgUnitsMorale, LeaderRalliesWithTwoDice) {
   const pb::Event* m = morale_event(o);
   ASSERT_NE(m, nullptr);
   EXPECT_EQ(m->dice_size(), 2);
-  EXPECT_TRUE(m->bg().morale().passed());
+  EXPECT_TRUE(bg_of(*m).morale().passed());
   EXPECT_FALSE(t.u("e").markers.routing);
 }
 
@@ -131,7 +131,7 @@ TEST(BgUnitsMorale, AceMoveOfRoutingUnitIsItsRallyRoll) {
   Outcome o = t.ok(move("allies", "e", pb::BG_MOVE_WALK, {{10, 20}}, 180), {6});
   const pb::Event* m = morale_event(o);
   ASSERT_NE(m, nullptr);
-  EXPECT_EQ(m->bg().morale().test(), "rally");
+  EXPECT_EQ(bg_of(*m).morale().test(), "rally");
   EXPECT_FALSE(t.u("e").markers.routing);
   EXPECT_LT(t.st().action.side, 0);
 }
@@ -140,15 +140,15 @@ TEST(BgUnitsMorale, AceMoveOfRoutingUnitIsItsRallyRoll) {
 TEST(BgUnitsMorale, AceChargeOfRoutingUnitIsItsRallyRoll) {
   TG t = routed(false);
   t.draw(card(D, 1));
-  pb::Command c = cmd("allies");
+  BgOrder c = cmd("allies");
   c.mutable_bg()->mutable_charge()->set_unit_id("e");
   c.mutable_bg()->mutable_charge()->set_target_id("a");
   Outcome o = t.ok(c, {2, 1, 1});
   ASSERT_NE(morale_event(o), nullptr);
-  EXPECT_EQ(morale_event(o)->bg().morale().test(), "rally");
+  EXPECT_EQ(bg_of(*morale_event(o)).morale().test(), "rally");
   EXPECT_EQ(TG::find(o, [](const pb::BgEvent& b) { return b.has_charge_declared(); }), nullptr);
   EXPECT_TRUE(t.u("e").markers.routing);  // no hit: routs again 1 + 1 = 2"
-  EXPECT_EQ(morale_event(o)->bg().morale().distance(), 2);
+  EXPECT_EQ(bg_of(*morale_event(o)).morale().distance(), 2);
 }
 
 }  // namespace

@@ -150,7 +150,7 @@ const pb::BgMeleeRound* melee_round_of(const Outcome& o) {
 std::vector<const pb::BgCasualties*> all_casualties(const Outcome& o) {
   std::vector<const pb::BgCasualties*> out;
   for (const auto& e : o.events) {
-    if (e.has_bg() && e.bg().has_casualties()) out.push_back(&e.bg().casualties());
+    if (has_bg(e) && bg_of(e).has_casualties()) out.push_back(&bg_of(e).casualties());
   }
   return out;
 }

@@ -166,13 +166,13 @@ TEST(BgVehicle, MountRideAndDismount) {
   sc.inf(1, "e", 4, 50, 30, 1, 0, "C", 180);
   TG t(sc.s);
   t.draw(card(S, 9));
-  pb::Command m = cmd("axis");
+  BgOrder m = cmd("axis");
   m.mutable_bg()->mutable_mount()->set_unit_id("sq");
   m.mutable_bg()->mutable_mount()->set_vehicle_id("truck");
   t.ok(m);
   EXPECT_EQ(t.u("sq").carried_by, "truck");
   EXPECT_EQ(t.refused(vmove("axis", "truck", 1, {{10, 20}}), {3}), "BG_ALREADY_ACTED");
-  pb::Command too_many = cmd("axis");
+  BgOrder too_many = cmd("axis");
   too_many.mutable_bg()->mutable_mount()->set_unit_id("big");
   too_many.mutable_bg()->mutable_mount()->set_vehicle_id("truck2");
   EXPECT_EQ(t.refused(too_many), "BG_TRANSPORT_FULL");
@@ -187,7 +187,7 @@ TEST(BgVehicle, MountRideAndDismount) {
   t.draw(card(D, 5));
   t.end_action("allies");  // turn 2
   t.draw(card(S, 5));
-  pb::Command d = cmd("axis");
+  BgOrder d = cmd("axis");
   d.mutable_bg()->mutable_dismount()->set_unit_id("sq");
   d.mutable_bg()->mutable_dismount()->set_facing_deg(0);
   t.ok(d);
@@ -218,7 +218,7 @@ TEST(BgVehicle, CavalryDismountRemountRelease) {
   sc.inf(1, "e", 4, 50, 30, 1, 0, "C", 180);
   TG t(sc.s);
   t.draw(card(S, 9));
-  pb::Command c = cmd("axis");
+  BgOrder c = cmd("axis");
   auto* cv = c.mutable_bg()->mutable_cavalry();
   cv->set_unit_id("cav");
   cv->set_kind(pb::BG_CAV_DISMOUNT);
@@ -238,11 +238,11 @@ TEST(BgVehicle, CavalryDismountRemountRelease) {
   t.draw(card(D, 2));
   t.end_action("allies");
   t.draw(card(S, 2));  // turn 2
-  pb::Command r = cmd("axis");
+  BgOrder r = cmd("axis");
   r.mutable_bg()->mutable_cavalry()->set_unit_id("cav");
   r.mutable_bg()->mutable_cavalry()->set_kind(pb::BG_CAV_REMOUNT);
   EXPECT_EQ(t.refused(r, {3}), "BG_AWAY_FROM_HORSES");
-  pb::Command rel = cmd("axis");
+  BgOrder rel = cmd("axis");
   rel.mutable_bg()->mutable_cavalry()->set_unit_id("cav");
   rel.mutable_bg()->mutable_cavalry()->set_kind(pb::BG_CAV_RELEASE_HORSES);
   t.ok(rel);

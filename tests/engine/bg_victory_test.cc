@@ -36,7 +36,7 @@ Sc base() {
 
 const pb::BgVictory* victory_of(const std::vector<pb::Event>& log) {
   for (const auto& e : log) {
-    if (e.has_bg() && e.bg().has_victory()) return &e.bg().victory();
+    if (has_bg(e) && bg_of(e).has_victory()) return &bg_of(e).victory();
   }
   return nullptr;
 }

@@ -81,7 +81,7 @@ TEST(Cli, IllegalOrderPrintsCodeRuleAndSentenceAndExits2) {
   {
     std::ofstream o(orders);
     // Red tries to give blue's artillery plan: not its unit.
-    o << "{\"seat\":\"red\",\"pw\":{\"artillery_plan\":{\"targets\":[{\"unit_id\":\"no-such-gun\",\"target\":{\"col\":1,\"row\":1}}]}}}\n";
+    o << "{\"seat\":\"red\",\"payload\":{\"@type\":\"type.googleapis.com/sandtable.v1.PwCommand\",\"artillery_plan\":{\"targets\":[{\"unit_id\":\"no-such-gun\",\"target\":{\"col\":1,\"row\":1}}]}}}\n";
   }
   const Proc r = run(kCli + " play --scenario " + kSrc + "/scenarios/pw/meeting-engagement.json --orders " + orders +
                     " --seed 1 2>&1 >/dev/null");

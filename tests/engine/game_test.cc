@@ -5,6 +5,8 @@
 
 #include "engine/model/autoplay.h"
 #include "engine/model/registry.h"
+#include "engine/model/payload.h"
+#include "tests/support/race.pb.h"
 #include "tests/support/race_rules.h"
 
 namespace sandtable {
@@ -26,12 +28,7 @@ struct Fixture : ::testing::Test {
     EXPECT_TRUE(g) << error;
     return g;
   }
-  static pb::Command roll(const std::string& seat) {
-    pb::Command c;
-    c.set_seat(seat);
-    c.mutable_pw()->mutable_end_side();
-    return c;
-  }
+  static pb::Command roll(const std::string& seat) { return order_of(seat, race::RaceRoll()); }
 };
 
 TEST_F(Fixture, StartEmitsGameStartedWithCommitmentNotSeedForViewers) {
@@ -79,16 +76,15 @@ TEST_F(Fixture, EventsRecordDiceAndDrawsAndReplayRebuildsState) {
     const auto seat = g->waiting_for().front();
     pb::Command c = roll(seat);
     if (!g->state().decisions.empty()) {
-      c.clear_pw();
       c.mutable_answer()->set_decision_id(g->state().decisions.front().id());
       c.mutable_answer()->set_choice_id("accept");
     }
     Outcome out = g->execute(c);
     ASSERT_TRUE(out.accepted) << out.rejection.message();
     for (const auto& e : out.events) {
-      if (e.has_pw() && e.pw().has_unit_fired()) {
+      if (payload_of<race::RaceEvent>(e).has_rolled()) {
         ASSERT_EQ(e.dice_size(), 1);
-        EXPECT_EQ(e.dice(0).value(), e.pw().unit_fired().rolls(0));
+        EXPECT_EQ(e.dice(0).value(), payload_of<race::RaceEvent>(e).rolled().roll());
         EXPECT_GE(e.rng_draws(), 1u);
       }
     }

@@ -115,14 +115,14 @@ void check_state(const Game& game, Pcg32& rng, Tally& t) {
       if (!a.targets().empty()) expect_refused(game, order(seat, a.id(), "no-such-target"), "NOT_A_TARGET", t);
     }
     check_plan_combination(game, seat, m, rng, t);
-    expect_refused(game, order(seat, "no-such-action"), "NOT_ON_MENU", t);
+    expect_refused(game, order(seat, "no-such-action"), game.over() ? "GAME_OVER" : "NOT_ON_MENU", t);
     // Another seat's actions, unless this seat has the same one (e.g. both may hold fire).
     for (const auto& other : game.state().sides) {
       if (other == seat) continue;
       const pb::ActionMenu theirs = game.menu(other);
       for (const auto& a : theirs.actions()) {
         const bool mine = std::any_of(m.actions().begin(), m.actions().end(), [&](const pb::Action& x) { return x.id() == a.id(); });
-        if (!mine) expect_refused(game, picks(seat, a, rng).front(), "NOT_ON_MENU", t);
+        if (!mine) expect_refused(game, picks(seat, a, rng).front(), game.over() ? "GAME_OVER" : "NOT_ON_MENU", t);
       }
     }
   }

@@ -49,15 +49,15 @@ void random_play(const pb::Scenario& sc, std::uint64_t seed, int steps, int* fin
     ASSERT_FALSE(cmds.empty()) << seat << " has nothing to do at step " << step;
     const std::size_t check = step < 40 ? cmds.size() : std::min<std::size_t>(cmds.size(), 12);
     for (std::size_t i = 0; i < check; ++i) {
-      const pb::Command& c = cmds[step < 40 ? i : rng.below(static_cast<std::uint32_t>(cmds.size()))];
+      const pb::Command c = order_of(seat, cmds[step < 40 ? i : rng.below(static_cast<std::uint32_t>(cmds.size()))]);
       Game copy(*t.g);
       const Outcome o = copy.execute(c);
       ASSERT_TRUE(o.accepted) << c.ShortDebugString() << " -> " << o.rejection.code() << ": " << o.rejection.message();
     }
     // Prefer acting over ending the side, so the battle develops.
     std::size_t pick = rng.below(static_cast<std::uint32_t>(cmds.size()));
-    if (cmds[pick].pw().has_end_side() && cmds.size() > 1 && rng.below(4) != 0) pick = rng.below(static_cast<std::uint32_t>(cmds.size() - 1));
-    t.ok(cmds[pick]);
+    if (cmds[pick].has_end_side() && cmds.size() > 1 && rng.below(4) != 0) pick = rng.below(static_cast<std::uint32_t>(cmds.size() - 1));
+    t.ok(order_of(seat, cmds[pick]));
   }
   if (t.g->over()) ++*finished;
 }

@@ -13,7 +13,7 @@ void refused(TG& t, const pb::Command& c, const std::string& code, const std::st
 
 const pb::PwCloseCombatFought* fought(const Outcome& o) {
   for (const auto& e : o.events) {
-    if (e.pw().has_close_combat()) return &e.pw().close_combat();
+    if (pw_of(e).has_close_combat()) return &pw_of(e).close_combat();
   }
   return nullptr;
 }

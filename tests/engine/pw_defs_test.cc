@@ -6,7 +6,7 @@ namespace {
 
 const pb::PwUnitFired* fired(const Outcome& o) {
   for (const auto& e : o.events) {
-    if (e.pw().has_unit_fired()) return &e.pw().unit_fired();
+    if (pw_of(e).has_unit_fired()) return &pw_of(e).unit_fired();
   }
   return nullptr;
 }

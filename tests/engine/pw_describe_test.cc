@@ -38,9 +38,10 @@ TEST(PwDescribe, EveryEventBodyHasALine) {
   ASSERT_TRUE(body);
   for (int i = 0; i < body->field_count(); ++i) {
     const auto* field = body->field(i);
-    pb::Event e;
-    e.mutable_pw()->GetReflection()->MutableMessage(e.mutable_pw(), field);  // sets the case
-    ASSERT_EQ(static_cast<int>(e.pw().body_case()), field->number()) << field->name();
+    pb::PwEvent body;
+    body.GetReflection()->MutableMessage(&body, field);  // sets the case
+    ASSERT_EQ(static_cast<int>(body.body_case()), field->number()) << field->name();
+    const pb::Event e = event_of(body);
     for (const char* viewer : {"gm", "blue", "red", "spectator"}) {
       const auto seen = t.g->event_for(e, viewer);
       ASSERT_TRUE(seen) << field->name();
@@ -65,7 +66,7 @@ TEST(PwDescribe, SmallArmsFire) {
                 "+1 commander with or next to the unit], 5 or more hits: 1 hit.",
                 "Hits to resolve: Grey Rifles 1 hit (fire).",
                 "Grey Rifles rolls 1 for a hit (fire): loses 1 SP.",
-                "Grey Rifles loses 1 SP, 3 SP left (hit roll 1: average units lose 1 SP on 1-2 (PW-HIT-01)).",
+                "Grey Rifles loses 1 SP, 3 SP left (hit roll 1: average units lose 1 SP on 1-3 (PW-HIT-01)).",
             }));
 }
 

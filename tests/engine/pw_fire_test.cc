@@ -14,7 +14,7 @@ void refused(TG& t, const pb::Command& c, const std::string& code, const std::st
 template <class F>
 const pb::PwEvent* find_event(const Outcome& o, F pred) {
   for (const auto& e : o.events) {
-    if (e.has_pw() && pred(e.pw())) return &e.pw();
+    if (has_pw(e) && pred(pw_of(e))) return &pw_of(e);
   }
   return nullptr;
 }
@@ -183,8 +183,8 @@ TEST(PwFire, PW_ART_01_08_SimultaneousThenHits) {
   const Outcome o = t.ok(plan("blue", {{"b-gun", 5, 8}}), {6, 6, 1, 1, 6, 1, 6, 6});
   int fired = 0, first_hit_index = -1, last_fire_index = -1, i = 0;
   for (const auto& e : o.events) {
-    if (e.pw().has_artillery_fired()) { ++fired; last_fire_index = i; }
-    if (e.pw().has_hit_rolled() && first_hit_index < 0) first_hit_index = i;
+    if (pw_of(e).has_artillery_fired()) { ++fired; last_fire_index = i; }
+    if (pw_of(e).has_hit_rolled() && first_hit_index < 0) first_hit_index = i;
     ++i;
   }
   EXPECT_EQ(fired, 2);

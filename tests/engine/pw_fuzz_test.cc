@@ -11,6 +11,8 @@
 #include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 #include "engine/rulesets/pw/pw_state.h"
+#include "engine/model/payload.h"
+#include "sandtable/rulesets/pw/pw.pb.h"
 #include "tests/support/scenario_file.h"
 
 namespace sandtable {
@@ -75,8 +77,8 @@ void fuzz(const std::string& scenario_name, std::uint64_t first_seed, int games,
     options.observer = [&](const Game& game, const std::vector<pb::Event>& events) {
       const auto& st = static_cast<const PwState&>(game.state());
       for (const auto& e : events) {
-        if (!e.has_pw()) continue;
-        const auto& p = e.pw();
+        if (!carries<pb::PwEvent>(e)) continue;
+        const pb::PwEvent p = payload_of<pb::PwEvent>(e);
         if (p.has_turn_started()) turn = p.turn_started().turn();
         if (p.has_activation_rolled()) rolled[{turn, p.activation_rolled().side()}] = p.activation_rolled().activations();
         if (p.has_unit_activated()) {

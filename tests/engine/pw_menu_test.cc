@@ -41,7 +41,7 @@ std::string sq_id(const pb::GridSquare& g) { return std::to_string(g.col()) + ",
 std::map<std::string, int> legal_destinations(const PwState& st, const std::string& seat, const std::string& unit) {
   std::map<std::string, int> out;
   for (const auto& c : pw::legal_unit_commands(st, seat, unit)) {
-    if (c.pw().has_move()) out.emplace(sq_id(c.pw().move().path(c.pw().move().path_size() - 1)), c.pw().move().path_size());
+    if (c.has_move()) out.emplace(sq_id(c.move().path(c.move().path_size() - 1)), c.move().path_size());
   }
   return out;
 }
@@ -197,8 +197,8 @@ TEST(PwMenu, CloseCombatAndWholeTurnTasks) {
   EXPECT_EQ(target_ids(cc), std::set<std::string>{"r1"});
   EXPECT_EQ(cc->targets(0).unit_id(), "r1");
   const pb::Command order = rules().order_for(t.st(), "blue", *cc, pick("blue", "cc:b1", "r1").play());
-  EXPECT_EQ(order.pw().close_combat().unit_id(), "b1");
-  EXPECT_EQ(order.pw().close_combat().target_id(), "r1");
+  EXPECT_EQ(pw_of(order).close_combat().unit_id(), "b1");
+  EXPECT_EQ(pw_of(order).close_combat().target_id(), "r1");
   const pb::Action* limber = find(m, "limber:b-gun");
   ASSERT_TRUE(limber);
   EXPECT_EQ(limber->kind(), "other");
@@ -232,8 +232,8 @@ TEST(PwMenu, ArtilleryPlanWithAlsoIsOnePlan) {
   const Outcome o = t.ok(plan);
   int planned = 0;
   for (const auto& e : o.events) {
-    if (!e.pw().has_artillery_planned()) continue;
-    const auto& p = e.pw().artillery_planned();
+    if (!pw_of(e).has_artillery_planned()) continue;
+    const auto& p = pw_of(e).artillery_planned();
     if (e.visible_to().empty()) {
       ++planned;
       EXPECT_EQ(p.batteries(), 2);

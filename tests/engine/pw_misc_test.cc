@@ -35,8 +35,8 @@ TEST(PwMisc, PW_ACT_04_OneUnitAtATime) {
   t.ok(move("blue", "b1", {{2, 3}}));  // may still fire at r1, so it stays activated
   EXPECT_EQ(t.st().active_unit, "b1");
   const Outcome o = t.ok(move("blue", "b2", {{4, 3}}));
-  EXPECT_TRUE(o.events[0].pw().has_activation_ended());
-  EXPECT_EQ(o.events[0].pw().activation_ended().unit_id(), "b1");
+  EXPECT_TRUE(pw_of(o.events[0]).has_activation_ended());
+  EXPECT_EQ(pw_of(o.events[0]).activation_ended().unit_id(), "b1");
 }
 
 // PW-MOVE-06: turning in place is the unit's move; it must name a new facing.
@@ -59,8 +59,8 @@ TEST(PwMisc, PW_ART_04_OverUnits) {
   TG t(s.spares().s);
   const Outcome o = t.ok(plan("blue", {{"b-gun", 5, 6}}), {6, 6, 1, 6, 6, 6, 6});
   for (const auto& e : o.events) {
-    if (e.pw().has_artillery_fired()) {
-      EXPECT_TRUE(e.pw().artillery_fired().direct());
+    if (pw_of(e).has_artillery_fired()) {
+      EXPECT_TRUE(pw_of(e).artillery_fired().direct());
     }
   }
   // b2 at (3,2) -> r2 at (3,5): b-x in between blocks small arms.
@@ -82,16 +82,16 @@ TEST(PwMisc, PW_DEF_04_TrenchesAreFortifications) {
   blue_first(t);
   Outcome o = t.ok(fire("blue", "b2", 8, 7), {1});
   for (const auto& e : o.events) {
-    if (e.pw().has_unit_fired()) {
-      EXPECT_EQ(e.pw().unit_fired().modifier(), 0);  // +1 not moved, -1 fortifications
+    if (pw_of(e).has_unit_fired()) {
+      EXPECT_EQ(pw_of(e).unit_fired().modifier(), 0);  // +1 not moved, -1 fortifications
     }
   }
   t.ok(move("blue", "b1", {{5, 5}}));  // into the trench, next to r1: crossing
   o = t.ok(cc("blue", "b1", "r1"), {6, 6});
   for (const auto& e : o.events) {
-    if (!e.pw().has_close_combat()) continue;
-    EXPECT_EQ(e.pw().close_combat().attacker_modifier(), -1);  // crossing a trench
-    EXPECT_EQ(e.pw().close_combat().defender_modifier(), 1);   // holding a trench
+    if (!pw_of(e).has_close_combat()) continue;
+    EXPECT_EQ(pw_of(e).close_combat().attacker_modifier(), -1);  // crossing a trench
+    EXPECT_EQ(pw_of(e).close_combat().defender_modifier(), 1);   // holding a trench
   }
 }
 

@@ -50,7 +50,7 @@ TEST(PwMove, PW_TER_01_RoadBonus) {
   blue_first(t);
   const Outcome o = t.ok(move("blue", "b1", {{2, 3}, {2, 4}, {2, 5}}));
   bool road = false;
-  for (const auto& e : o.events) road = road || e.pw().unit_moved().road();
+  for (const auto& e : o.events) road = road || pw_of(e).unit_moved().road();
   EXPECT_TRUE(road);
   EXPECT_EQ(t.u("b1").sq, (pw::Sq{2, 5}));
 }
@@ -151,7 +151,7 @@ TEST(PwMove, PW_TER_05_RiversAndFords) {
   refused(t, move("blue", "b2", {{4, 3}}), "PW_MOVE_RIVER", "PW-TER-05");
   refused(t, move("blue", "b1", {{2, 3}, {2, 4}}), "PW_MOVE_MUST_STOP", "PW-TER-05");
   t.ok(move("blue", "b1", {{2, 3}}));
-  EXPECT_NE(t.g->view("blue").units(0).DebugString().find("in river"), std::string::npos);
+  EXPECT_TRUE(has_marker(t.g->view("blue").units(0), "in_river"));
 }
 
 // PW-TER-07: entering a trench stops; crossing units may not fire.

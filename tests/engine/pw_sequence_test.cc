@@ -31,7 +31,7 @@ TEST(PwSequence, GAP_PW_SEQ_02_TiesAreRerolled) {
   const Outcome o = t.ok(proceed(), {4, 4, 3, 3, 6, 2, 1, 1});
   EXPECT_EQ(t.st().first_side, 0);
   int rounds = 0;
-  for (const auto& e : o.events) rounds += e.pw().has_initiative() ? 1 : 0;
+  for (const auto& e : o.events) rounds += pw_of(e).has_initiative() ? 1 : 0;
   EXPECT_EQ(rounds, 3);
 }
 
@@ -61,13 +61,18 @@ TEST(PwSequence, PW_DX_09_ActivationDice) {
   const Outcome o = t.ok(proceed(), {6, 1, 6, 5, 4});
   const pb::PwActivationRolled* a = nullptr;
   for (const auto& e : o.events) {
-    if (e.pw().has_activation_rolled()) a = &e.pw().activation_rolled();
+    if (pw_of(e).has_activation_rolled()) a = &pw_of(e).activation_rolled();
   }
   ASSERT_TRUE(a);
   EXPECT_EQ(a->dice(), 3);
   EXPECT_EQ(a->total(), 15);
   EXPECT_EQ(a->activations(), 8);
-  EXPECT_EQ(t.g->view("blue").sides(0).activation_dice(), 3);
+  std::string dice;
+  const pb::View blue = t.g->view("blue");
+  for (const auto& m : blue.sides(0).markers()) {
+    if (m.key() == "activation_dice") dice = m.value();
+  }
+  EXPECT_EQ(dice, "3");  // PW-ACT-01: shown as a labelled marker
 }
 
 // PW-EX-01 (and PW-ACT-03): commander + 12 others = 4 dice; commander lost -> 3; others
@@ -166,15 +171,15 @@ TEST(PwSequence, PW_ART_01_PlansHiddenUntilFired) {
   for (const auto& e : o.events) {
     const auto red = t.g->event_for(e, "red");
     const auto spec = t.g->event_for(e, "spectator");
-    if (red && red->pw().artillery_planned().targets_size() > 0) hidden_seen_by_red = true;
-    if (spec && spec->pw().artillery_planned().targets_size() > 0) targets_public = true;
+    if (red && pw_of(*red).artillery_planned().targets_size() > 0) hidden_seen_by_red = true;
+    if (spec && pw_of(*spec).artillery_planned().targets_size() > 0) targets_public = true;
     const auto blue = t.g->event_for(e, "blue");
     ASSERT_TRUE(blue);
   }
   EXPECT_FALSE(hidden_seen_by_red);
   EXPECT_FALSE(targets_public);
   const pb::View rv = t.g->view("red");
-  EXPECT_TRUE(rv.sides(0).orders_given());
+  EXPECT_TRUE(has_marker(rv.sides(0), "orders_given"));
   EXPECT_EQ(rv.DebugString().find("(5,8)"), std::string::npos);
   EXPECT_EQ(t.g->waiting_for(), (std::vector<std::string>{"red"}));
   // A second plan from blue is refused (PW-ART-01).

@@ -99,14 +99,23 @@ TEST(PwSetup, ViewsShowActionsOnlyToTheActingSide) {
   blue_first(t);
   const pb::View bv = t.g->view("blue");
   const pb::View rv = t.g->view("red");
-  EXPECT_EQ(bv.units(0).move_left(), 2);
-  EXPECT_TRUE(bv.units(0).can_fire());
-  EXPECT_EQ(bv.units(0).fire_range(), 3);
-  EXPECT_EQ(rv.units(0).move_left(), 0);
-  EXPECT_FALSE(rv.units(0).can_fire());
+  // What a unit may do is on the acting side's menu only (the view has no rule-set fields).
+  auto has_action = [](const pb::ActionMenu& m, const std::string& id) {
+    for (const auto& a : m.actions()) {
+      if (a.id() == id) return true;
+    }
+    return false;
+  };
+  EXPECT_TRUE(has_action(bv.menu(), "move:b1"));
+  EXPECT_TRUE(has_action(bv.menu(), "fire:b1"));
+  EXPECT_TRUE(rv.menu().actions().empty());
   EXPECT_EQ(bv.turn().phase(), "activation");
   EXPECT_EQ(bv.turn().active_side(), "blue");
-  EXPECT_EQ(bv.sides(0).exhaustion_point(), 2);
+  std::string exhaustion;
+  for (const auto& m : bv.sides(0).markers()) {
+    if (m.key() == "exhaustion_point") exhaustion = m.value();
+  }
+  EXPECT_EQ(exhaustion, "2");
 }
 
 }  // namespace

@@ -8,13 +8,27 @@
 
 #include "engine/core/dice.h"
 #include "engine/model/game.h"
+#include "engine/model/markers.h"
+#include "tests/support/payloads.h"
 #include "engine/rulesets/pw/pw_rules.h"
 #include "engine/rulesets/pw/pw_state.h"
+#include "sandtable/rulesets/pw/pw.pb.h"
 
 namespace sandtable::pwtest {
 
 namespace pb = ::sandtable::v1;
 using pw::PwState;
+
+// The rule set's order and event inside the shared Command and Event (tests/support/payloads.h).
+struct PwOrder : testing::OrderBuilder<pb::PwCommand> {
+  using OrderBuilder::OrderBuilder;
+  pb::PwCommand* mutable_pw() { return &body; }
+  const pb::PwCommand& pw() const { return body; }
+};
+inline const pb::PwEvent& pw_of(const pb::Event& e) { return testing::payload_ref<pb::PwEvent>(e); }
+inline const pb::PwCommand& pw_of(const pb::Command& c) { return testing::payload_ref<pb::PwCommand>(c); }
+inline bool has_pw(const pb::Event& e) { return carries<pb::PwEvent>(e); }
+inline bool has_pw(const pb::Command& c) { return carries<pb::PwCommand>(c); }
 
 inline const RuleSet& rules() {
   static const auto r = make_portable_wargame();
@@ -92,7 +106,7 @@ struct TG {
   }
   const PwState& st() const { return static_cast<const PwState&>(g->state()); }
   const pw::Unit& u(const std::string& id) const { return *st().find(id); }
-  Outcome run(pb::Command c, std::vector<int> dice = {}) {
+  Outcome run(PwOrder c, std::vector<int> dice = {}) {
     TableDice t;
     for (int v : dice) t.push(pb::DIE_KIND_D6, v);
     Outcome o = g->execute(c, &t);
@@ -100,14 +114,14 @@ struct TG {
     return o;
   }
   // Runs and expects acceptance.
-  Outcome ok(pb::Command c, std::vector<int> dice = {}) {
+  Outcome ok(PwOrder c, std::vector<int> dice = {}) {
     Outcome o = run(std::move(c), std::move(dice));
     EXPECT_TRUE(o.accepted) << o.rejection.code() << ": " << o.rejection.message();
     return o;
   }
   const pb::Decision* decision() const { return st().decisions.empty() ? nullptr : &st().decisions.front(); }
   Outcome answer(const std::string& choice, std::vector<int> dice = {}) {
-    pb::Command c;
+    PwOrder c;
     c.set_seat(decision()->seat());
     c.mutable_answer()->set_decision_id(decision()->id());
     c.mutable_answer()->set_choice_id(choice);
@@ -116,18 +130,18 @@ struct TG {
 };
 
 inline pb::Command cmd(const std::string& seat) {
-  pb::Command c;
+  PwOrder c;
   c.set_seat(seat);
   return c;
 }
 inline pb::Command proceed(const std::string& seat = "blue") {
-  pb::Command c = cmd(seat);
+  PwOrder c = cmd(seat);
   c.mutable_pw()->mutable_proceed();
   return c;
 }
 inline pb::Command move(const std::string& seat, const std::string& id, std::vector<std::pair<int, int>> path,
                         pb::GridFacing f = pb::GRID_FACING_NORTH) {
-  pb::Command c = cmd(seat);
+  PwOrder c = cmd(seat);
   auto* m = c.mutable_pw()->mutable_move();
   m->set_unit_id(id);
   for (auto [x, y] : path) *m->add_path() = sq(x, y);
@@ -135,25 +149,25 @@ inline pb::Command move(const std::string& seat, const std::string& id, std::vec
   return c;
 }
 inline pb::Command fire(const std::string& seat, const std::string& id, int c_, int r_) {
-  pb::Command c = cmd(seat);
+  PwOrder c = cmd(seat);
   c.mutable_pw()->mutable_fire()->set_unit_id(id);
   *c.mutable_pw()->mutable_fire()->mutable_target() = sq(c_, r_);
   return c;
 }
 inline pb::Command cc(const std::string& seat, const std::string& id, const std::string& target) {
-  pb::Command c = cmd(seat);
+  PwOrder c = cmd(seat);
   c.mutable_pw()->mutable_close_combat()->set_unit_id(id);
   c.mutable_pw()->mutable_close_combat()->set_target_id(target);
   return c;
 }
 inline pb::Command face(const std::string& seat, const std::string& id, pb::GridFacing f) {
-  pb::Command c = cmd(seat);
+  PwOrder c = cmd(seat);
   c.mutable_pw()->mutable_face()->set_unit_id(id);
   c.mutable_pw()->mutable_face()->set_facing(f);
   return c;
 }
 inline pb::Command stationary(const std::string& seat, const std::string& id, pb::PwStationaryKind k, const std::string& other = "") {
-  pb::Command c = cmd(seat);
+  PwOrder c = cmd(seat);
   auto* s = c.mutable_pw()->mutable_stationary();
   s->set_unit_id(id);
   s->set_kind(k);
@@ -161,7 +175,7 @@ inline pb::Command stationary(const std::string& seat, const std::string& id, pb
   return c;
 }
 inline pb::Command plan(const std::string& seat, std::vector<std::tuple<std::string, int, int>> targets) {
-  pb::Command c = cmd(seat);
+  PwOrder c = cmd(seat);
   auto* p = c.mutable_pw()->mutable_artillery_plan();
   for (auto& [id, x, y] : targets) {
     auto* t = p->add_targets();
@@ -171,12 +185,12 @@ inline pb::Command plan(const std::string& seat, std::vector<std::tuple<std::str
   return c;
 }
 inline pb::Command end_side(const std::string& seat) {
-  pb::Command c = cmd(seat);
+  PwOrder c = cmd(seat);
   c.mutable_pw()->mutable_end_side();
   return c;
 }
 inline pb::Command end_activation(const std::string& seat) {
-  pb::Command c = cmd(seat);
+  PwOrder c = cmd(seat);
   c.mutable_pw()->mutable_end_activation();
   return c;
 }
@@ -194,7 +208,7 @@ inline void open_turn(TG& t, std::vector<int> dice) {
     return;
   }
   for (std::size_t i = 0; i < owing.size(); ++i) {
-    pb::Command c = cmd(owing[i]);
+    PwOrder c = cmd(owing[i]);
     c.mutable_pw()->mutable_artillery_plan();
     t.ok(c, i + 1 == owing.size() ? dice : std::vector<int>{});
   }

@@ -18,7 +18,9 @@
 #include "engine/core/rng.h"
 #include "engine/model/autoplay.h"
 #include "engine/registry/builtin_registry.h"
+#include "engine/model/payload.h"
 #include "engine/model/scenario_io.h"
+#include "sandtable/rulesets/pw/pw.pb.h"
 #include "server/sqlite_storage.h"
 #include "tests/server/test_support.h"
 
@@ -158,8 +160,9 @@ void expect_nothing_hidden(const std::vector<pb::Event>& events, const std::stri
       EXPECT_NE(std::find(e.visible_to().begin(), e.visible_to().end(), viewer), e.visible_to().end())
           << viewer << " received an event hidden from it: " << e.ShortDebugString();
     }
-    if (e.has_pw() && e.pw().has_artillery_planned() && e.pw().artillery_planned().side() != viewer) {
-      EXPECT_EQ(e.pw().artillery_planned().targets_size(), 0) << viewer << " saw another side's artillery targets";
+    const auto pw = payload_of<pb::PwEvent>(e);
+    if (pw.has_artillery_planned() && pw.artillery_planned().side() != viewer) {
+      EXPECT_EQ(pw.artillery_planned().targets_size(), 0) << viewer << " saw another side's artillery targets";
     }
   }
 }

@@ -99,6 +99,18 @@ class CounterRules : public RuleSet {
 
   std::vector<std::string> waiting_for(const GameState&) const override { return {}; }
   std::unique_ptr<Bot> make_bot() const override { return std::make_unique<CounterBot>(); }
+  std::string_view version() const override { return "counter-1"; }
+  // Nothing to order: the game is all answers to decisions, which Game offers itself.
+  void actions(const GameState&, const std::string&, pb::ActionMenu&) const override {}
+  pb::Command order_for(const GameState&, const std::string&, const pb::Action& action, const pb::PlayAction&) const override {
+    reject("NOT_ON_MENU", "CTR-1", "'" + action.label() + "' is not an order of the counter game.");
+  }
+  std::string describe(const GameState&, const pb::Event& e, const std::string&) const override {
+    for (const auto& d : e.dice()) {
+      if (d.label() == "advance") return "Advance " + std::to_string(d.value()) + ".";
+    }
+    return "The counter game goes on.";
+  }
 
  private:
   // The prompt is the secret: only the side asked (and the GM) may see it.

@@ -1,7 +1,9 @@
 #include "tests/support/race_rules.h"
 
 #include "engine/model/game.h"
+#include "engine/model/payload.h"
 #include "engine/model/rejection.h"
+#include "tests/support/race.pb.h"
 
 namespace sandtable::testing {
 
@@ -19,7 +21,7 @@ class RaceBot final : public Bot {
       c.mutable_answer()->set_choice_id(d.choices(static_cast<int>(rng.below(2))).id());
       return c;
     }
-    c.mutable_pw()->mutable_end_side();
+    c.mutable_payload()->PackFrom(race::RaceRoll());
     return c;
   }
 };
@@ -39,14 +41,13 @@ class RaceRules final : public RuleSet {
     if (command.seat() != st.sides[static_cast<std::size_t>(st.active)]) {
       reject("NOT_YOUR_TURN", "RACE-1", "It is " + st.sides[static_cast<std::size_t>(st.active)] + "'s turn.");
     }
-    if (!command.has_pw() || !command.pw().has_end_side()) reject("UNKNOWN_ORDER", "RACE-1", "Only rolling is allowed.");
+    if (!carries<race::RaceRoll>(command)) reject("UNKNOWN_ORDER", "RACE-1", "Only rolling is allowed.");
     const int me = st.active;  // `st` aliases the scratch state, which emit() changes
     const int roll = ctx.roll(pb::DIE_KIND_D6, "race");
-    pb::Event e;
-    auto* f = e.mutable_pw()->mutable_unit_fired();
-    f->set_unit_id(command.seat());
-    f->add_rolls(roll);
-    ctx.emit(e);
+    race::RaceEvent e;
+    e.mutable_rolled()->set_side(command.seat());
+    e.mutable_rolled()->set_roll(roll);
+    ctx.emit(event_of(e));
     const auto& after = static_cast<const RaceState&>(ctx.state());
     if (after.score[me] >= 15) {
       ctx.end_game(command.seat(), "reached 15");
@@ -69,20 +70,22 @@ class RaceRules final : public RuleSet {
   }
   void answer(Context& ctx, const pb::Decision&, const std::string& choice) const override {
     if (choice == "protest") {
-      pb::Event e;
-      e.mutable_pw()->mutable_side_finished()->set_side("protest");
+      race::RaceEvent body;
+      body.mutable_protested();
+      pb::Event e = event_of(body);
       e.add_visible_to(ctx.state().sides[0]);
       ctx.emit(e);
     }
   }
   void apply(GameState& state, const pb::Event& event) const override {
     auto& st = static_cast<RaceState&>(state);
-    if (event.has_pw() && event.pw().has_unit_fired()) {
-      const int who = event.pw().unit_fired().unit_id() == st.sides[0] ? 0 : 1;
-      st.score[who] += event.pw().unit_fired().rolls(0);
+    const auto e = payload_of<race::RaceEvent>(event);
+    if (e.has_rolled()) {
+      const int who = e.rolled().side() == st.sides[0] ? 0 : 1;
+      st.score[who] += e.rolled().roll();
       st.active = 1 - who;
     }
-    if (event.has_pw() && event.pw().has_side_finished()) ++st.protests;
+    if (e.has_protested()) ++st.protests;
   }
   void fill_view(const GameState& state, const std::string&, pb::View& view) const override {
     const auto& st = static_cast<const RaceState&>(state);
@@ -108,15 +111,11 @@ class RaceRules final : public RuleSet {
     a->set_rule_id("RACE-1");
   }
   pb::Command order_for(const GameState&, const std::string& seat, const pb::Action&, const pb::PlayAction&) const override {
-    pb::Command c;
-    c.set_seat(seat);
-    c.mutable_pw()->mutable_end_side();
-    return c;
+    return order_of(seat, race::RaceRoll());
   }
   std::string describe(const GameState&, const pb::Event& event, const std::string&) const override {
-    if (event.has_pw() && event.pw().has_unit_fired()) {
-      return event.pw().unit_fired().unit_id() + " rolls " + std::to_string(event.pw().unit_fired().rolls(0)) + ".";
-    }
+    const auto e = payload_of<race::RaceEvent>(event);
+    if (e.has_rolled()) return e.rolled().side() + " rolls " + std::to_string(e.rolled().roll()) + ".";
     return "A protest is lodged.";
   }
 };

@@ -17,9 +17,6 @@ export function unit(id: string, side: string, col: number, row: number, extra: 
     facing: side === "blue" ? GridFacing.NORTH : GridFacing.SOUTH,
     strength: 4,
     maxStrength: 4,
-    moveLeft: 2,
-    canFire: true,
-    fireRange: 3,
     ...extra,
   });
 }

@@ -61,11 +61,6 @@ Vec2 clamp_to_table(const BgState& st, Vec2 p) {
   return {std::clamp(p.x, 1.0, st.width - 1.0), std::clamp(p.y, 1.0, st.height - 1.0)};
 }
 
-pb::Command bg_command(const std::string& seat) {
-  pb::Command c;
-  c.set_seat(seat);
-  return c;
-}
 
 void move_candidates(const BgState& st, int side, const std::string& seat, const Unit& u, std::vector<pb::Command>& out) {
   const auto enemy = nearest_enemy(st, u);
@@ -74,21 +69,21 @@ void move_candidates(const BgState& st, int side, const std::string& seat, const
   const Vec2 dir = Facing::from_degrees(deg).forward();
   if (u.vehicle) {
     for (double step : {6.0, 3.0}) {
-      pb::Command c = bg_command(seat);
-      auto* m = c.mutable_bg()->mutable_vehicle_move();
+      pb::BgCommand c;
+      auto* m = c.mutable_vehicle_move();
       m->set_unit_id(u.id);
       m->set_dice(std::max(1, u.vehicle->move_dice - 1));
       *m->add_path() = to_point(clamp_to_table(st, from + dir * step));
       m->set_facing_deg(deg);
-      if (!check_vehicle_move(st, side, *m)) out.push_back(c);
+      if (!check_vehicle_move(st, side, *m)) out.push_back(order_of(seat, c));
     }
     return;
   }
   if (!u.carried_by.empty()) {
-    pb::Command c = bg_command(seat);
-    c.mutable_bg()->mutable_dismount()->set_unit_id(u.id);
-    c.mutable_bg()->mutable_dismount()->set_facing_deg(deg);
-    if (!check_dismount(st, side, c.bg().dismount())) out.push_back(c);
+    pb::BgCommand c;
+    c.mutable_dismount()->set_unit_id(u.id);
+    c.mutable_dismount()->set_facing_deg(deg);
+    if (!check_dismount(st, side, c.dismount())) out.push_back(order_of(seat, c));
     return;
   }
   const bool mounted = u.kind == UnitKind::kCavalry && u.mounted;
@@ -99,22 +94,22 @@ void move_candidates(const BgState& st, int side, const std::string& seat, const
   for (auto intent : intents) {
     for (double step : {0.0, 4.0, -4.0}) {
       if (intent == pb::BG_MOVE_DIG_IN && step != 0) continue;
-      pb::Command c = bg_command(seat);
-      auto* m = c.mutable_bg()->mutable_move();
+      pb::BgCommand c;
+      auto* m = c.mutable_move();
       m->set_unit_id(u.id);
       m->set_intent(intent);
       if (step != 0) *m->add_path() = to_point(clamp_to_table(st, from + dir * step));
       m->set_facing_deg(intent == pb::BG_MOVE_DIG_IN ? facing_degrees(u.facing) : deg);
       if (intent == pb::BG_MOVE_DIG_IN && !facing_from_degrees(m->facing_deg())) continue;
-      if (!check_move(st, side, *m, nullptr)) out.push_back(c);
+      if (!check_move(st, side, *m, nullptr)) out.push_back(order_of(seat, c));
     }
   }
   for (const auto& v : st.units) {
     if (!v.vehicle || v.side != side || v.destroyed || !v.on_table) continue;
-    pb::Command c = bg_command(seat);
-    c.mutable_bg()->mutable_mount()->set_unit_id(u.id);
-    c.mutable_bg()->mutable_mount()->set_vehicle_id(v.id);
-    if (!check_mount(st, side, c.bg().mount())) out.push_back(c);
+    pb::BgCommand c;
+    c.mutable_mount()->set_unit_id(u.id);
+    c.mutable_mount()->set_vehicle_id(v.id);
+    if (!check_mount(st, side, c.mount())) out.push_back(order_of(seat, c));
   }
 }
 
@@ -128,13 +123,13 @@ void shoot_candidates(const BgState& st, int side, const std::string& seat, cons
       for (const auto& w : u.vehicle->weapons) weapons.push_back(w.id);
     }
     for (const auto& wid : weapons) {
-      pb::Command c = bg_command(seat);
-      auto* s = c.mutable_bg()->mutable_shoot();
+      pb::BgCommand c;
+      auto* s = c.mutable_shoot();
       s->set_unit_id(u.id);
       auto* shot = s->add_shots();
       shot->set_target_id(t.id);
       shot->set_weapon_id(wid);
-      if (!check_shoot_order(st, side, *s)) out.push_back(c);
+      if (!check_shoot_order(st, side, *s)) out.push_back(order_of(seat, c));
     }
   }
 }
@@ -151,7 +146,8 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
     if (d.seat() != seat) return out;
     for (const auto& ch : d.choices()) {
       if ((ch.id() == "shoot" || ch.id() == "both") && check_defensive_shot(st)) continue;  // out of the card (BG-MEL-12)
-      pb::Command c = bg_command(seat);
+      pb::Command c;
+      c.set_seat(seat);
       c.mutable_answer()->set_decision_id(d.id());
       c.mutable_answer()->set_choice_id(ch.id());
       out.push_back(c);
@@ -166,18 +162,18 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
       if (!m.awaiting_aim || m.done || m.side != side) continue;
       for (const auto& t : st.units) {
         if (t.side == side || !t.on_table || t.destroyed || t.hidden || !t.carried_by.empty()) continue;
-        pb::Command c = bg_command(seat);
-        auto* f = c.mutable_bg()->mutable_call_fire();
+        pb::BgCommand c;
+        auto* f = c.mutable_call_fire();
         f->set_mission_id(m.id);
         for (int b = 0; b < m.blasts; ++b) *f->add_aim_points() = to_point(t.infantry_like() ? com(t) : t.position);
-        out.push_back(c);
+        out.push_back(order_of(seat, c));
       }
       if (out.empty()) {  // no enemy in sight: the middle of the table
-        pb::Command c = bg_command(seat);
-        auto* f = c.mutable_bg()->mutable_call_fire();
+        pb::BgCommand c;
+        auto* f = c.mutable_call_fire();
         f->set_mission_id(m.id);
         for (int b = 0; b < m.blasts; ++b) *f->add_aim_points() = to_point(Vec2{st.width / 2, st.height / 2});
-        out.push_back(c);
+        out.push_back(order_of(seat, c));
       }
       break;
     }
@@ -192,10 +188,10 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
         if (const auto e = nearest_enemy(st, u); e && (u.infantry_like() || u.is_vehicle())) {  // BG-MEL-16
           for (const auto& t : st.units) {
             if (t.side == side || t.destroyed || !t.on_table) continue;
-            pb::Command c = bg_command(seat);
-            c.mutable_bg()->mutable_charge()->set_unit_id(u.id);
-            c.mutable_bg()->mutable_charge()->set_target_id(t.id);
-            if (!check_charge(st, side, c.bg().charge())) out.push_back(c);
+            pb::BgCommand c;
+            c.mutable_charge()->set_unit_id(u.id);
+            c.mutable_charge()->set_target_id(t.id);
+            if (!check_charge(st, side, c.charge())) out.push_back(order_of(seat, c));
           }
         }
       } else {
@@ -203,9 +199,9 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
       }
     }
     plan_candidates(st, side, seat, out);  // BG-ART-01: write an unwritten strike
-    pb::Command c = bg_command(seat);
-    c.mutable_bg()->mutable_end_action();
-    out.push_back(c);
+    pb::BgCommand c;
+    c.mutable_end_action();
+    out.push_back(order_of(seat, c));
   }
   return out;
 }

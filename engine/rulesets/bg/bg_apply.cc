@@ -230,15 +230,16 @@ void apply_core_event(BgState& st, const pb::BgEvent& e) {
 }
 
 void Battleground::apply(GameState& state, const pb::Event& event) const {
-  if (!event.has_bg()) {
+  if (!carries<pb::BgEvent>(event)) {
     if (event.has_game_ended()) static_cast<BgState&>(state).phase = Phase::kOver;
     return;
   }
   auto& st = static_cast<BgState&>(state);
-  apply_core_event(st, event.bg());
-  apply_combat_event(st, event.bg());
-  apply_special_event(st, event.bg());
-  apply_melee_event(st, event.bg());
+  const pb::BgEvent bg = payload_of<pb::BgEvent>(event);
+  apply_core_event(st, bg);
+  apply_combat_event(st, bg);
+  apply_special_event(st, bg);
+  apply_melee_event(st, bg);
 }
 
 }  // namespace sandtable::bg

@@ -16,6 +16,7 @@
 #include "engine/rulesets/bg/bg_state.h"
 #include "engine/rulesets/bg/bg_tables.h"
 #include "engine/model/context.h"
+#include "engine/model/payload.h"
 #include "sandtable/rulesets/bg/bg.pb.h"
 #include "sandtable/v1/event.pb.h"
 

@@ -148,9 +148,7 @@ pb::Command Battleground::order_for(const GameState& state, const std::string& s
   const auto colon = id.find(':');
   const std::string verb = id.substr(0, colon);
   const std::string subject = colon == std::string::npos ? "" : id.substr(colon + 1);
-  pb::Command c;
-  c.set_seat(seat);
-  pb::BgCommand& bg = *c.mutable_bg();
+  pb::BgCommand bg;
   if (verb == "draw-card") {
     for (const auto& card : standard_deck_54()) {
       if (card_name(card) == play.target()) *bg.mutable_draw_card()->mutable_card() = card;
@@ -176,7 +174,7 @@ pb::Command Battleground::order_for(const GameState& state, const std::string& s
   if (bg.body_case() == pb::BgCommand::BODY_NOT_SET) {
     reject("NOT_ON_MENU", "GEN", "'" + action.label() + "' cannot be ordered from the menu.");
   }
-  return c;
+  return order_of(seat, bg);
 }
 
 }  // namespace sandtable::bg

@@ -7,6 +7,7 @@
 #include "engine/rulesets/bg/bg_damage.h"
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_menu.h"
+#include "engine/rulesets/bg/bg_special.h"
 
 namespace sandtable::bg {
 
@@ -90,6 +91,9 @@ void move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& men
 // Vehicles: the dice are the player's choice (BG-VMOV-01/02), forward or in reverse at a third
 // (BG-VMOV-06). Modes "3d6" .. "1d6", then "reverse 3d6" .. "reverse 1d6".
 void drive_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& menu) {
+  // BG-MINE-08: a vehicle trapped in a known minefield may neither move nor turn (asked as a
+  // half turn, since a standing check without a path or a turn would pass).
+  if (check_trapped_turn(st, u, Facing::from_degrees(facing_degrees(u.facing) + 180))) return;
   pb::MoveLimits limits;
   for (bool reverse : {false, true}) {
     for (int k = u.vehicle->move_dice; k >= 1; --k) {

@@ -45,10 +45,10 @@ void Battleground::start(Context& ctx) const {
 
 void Battleground::handle(Context& ctx, const pb::Command& command) const {
   auto& st = static_cast<BgState&>(ctx.state());
-  if (!command.has_bg()) reject("WRONG_RULESET", "GEN", "That order is not a Battleground order.");
+  if (!carries<pb::BgCommand>(command)) reject("WRONG_RULESET", "GEN", "That order is not a Battleground order.");
   const int side = st.side_index(command.seat());
   if (side < 0) reject("UNKNOWN_SEAT", "GEN", "There is no side called '" + command.seat() + "'.");
-  const pb::BgCommand& c = command.bg();
+  const pb::BgCommand c = payload_of<pb::BgCommand>(command);
   // BG-ART-08 / BG-EX-12: a fire mission is resolved before the card's own action goes on.
   if (const int owing = side_owing_aim(st); owing >= 0 && c.body_case() != pb::BgCommand::kCallFire &&
                                             c.body_case() != pb::BgCommand::kPlanStrike) {
@@ -109,10 +109,13 @@ std::unique_ptr<Bot> Battleground::make_bot() const { return make_bg_bot(); }
 
 // Scheduled strikes (BG-ART-01) are secret to their side until they land.
 void Battleground::redact_scenario(pb::Scenario& scenario, const std::string& viewer) const {
-  auto* strikes = scenario.mutable_strikes();
+  if (!carries<pb::BgScenario>(scenario)) return;
+  pb::BgScenario extra = payload_of<pb::BgScenario>(scenario);
+  auto* strikes = extra.mutable_strikes();
   for (int i = strikes->size() - 1; i >= 0; --i) {
     if (strikes->Get(i).side() != viewer) strikes->DeleteSubrange(i, 1);
   }
+  scenario.mutable_extra()->PackFrom(extra);
 }
 
 }  // namespace bg

@@ -60,10 +60,14 @@ std::optional<std::string> check_special_scenario(const pb::Scenario& s) {
     MinefieldShape shape;
     if (auto e = minefield_shape(t, &shape)) return "terrain[" + std::to_string(i) + "]: " + *e;
   }
+  if (s.has_extra() && !carries<pb::BgScenario>(s)) {
+    return "extra: \"" + s.extra().type_url() + "\" is not a Battleground scenario's extra (sandtable.v1.BgScenario)";
+  }
+  const pb::BgScenario bs = payload_of<pb::BgScenario>(s);
   std::vector<std::string> ids;
-  for (int i = 0; i < s.strikes_size(); ++i) {
-    const auto& k = s.strikes(i);
-    const std::string where = "strikes[" + std::to_string(i) + "]";
+  for (int i = 0; i < bs.strikes_size(); ++i) {
+    const auto& k = bs.strikes(i);
+    const std::string where = "extra.strikes[" + std::to_string(i) + "]";
     const std::string id = k.id().empty() ? "strike-" + std::to_string(i + 1) : k.id();
     for (const auto& o : ids) {
       if (o == id) return where + ".id: \"" + id + "\" is used twice";
@@ -94,8 +98,9 @@ std::optional<std::string> check_special_scenario(const pb::Scenario& s) {
 }
 
 void read_strikes(const pb::Scenario& s, BgState& st) {
-  for (int i = 0; i < s.strikes_size(); ++i) {
-    const auto& k = s.strikes(i);
+  const pb::BgScenario bs = payload_of<pb::BgScenario>(s);
+  for (int i = 0; i < bs.strikes_size(); ++i) {
+    const auto& k = bs.strikes(i);
     const auto kind = mission_kind(k.system());
     FireMission f;
     f.id = k.id().empty() ? "strike-" + std::to_string(i + 1) : k.id();

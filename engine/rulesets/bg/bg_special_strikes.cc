@@ -66,13 +66,12 @@ void plan_candidates(const BgState& st, int side, const std::string& seat, std::
     if (turn <= st.turn) continue;  // due now: it will wait for BgCallFire instead
     for (const auto& t : st.units) {
       if (t.side == side || !t.on_table || t.destroyed || t.hidden || !t.carried_by.empty()) continue;
-      pb::Command c;
-      c.set_seat(seat);
-      auto* p = c.mutable_bg()->mutable_plan_strike();
+      pb::BgCommand c;
+      auto* p = c.mutable_plan_strike();
       p->set_strike_id(m.id);
       if (m.turn == 0) p->set_turn(turn);
       for (int b = 0; b < m.blasts; ++b) *p->add_aim_points() = to_point(t.infantry_like() ? com(t) : t.position);
-      out.push_back(c);
+      out.push_back(order_of(seat, c));
       return;  // one offer per call: the nearest-in-list enemy
     }
   }

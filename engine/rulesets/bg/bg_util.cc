@@ -189,8 +189,7 @@ void emit_bg(Context& ctx, pb::BgEvent body, std::vector<std::string> visible_to
       if (u && u->hidden) units->DeleteSubrange(i, 1);
     }
   }
-  pb::Event e;
-  *e.mutable_bg() = std::move(body);
+  pb::Event e = event_of(body);
   for (auto& s : visible_to) e.add_visible_to(std::move(s));
   ctx.emit(std::move(e));
 }

@@ -2,6 +2,10 @@
 // figure places), the turn and the open card, revealed minefields. Hidden information stays
 // hidden: secret minefields of the other side (BG-MINE-02), hidden set-up units (BG-UNIT-09),
 // reinforcements not yet arrived, and the deck order (BG-CARD-12: counts only).
+#include <cctype>
+
+#include "engine/core/cards.h"
+#include "engine/model/markers.h"
 #include "engine/rulesets/bg/bg_actions.h"
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
@@ -35,6 +39,35 @@ const char* phase_word(Phase p) {
   return "";
 }
 
+// The open card and what it allows, with the deck's counts (BG-CARD-03..12).
+pb::BgView card_view(const BgState& st) {
+  pb::BgView out;
+  const DeckSummary d = st.deck.public_summary();
+  out.set_draw_pile(d.draw_pile);
+  out.set_turned_this_turn(d.this_turn);
+  out.set_discards(d.discards);
+  out.set_run_out(d.run_out_this_turn);
+  if (d.this_turn == 0 || !d.discard_top) {
+    out.set_card_text(st.phase == Phase::kCards ? "No card turned yet this turn." : "");
+    return out;
+  }
+  *out.mutable_open_card() = *d.discard_top;
+  std::string text = card_name(*d.discard_top);
+  text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  if (st.phase != Phase::kCards) {
+    text += ": the card play is over this turn.";
+  } else if (st.action.side >= 0) {
+    const std::string& side = st.scenario->sides(st.action.side).name().empty() ? side_id(st, st.action.side)
+                                                                              : st.scenario->sides(st.action.side).name();
+    text += ": " + side + ", " + (st.action.one_unit ? "one unit may " : "every unit may ") +
+            (st.action.action == BgAction::kMove ? "move." : "shoot.");
+  } else {
+    text += ": nothing to do; turn the next card.";
+  }
+  out.set_card_text(text);
+  return out;
+}
+
 }  // namespace
 
 void Battleground::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
@@ -49,7 +82,6 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
     v->set_side(side_id(st, u.side));
     v->set_type(unit_type(u));
     v->set_name(u.name);
-    v->set_quality(std::string(1, grade_letter(u.grade)));
     *v->mutable_position() = to_point(com(u));
     v->set_facing_deg(facing_degrees(u.facing));
     v->set_strength(u.infantry_like() ? u.living_fighters() : (u.destroyed ? 0 : 1));
@@ -57,27 +89,28 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
     for (const auto& f : u.figures) start += !f.prisoner;
     v->set_max_strength(u.infantry_like() ? start : 1);
     v->set_carried_by(u.carried_by);
-    auto mark = [&](bool on, const char* m) {
-      if (on) v->add_markers(m);
+    add_marker(*v, "grade", "Grade", std::string(1, grade_letter(u.grade)));  // BG-UNIT-07
+    auto mark = [&](bool on, const char* key, const char* words) {
+      if (on) add_marker(*v, key, words);
     };
-    mark(u.markers.ran, "ran");
-    mark(u.markers.road, "road");
-    mark(u.markers.dug_in, "dug_in");
-    mark(u.markers.routing, "routing");
-    mark(u.markers.melee, "melee");
-    mark(u.destroyed, "destroyed");
-    mark(non_standing(u) && !u.destroyed, "non_standing");
-    mark(u.kind == UnitKind::kCavalry && u.mounted, "mounted");
-    mark(u.has_horses, "horses");
-    mark(u.hidden, "hidden");
-    mark(!u.building.empty(), "in_building");
+    mark(u.markers.ran, "ran", "Ran");
+    mark(u.markers.road, "road", "On the road");
+    mark(u.markers.dug_in, "dug_in", "Dug in");
+    mark(u.markers.routing, "routing", "Routing");
+    mark(u.markers.melee, "melee", "In melee");
+    mark(u.destroyed, "destroyed", "Destroyed");
+    mark(non_standing(u) && !u.destroyed, "non_standing", "Non-standing");
+    mark(u.kind == UnitKind::kCavalry && u.mounted, "mounted", "Mounted");
+    mark(u.has_horses, "horses", "Horses held");
+    mark(u.hidden, "hidden", "Hidden");
+    mark(!u.building.empty(), "in_building", "In a building");
     if (u.vehicle) {
-      mark(u.vehicle->immobilized, "immobilized");
-      mark(u.vehicle->half_weapons, "half_weapons");
+      mark(u.vehicle->immobilized, "immobilized", "Immobilised");
+      mark(u.vehicle->half_weapons, "half_weapons", "Half weapons");
     }
     if (st.phase == Phase::kCards && st.action.side == u.side && !u.destroyed) {
       const int done = st.action.action == BgAction::kMove ? u.moved_card : u.shot_card;
-      if (done == st.action.serial) v->add_markers("acted");
+      mark(done == st.action.serial, "acted", "Acted on this card");
     }
     for (const auto& f : u.figures) {
       if (!f.alive) continue;
@@ -109,6 +142,7 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
     }
     s->set_strength(figs);
   }
+  view.mutable_extra()->PackFrom(card_view(st));
 }
 
 }  // namespace sandtable::bg

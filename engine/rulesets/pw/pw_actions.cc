@@ -9,16 +9,10 @@ namespace sandtable::pw {
 
 namespace {
 
-pb::Command command(const std::string& seat) {
-  pb::Command c;
-  c.set_seat(seat);
-  return c;
-}
-
 // Every simple orthogonal path up to the unit's allowance; the first legal path to each
 // destination is kept. One PwMove is grown and shrunk in place (no allocation per path), and
 // a destination already reached is not checked again, only walked through.
-void enumerate_moves(const PwState& st, int side, const Unit& u, const std::string& seat, std::vector<pb::Command>& out) {
+void enumerate_moves(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
   const int limit = row_of(u).move + 1;  // road bonus at most
   std::vector<Sq> done;
   std::vector<Sq> path;
@@ -26,16 +20,16 @@ void enumerate_moves(const PwState& st, int side, const Unit& u, const std::stri
   m.set_unit_id(u.id);
   auto emit = [&](const MovePlan& plan) {
     if (!plan.contact_facings.empty()) {
-      pb::Command c = command(seat);
+      pb::PwCommand c;
       m.set_facing(static_cast<pb::GridFacing>(plan.contact_facings[0]));
-      *c.mutable_pw()->mutable_move() = m;
+      *c.mutable_move() = m;
       out.push_back(std::move(c));
       return;
     }
     for (int g = 0; g < 4; ++g) {
-      pb::Command c = command(seat);
+      pb::PwCommand c;
       m.set_facing(static_cast<pb::GridFacing>(g));
-      *c.mutable_pw()->mutable_move() = m;
+      *c.mutable_move() = m;
       out.push_back(std::move(c));
     }
   };
@@ -67,15 +61,15 @@ void enumerate_moves(const PwState& st, int side, const Unit& u, const std::stri
   walk();
 }
 
-void enumerate_unit(const PwState& st, int side, const Unit& u, const std::string& seat, std::vector<pb::Command>& out) {
-  enumerate_moves(st, side, u, seat, out);
+void enumerate_unit(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
+  enumerate_moves(st, side, u, out);
   for (int g = 0; g < 4; ++g) {
     pb::PwFace f;
     f.set_unit_id(u.id);
     f.set_facing(static_cast<pb::GridFacing>(g));
     if (!check_face(st, side, f)) {
-      pb::Command c = command(seat);
-      *c.mutable_pw()->mutable_face() = f;
+      pb::PwCommand c;
+      *c.mutable_face() = f;
       out.push_back(std::move(c));
     }
   }
@@ -88,8 +82,8 @@ void enumerate_unit(const PwState& st, int side, const Unit& u, const std::strin
       f.set_unit_id(u.id);
       *f.mutable_target() = to_pb(e.sq);
       if (!check_fire(st, side, f)) {
-        pb::Command c = command(seat);
-        *c.mutable_pw()->mutable_fire() = f;
+        pb::PwCommand c;
+        *c.mutable_fire() = f;
         out.push_back(std::move(c));
       }
     }
@@ -97,8 +91,8 @@ void enumerate_unit(const PwState& st, int side, const Unit& u, const std::strin
     cc.set_unit_id(u.id);
     cc.set_target_id(e.id);
     if (!check_close_combat(st, side, cc)) {
-      pb::Command c = command(seat);
-      *c.mutable_pw()->mutable_close_combat() = cc;
+      pb::PwCommand c;
+      *c.mutable_close_combat() = cc;
       out.push_back(std::move(c));
     }
   }
@@ -116,19 +110,19 @@ void enumerate_unit(const PwState& st, int side, const Unit& u, const std::strin
       s.set_kind(static_cast<pb::PwStationaryKind>(k));
       s.set_other_id(o);
       if (!check_stationary(st, side, s)) {
-        pb::Command c = command(seat);
-        *c.mutable_pw()->mutable_stationary() = s;
+        pb::PwCommand c;
+        *c.mutable_stationary() = s;
         out.push_back(std::move(c));
       }
     }
   }
 }
 
-void enumerate_plans(const PwState& st, int side, const std::string& seat, std::vector<pb::Command>& out) {
+void enumerate_plans(const PwState& st, int side, std::vector<pb::PwCommand>& out) {
   pb::PwArtilleryPlan empty;
   if (check_plan(st, side, empty)) return;
-  pb::Command hold = command(seat);
-  *hold.mutable_pw()->mutable_artillery_plan() = empty;
+  pb::PwCommand hold;
+  *hold.mutable_artillery_plan() = empty;
   out.push_back(hold);
   pb::PwArtilleryPlan all;
   for (const auto& gun : st.units) {
@@ -141,8 +135,8 @@ void enumerate_plans(const PwState& st, int side, const std::string& seat, std::
       t->set_unit_id(gun.id);
       *t->mutable_target() = to_pb(e.sq);
       if (check_plan(st, side, one)) continue;
-      pb::Command c = command(seat);
-      *c.mutable_pw()->mutable_artillery_plan() = one;
+      pb::PwCommand c;
+      *c.mutable_artillery_plan() = one;
       out.push_back(std::move(c));
       if (!nearest || grid::distance(gun.sq, e.sq) < grid::distance(gun.sq, *nearest)) nearest = e.sq;
     }
@@ -153,43 +147,43 @@ void enumerate_plans(const PwState& st, int side, const std::string& seat, std::
     }
   }
   if (all.targets_size() > 1 && !check_plan(st, side, all)) {
-    pb::Command c = command(seat);
-    *c.mutable_pw()->mutable_artillery_plan() = all;
+    pb::PwCommand c;
+    *c.mutable_artillery_plan() = all;
     out.push_back(std::move(c));
   }
 }
 
 }  // namespace
 
-std::vector<pb::Command> legal_unit_commands(const PwState& st, const std::string& seat, const std::string& unit_id) {
-  std::vector<pb::Command> out;
+std::vector<pb::PwCommand> legal_unit_commands(const PwState& st, const std::string& seat, const std::string& unit_id) {
+  std::vector<pb::PwCommand> out;
   const int side = st.side_index(seat);
   if (side < 0 || st.over || st.paused || !st.decisions.empty()) return out;
   if (st.phase != Phase::kActivation || st.active_side != side) return out;
   const Unit* u = st.alive_unit(unit_id);
-  if (u && u->side == side) enumerate_unit(st, side, *u, seat, out);
+  if (u && u->side == side) enumerate_unit(st, side, *u, out);
   return out;
 }
 
-std::vector<pb::Command> legal_commands(const PwState& st, const std::string& seat) {
-  std::vector<pb::Command> out;
+std::vector<pb::PwCommand> legal_commands(const PwState& st, const std::string& seat) {
+  std::vector<pb::PwCommand> out;
   const int side = st.side_index(seat);
   if (side < 0 || st.over || st.paused || !st.decisions.empty()) return out;
   if (st.phase == Phase::kArtilleryPlanning) {
-    enumerate_plans(st, side, seat, out);
+    enumerate_plans(st, side, out);
     return out;
   }
   if (st.phase != Phase::kActivation || st.active_side != side) return out;
   for (const auto& u : st.units) {
-    if (u.alive && u.side == side) enumerate_unit(st, side, u, seat, out);
+    if (u.alive && u.side == side) enumerate_unit(st, side, u, out);
   }
   if (!st.active_unit.empty()) {
-    pb::Command c = command(seat);
-    c.mutable_pw()->mutable_end_activation();
+    pb::PwCommand c;
+    c.mutable_end_activation();
     out.push_back(std::move(c));
   }
-  pb::Command c = command(seat);
-  c.mutable_pw()->mutable_end_side();
+  pb::PwCommand c;
+  c.mutable_end_side();
   out.push_back(std::move(c));
   return out;
 }

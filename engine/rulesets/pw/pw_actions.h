@@ -5,11 +5,11 @@
 #include <vector>
 
 #include "engine/rulesets/pw/pw_state.h"
-#include "sandtable/v1/command.pb.h"
+#include "sandtable/rulesets/pw/pw.pb.h"
 
 namespace sandtable::pw {
 
-// Commands for `seat` (a side id) in this state. Empty when the seat has nothing to do (not its
+// Orders for `seat` (a side id) in this state. Empty when the seat has nothing to do (not its
 // turn, a decision pending, the game over). Decision answers are not listed: read the pending
 // pb::Decision's choices instead.
 //  - Artillery phase: the empty plan, one plan per battery and target square holding an enemy,
@@ -17,10 +17,10 @@ namespace sandtable::pw {
 //  - Activation: moves to every reachable destination (one path each, each final facing that
 //    matters), faces, fires at every legal target square, close combats, stationary actions,
 //    end_activation (when a unit is activated) and end_side.
-std::vector<pb::Command> legal_commands(const PwState& state, const std::string& seat);
+std::vector<pb::PwCommand> legal_commands(const PwState& state, const std::string& seat);
 
 // The same, for one unit only (its moves, faces, fires, close combats and stationary actions;
 // not end_activation or end_side). Empty when the unit may not act now.
-std::vector<pb::Command> legal_unit_commands(const PwState& state, const std::string& seat, const std::string& unit_id);
+std::vector<pb::PwCommand> legal_unit_commands(const PwState& state, const std::string& seat, const std::string& unit_id);
 
 }  // namespace sandtable::pw

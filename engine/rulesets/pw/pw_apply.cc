@@ -219,7 +219,7 @@ void PortableWargame::apply(GameState& state, const pb::Event& event) const {
     st.active_unit.clear();
     return;
   }
-  if (event.has_pw()) apply_pw(st, event.pw());
+  if (carries<pb::PwEvent>(event)) apply_pw(st, payload_of<pb::PwEvent>(event));
 }
 
 }  // namespace sandtable::pw

@@ -135,12 +135,6 @@ std::optional<pb::Command> answer(const PwState& st, const pb::Decision& d, cons
   return c;
 }
 
-pb::Command wrap(const std::string& seat) {
-  pb::Command c;
-  c.set_seat(seat);
-  return c;
-}
-
 // The facing that puts the nearest enemy ahead of a unit standing at `at`.
 Facing face_nearest(const PwState& st, int side, Sq at, Facing fallback) {
   const Unit* best = nullptr;
@@ -162,15 +156,15 @@ Facing face_nearest(const PwState& st, int side, Sq at, Facing fallback) {
 // One unit's sensible orders, each checked by the rules before it is offered. Rather than
 // enumerating every path (what makes a naive bot slow), destinations are found by a
 // breadth-first walk, ranked by the move score, and only the best few are checked.
-void unit_candidates(const PwState& st, int side, const Unit& u, const std::string& seat, std::vector<pb::Command>& out) {
+void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
   // Close combat with each adjacent enemy, and fire at each enemy square in reach.
   const int range = fire_range(st, u);
   std::vector<Sq> fired_at;
   for (const auto& e : st.units) {
     if (!e.alive || e.side == side) continue;
     if (grid::adjacent(u.sq, e.sq)) {
-      pb::Command c = wrap(seat);
-      auto* cc = c.mutable_pw()->mutable_close_combat();
+      pb::PwCommand c;
+      auto* cc = c.mutable_close_combat();
       cc->set_unit_id(u.id);
       cc->set_target_id(e.id);
       if (!check_close_combat(st, side, *cc)) out.push_back(std::move(c));
@@ -178,8 +172,8 @@ void unit_candidates(const PwState& st, int side, const Unit& u, const std::stri
     if (range > 0 && grid::distance(u.sq, e.sq) <= range &&
         std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
       fired_at.push_back(e.sq);
-      pb::Command c = wrap(seat);
-      auto* f = c.mutable_pw()->mutable_fire();
+      pb::PwCommand c;
+      auto* f = c.mutable_fire();
       f->set_unit_id(u.id);
       *f->mutable_target() = to_pb(e.sq);
       if (!check_fire(st, side, *f)) out.push_back(std::move(c));
@@ -212,8 +206,8 @@ void unit_candidates(const PwState& st, int side, const Unit& u, const std::stri
     if (legal >= 3) break;
     std::vector<Sq> path;
     for (int n = static_cast<int>(i); n > 0; n = nodes[static_cast<std::size_t>(n)].parent) path.push_back(nodes[static_cast<std::size_t>(n)].sq);
-    pb::Command c = wrap(seat);
-    auto* m = c.mutable_pw()->mutable_move();
+    pb::PwCommand c;
+    auto* m = c.mutable_move();
     m->set_unit_id(u.id);
     for (auto it = path.rbegin(); it != path.rend(); ++it) *m->add_path() = to_pb(*it);
     m->set_facing(static_cast<pb::GridFacing>(face_nearest(st, side, path.front(), u.facing)));
@@ -225,8 +219,8 @@ void unit_candidates(const PwState& st, int side, const Unit& u, const std::stri
   // Turn to face the enemy in place.
   const Facing want = face_nearest(st, side, u.sq, u.facing);
   if (want != u.facing) {
-    pb::Command c = wrap(seat);
-    auto* f = c.mutable_pw()->mutable_face();
+    pb::PwCommand c;
+    auto* f = c.mutable_face();
     f->set_unit_id(u.id);
     f->set_facing(static_cast<pb::GridFacing>(want));
     if (!check_face(st, side, *f)) out.push_back(std::move(c));
@@ -240,8 +234,8 @@ void unit_candidates(const PwState& st, int side, const Unit& u, const std::stri
   if (u.type == UnitType::kMountedCavalry) kinds.push_back(pb::PW_DISMOUNT);
   if (st.cell(u.sq).wire) kinds.push_back(pb::PW_REMOVE_WIRE);
   for (pb::PwStationaryKind k : kinds) {
-    pb::Command c = wrap(seat);
-    auto* sa = c.mutable_pw()->mutable_stationary();
+    pb::PwCommand c;
+    auto* sa = c.mutable_stationary();
     sa->set_unit_id(u.id);
     sa->set_kind(k);
     if (!check_stationary(st, side, *sa)) out.push_back(std::move(c));
@@ -250,15 +244,15 @@ void unit_candidates(const PwState& st, int side, const Unit& u, const std::stri
 
 // In the activation phase the bot looks only at the active unit, or, between activations, at
 // the few units nearest the enemy (plus ending the activation or the side's half).
-std::vector<pb::Command> candidates(const PwState& st, const std::string& seat, Pcg32& rng) {
+std::vector<pb::PwCommand> candidates(const PwState& st, const std::string& seat, Pcg32& rng) {
   if (st.phase != Phase::kActivation) return legal_commands(st, seat);
   const int side = st.side_index(seat);
-  std::vector<pb::Command> out;
+  std::vector<pb::PwCommand> out;
   if (side < 0 || st.active_side != side) return out;
   if (!st.active_unit.empty()) {
-    if (const Unit* u = st.alive_unit(st.active_unit)) unit_candidates(st, side, *u, seat, out);
-    pb::Command c = wrap(seat);
-    c.mutable_pw()->mutable_end_activation();
+    if (const Unit* u = st.alive_unit(st.active_unit)) unit_candidates(st, side, *u, out);
+    pb::PwCommand c;
+    c.mutable_end_activation();
     out.push_back(std::move(c));
   }
   const SideState& me = st.side_state[static_cast<std::size_t>(side)];
@@ -271,10 +265,10 @@ std::vector<pb::Command> candidates(const PwState& st, const std::string& seat, 
     }
     std::sort(ready.begin(), ready.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     constexpr std::size_t kLook = 2;
-    for (std::size_t i = 0; i < ready.size() && i < kLook; ++i) unit_candidates(st, side, *ready[i].second, seat, out);
+    for (std::size_t i = 0; i < ready.size() && i < kLook; ++i) unit_candidates(st, side, *ready[i].second, out);
   }
-  pb::Command c = wrap(seat);
-  c.mutable_pw()->mutable_end_side();
+  pb::PwCommand c;
+  c.mutable_end_side();
   out.push_back(std::move(c));
   return out;
 }
@@ -286,18 +280,18 @@ class PwBot final : public Bot {
     for (const auto& d : st.decisions) {
       if (d.seat() == seat) return answer(st, d, seat, rng);
     }
-    std::vector<pb::Command> options = candidates(st, seat, rng);
+    std::vector<pb::PwCommand> options = candidates(st, seat, rng);
     if (options.empty()) return std::nullopt;
     int best = INT_MIN;
     std::size_t pick = 0;
     for (std::size_t i = 0; i < options.size(); ++i) {
-      const int s = score_command(st, options[i].pw()) * 4 + static_cast<int>(rng.below(8));
+      const int s = score_command(st, options[i]) * 4 + static_cast<int>(rng.below(8));
       if (s > best) {
         best = s;
         pick = i;
       }
     }
-    return std::move(options[pick]);
+    return order_of(seat, options[pick]);
   }
 };
 

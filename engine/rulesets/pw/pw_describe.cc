@@ -15,7 +15,11 @@ std::string plural(int n, const std::string& one, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-std::string signed_num(int n) { return (n >= 0 ? "+" : "") + std::to_string(n); }
+std::string signed_num(int n) {
+  std::string s = std::to_string(n);
+  if (n >= 0) s.insert(s.begin(), '+');  // not "+" + s: GCC 12 -O3 warns falsely (-Wrestrict)
+  return s;
+}
 
 std::string joined(const google::protobuf::RepeatedPtrField<std::string>& items, const char* sep) {
   std::string out;
@@ -192,7 +196,7 @@ std::string stationary_done(const Words& w, const pb::PwStationaryDone& e) {
 }
 
 std::string pw_line(const Words& w, const pb::Event& ev) {
-  const pb::PwEvent& e = ev.pw();
+  const pb::PwEvent e = payload_of<pb::PwEvent>(ev);
   switch (e.body_case()) {
     case pb::PwEvent::kTurnStarted: return turn_started(w, e.turn_started());
     case pb::PwEvent::kArtilleryPlanned: return artillery_planned(w, e.artillery_planned());
@@ -241,7 +245,7 @@ std::string pw_line(const Words& w, const pb::Event& ev) {
 }  // namespace
 
 std::string PortableWargame::describe(const GameState& state, const pb::Event& event, const std::string&) const {
-  if (!event.has_pw()) return "Something happened.";
+  if (!carries<pb::PwEvent>(event)) return "Something happened.";
   std::string line = pw_line(Words{static_cast<const PwState&>(state), state}, event);
   if (line.starts_with("a unit")) line[0] = 'A';  // an event without its unit id (names stay as written)
   return line;

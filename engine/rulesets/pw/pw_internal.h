@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/model/context.h"
+#include "engine/model/payload.h"
 #include "engine/rulesets/pw/pw_state.h"
 #include "engine/rulesets/pw/pw_tables.h"
 #include "sandtable/rulesets/pw/pw.pb.h"
@@ -96,7 +97,6 @@ bool stalled(const PwState& st);
 
 void add_hits_for_unit(const PwState& st, const Unit& u, int hits, const std::string& cause, pb::PwHitsPending* out);
 // Event helpers.
-pb::Event pw_event();
 void emit_pw(Context& ctx, pb::PwEvent body, std::vector<std::string> visible_to = {});
 
 }  // namespace sandtable::pw

@@ -49,12 +49,12 @@ pb::ActionTarget* square_target(pb::Action* a, Sq s, const std::string& label, i
   return t;
 }
 
-void add_moves(const PwState& st, const Unit& u, const std::vector<pb::Command>& cmds, pb::ActionMenu& menu) {
+void add_moves(const PwState& st, const Unit& u, const std::vector<pb::PwCommand>& cmds, pb::ActionMenu& menu) {
   pb::Action* a = nullptr;
   std::vector<Sq> listed;  // the enumeration lists one path per destination, once per facing
   for (const auto& c : cmds) {
-    if (!c.pw().has_move()) continue;
-    const auto& m = c.pw().move();
+    if (!c.has_move()) continue;
+    const auto& m = c.move();
     const Sq to = to_sq(m.path(m.path_size() - 1));
     if (std::find(listed.begin(), listed.end(), to) != listed.end()) continue;
     listed.push_back(to);
@@ -67,32 +67,32 @@ void add_moves(const PwState& st, const Unit& u, const std::vector<pb::Command>&
   }
 }
 
-void add_face(const Unit& u, const std::vector<pb::Command>& cmds, pb::ActionMenu& menu) {
+void add_face(const Unit& u, const std::vector<pb::PwCommand>& cmds, pb::ActionMenu& menu) {
   pb::Action* a = nullptr;
   for (const auto& c : cmds) {
-    if (!c.pw().has_face()) continue;
+    if (!c.has_face()) continue;
     if (!a) a = add(menu, "face:" + u.id, "face", "Turn in place", u.id, "PW-MOVE-03");
-    a->add_facings(c.pw().face().facing());
+    a->add_facings(c.face().facing());
   }
 }
 
-void add_fire(const PwState& st, const Unit& u, const std::vector<pb::Command>& cmds, pb::ActionMenu& menu) {
+void add_fire(const PwState& st, const Unit& u, const std::vector<pb::PwCommand>& cmds, pb::ActionMenu& menu) {
   pb::Action* a = nullptr;
   for (const auto& c : cmds) {
-    if (!c.pw().has_fire()) continue;
+    if (!c.has_fire()) continue;
     if (!a) a = add(menu, "fire:" + u.id, "fire", "Fire", u.id, "PW-FIRE-01");
-    const Sq s = to_sq(c.pw().fire().target());
+    const Sq s = to_sq(c.fire().target());
     const EnemiesAt e = enemies_at(st, u.side, s);
     square_target(a, s, "Fire at " + e.words, grid::distance(u.sq, s))->set_unit_id(e.unit_id);
   }
 }
 
-void add_close_combat(const PwState& st, const Unit& u, const std::vector<pb::Command>& cmds, pb::ActionMenu& menu) {
+void add_close_combat(const PwState& st, const Unit& u, const std::vector<pb::PwCommand>& cmds, pb::ActionMenu& menu) {
   pb::Action* a = nullptr;
   for (const auto& c : cmds) {
-    if (!c.pw().has_close_combat()) continue;
+    if (!c.has_close_combat()) continue;
     if (!a) a = add(menu, "cc:" + u.id, "close_combat", "Close combat", u.id, "PW-CC-01");
-    const Unit& d = *st.alive_unit(c.pw().close_combat().target_id());
+    const Unit& d = *st.alive_unit(c.close_combat().target_id());
     pb::ActionTarget* t = a->add_targets();
     t->set_id(d.id);
     t->set_unit_id(d.id);
@@ -102,11 +102,11 @@ void add_close_combat(const PwState& st, const Unit& u, const std::vector<pb::Co
 }
 
 // One action per task; the other unit (a transport) is a target only when there is a choice.
-void add_stationary(const PwState& st, const Unit& u, const std::vector<pb::Command>& cmds, pb::ActionMenu& menu) {
+void add_stationary(const PwState& st, const Unit& u, const std::vector<pb::PwCommand>& cmds, pb::ActionMenu& menu) {
   for (int k = pb::PW_LIMBER; k <= pb::PW_REMOVE_WIRE; ++k) {
     std::vector<std::string> others;
     for (const auto& c : cmds) {
-      if (c.pw().has_stationary() && c.pw().stationary().kind() == k) others.push_back(c.pw().stationary().other_id());
+      if (c.has_stationary() && c.stationary().kind() == k) others.push_back(c.stationary().other_id());
     }
     if (others.empty()) continue;
     const StationaryWords& w = stationary_words(static_cast<pb::PwStationaryKind>(k));
@@ -122,7 +122,7 @@ void add_stationary(const PwState& st, const Unit& u, const std::vector<pb::Comm
 }
 
 void add_unit(const PwState& st, const std::string& seat, const Unit& u, pb::ActionMenu& menu) {
-  const std::vector<pb::Command> cmds = legal_unit_commands(st, seat, u.id);
+  const std::vector<pb::PwCommand> cmds = legal_unit_commands(st, seat, u.id);
   add_moves(st, u, cmds, menu);
   add_face(u, cmds, menu);
   add_fire(st, u, cmds, menu);
@@ -132,10 +132,10 @@ void add_unit(const PwState& st, const std::string& seat, const Unit& u, pb::Act
 
 // Artillery Fire phase (PW-ART-01): one pick per battery, sent together as one plan.
 void add_plans(const PwState& st, const std::string& seat, pb::ActionMenu& menu) {
-  const std::vector<pb::Command> cmds = legal_commands(st, seat);
+  const std::vector<pb::PwCommand> cmds = legal_commands(st, seat);
   if (cmds.empty()) return;  // no plan due, or already given
   for (const auto& c : cmds) {
-    const auto& plan = c.pw().artillery_plan();
+    const auto& plan = c.artillery_plan();
     if (plan.targets_size() != 1) continue;  // the hold order and the all-guns plan
     const Unit& gun = *st.alive_unit(plan.targets(0).unit_id());
     const std::string id = "plan:" + gun.id;

@@ -13,11 +13,6 @@ namespace sandtable::pw {
 
 namespace {
 
-pb::Command with_seat(const std::string& seat) {
-  pb::Command c;
-  c.set_seat(seat);
-  return c;
-}
 
 void check_facing(const pb::Action& action, const pb::PlayAction& play) {
   const auto& allowed = action.facings();
@@ -29,17 +24,17 @@ void check_facing(const pb::Action& action, const pb::PlayAction& play) {
 // The legal command of the acting unit that `matches`, or a refusal when the table changed
 // between the menu and the order (Game checks the menu first, so this is a safeguard).
 template <typename Pred>
-pb::Command find_order(const PwState& st, const std::string& seat, const pb::Action& action, Pred matches) {
+pb::PwCommand find_order(const PwState& st, const std::string& seat, const pb::Action& action, Pred matches) {
   for (auto& c : legal_unit_commands(st, seat, action.unit_id())) {
-    if (matches(c.pw())) return c;
+    if (matches(c)) return c;
   }
   reject("NOT_ON_MENU", action.rule_id(), action.label() + " cannot be ordered now; the table has changed.");
 }
 
 // One PwArtilleryPlan from the pick and its `also` parts; batteries not named hold fire.
-pb::Command plan_order(const std::string& seat, const pb::ActionMenu& menu, const pb::PlayAction& play) {
-  pb::Command c = with_seat(seat);
-  auto* plan = c.mutable_pw()->mutable_artillery_plan();
+pb::PwCommand plan_order(const pb::ActionMenu& menu, const pb::PlayAction& play) {
+  pb::PwCommand c;
+  auto* plan = c.mutable_artillery_plan();
   if (play.action() == "plan-hold") {
     if (!play.also().empty()) {
       reject("NOT_COMBINABLE", "PW-ART-01", "Holding fire with every battery cannot be sent together with orders to fire.");
@@ -68,30 +63,26 @@ pb::Command plan_order(const std::string& seat, const pb::ActionMenu& menu, cons
   return c;
 }
 
-}  // namespace
-
-pb::Command PortableWargame::order_for(const GameState& state, const std::string& seat, const pb::Action& action,
-                                       const pb::PlayAction& play) const {
-  const auto& st = static_cast<const PwState&>(state);
+// The Portable Wargame order for a pick of `action` (`menu`: the seat's whole menu now).
+pb::PwCommand body_for(const PwState& st, const std::string& seat, const pb::ActionMenu& menu, const pb::Action& action,
+                       const pb::PlayAction& play) {
   if (action.kind() == "plan") {
-    pb::ActionMenu menu;
-    actions(state, seat, menu);  // the `also` parts' entries (Game checked they are on it)
-    return plan_order(seat, menu, play);
+    return plan_order(menu, play);
   }
   if (!play.also().empty()) {
     reject("NOT_COMBINABLE", action.rule_id(), action.label() + " is given on its own, not together with other orders.");
   }
-  pb::Command c = with_seat(seat);
+  pb::PwCommand c;
   if (action.id() == "proceed") {
-    c.mutable_pw()->mutable_proceed();
+    c.mutable_proceed();
     return c;
   }
   if (action.id() == "end-activation") {
-    c.mutable_pw()->mutable_end_activation();
+    c.mutable_end_activation();
     return c;
   }
   if (action.id() == "end-side") {
-    c.mutable_pw()->mutable_end_side();
+    c.mutable_end_side();
     return c;
   }
   if (action.kind() == "move") {
@@ -99,13 +90,13 @@ pb::Command PortableWargame::order_for(const GameState& state, const std::string
     c = find_order(st, seat, action, [&](const pb::PwCommand& p) {
       return p.has_move() && square_id(p.move().path(p.move().path_size() - 1)) == play.target();
     });
-    c.mutable_pw()->mutable_move()->set_facing(play.facing());
+    c.mutable_move()->set_facing(play.facing());
     return c;
   }
   if (action.kind() == "face") {
     check_facing(action, play);
-    c.mutable_pw()->mutable_face()->set_unit_id(action.unit_id());
-    c.mutable_pw()->mutable_face()->set_facing(play.facing());
+    c.mutable_face()->set_unit_id(action.unit_id());
+    c.mutable_face()->set_facing(play.facing());
     return c;
   }
   if (action.kind() == "fire") {
@@ -123,6 +114,15 @@ pb::Command PortableWargame::order_for(const GameState& state, const std::string
     });
   }
   reject("NOT_ON_MENU", action.rule_id().empty() ? "GEN" : action.rule_id(), "'" + action.label() + "' is not a Portable Wargame order.");
+}
+
+}  // namespace
+
+pb::Command PortableWargame::order_for(const GameState& state, const std::string& seat, const pb::Action& action,
+                                       const pb::PlayAction& play) const {
+  pb::ActionMenu menu;
+  if (action.kind() == "plan") actions(state, seat, menu);  // the `also` parts' entries (Game checked they are on it)
+  return order_of(seat, body_for(static_cast<const PwState&>(state), seat, menu, action, play));
 }
 
 }  // namespace sandtable::pw

@@ -49,10 +49,10 @@ void PortableWargame::start(Context& ctx) const {
 
 void PortableWargame::handle(Context& ctx, const pb::Command& command) const {
   auto& st = static_cast<PwState&>(ctx.state());
-  if (!command.has_pw()) reject("WRONG_RULESET", "GEN", "That order is not a Portable Wargame order.");
+  if (!carries<pb::PwCommand>(command)) reject("WRONG_RULESET", "GEN", "That order is not a Portable Wargame order.");
   const int side = st.side_index(command.seat());
   if (side < 0) reject("UNKNOWN_SEAT", "GEN", "There is no side called '" + command.seat() + "'.");
-  const pb::PwCommand& c = command.pw();
+  const pb::PwCommand c = payload_of<pb::PwCommand>(command);
   switch (c.body_case()) {
     case pb::PwCommand::kArtilleryPlan: do_plan(ctx, st, side, c.artillery_plan()); break;
     case pb::PwCommand::kMove: do_move(ctx, st, side, c.move()); break;

@@ -161,11 +161,8 @@ std::vector<const Unit*> adjacent_enemies(const PwState& st, int side, Sq s) {
   return out;
 }
 
-pb::Event pw_event() { return pb::Event(); }
-
 void emit_pw(Context& ctx, pb::PwEvent body, std::vector<std::string> visible_to) {
-  pb::Event e;
-  *e.mutable_pw() = std::move(body);
+  pb::Event e = event_of(body);
   for (auto& s : visible_to) e.add_visible_to(std::move(s));
   ctx.emit(std::move(e));
 }

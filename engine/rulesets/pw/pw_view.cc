@@ -1,5 +1,6 @@
 // What a viewer sees: units, sides and the turn. Artillery targets never appear here; the
 // hidden PwArtilleryPlanned copy is the only place they are recorded before the guns fire.
+#include "engine/model/markers.h"
 #include "engine/rulesets/pw/pw_internal.h"
 #include "engine/rulesets/pw/pw_rules_impl.h"
 
@@ -55,7 +56,7 @@ bool unit_can_act(const PwState& st, const Unit& u) {
   return any_fire_target(st, u) || any_cc_target(st, u);
 }
 
-void PortableWargame::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
+void PortableWargame::fill_view(const GameState& state, const std::string& /*viewer: sees everything*/, pb::View& view) const {
   const auto& st = static_cast<const PwState&>(state);
   // Wire is laid and removed in play: show the current wire instead of the scenario's.
   auto* terrain = view.mutable_terrain();
@@ -80,32 +81,25 @@ void PortableWargame::fill_view(const GameState& state, const std::string& viewe
     v->set_side(side_id(st, u.side));
     v->set_type(row.key);
     v->set_name(label(u));
-    v->set_quality(quality_name(u.quality));
     *v->mutable_square() = to_pb(u.sq);
     v->set_facing(static_cast<pb::GridFacing>(u.facing));
     v->set_strength(u.sp);
     v->set_max_strength(u.max_sp);
     v->set_carried_by(u.carried_by);
-    if (u.activated) v->add_markers("activated");
-    if (u.moved) v->add_markers("moved");
-    if (u.fired) v->add_markers("fired");
-    if (u.cc_done) v->add_markers("fought");
-    if (in_river(st, u)) v->add_markers("in river");
-    if (crossing_trench(st, u)) v->add_markers("crossing trench");
-    else if (st.cell(u.sq).trench) v->add_markers("holding trench");
-    if (st.cell(u.sq).wire) v->add_markers("on wire");
-    if (!u.carried_by.empty()) v->add_markers(u.type == UnitType::kArtillery ? "limbered" : "embarked");
-    if (st.active_unit == u.id) v->add_markers("active");
-    const bool acting = viewer == side_id(st, u.side) && st.phase == Phase::kActivation && st.active_side == u.side &&
-                        st.decisions.empty();
-    if (acting) {
-      const bool may_move = u.carried_by.empty() && !u.moved && !u.busy && !(u.type == UnitType::kArtillery && u.fired) &&
-                            !check_activation_available(st, u);
-      v->set_move_left(may_move ? base_allowance(st, u) : 0);
-      v->set_can_fire(any_fire_target(st, u));
-      v->set_can_close_combat(any_cc_target(st, u));
-      v->set_fire_range(fire_range(st, u));
+    add_marker(*v, "quality", "Quality", quality_name(u.quality));
+    if (u.activated) add_marker(*v, "activated", "Activated");
+    if (u.moved) add_marker(*v, "moved", "Moved");
+    if (u.fired) add_marker(*v, "fired", "Fired");
+    if (u.cc_done) add_marker(*v, "fought", "Fought in close combat");
+    if (in_river(st, u)) add_marker(*v, "in_river", "In the river");
+    if (crossing_trench(st, u)) add_marker(*v, "crossing_trench", "Crossing a trench");
+    else if (st.cell(u.sq).trench) add_marker(*v, "holding_trench", "Holding a trench");
+    if (st.cell(u.sq).wire) add_marker(*v, "on_wire", "On wire");
+    if (!u.carried_by.empty()) {
+      if (u.type == UnitType::kArtillery) add_marker(*v, "limbered", "Limbered");
+      else add_marker(*v, "embarked", "Embarked");
     }
+    if (st.active_unit == u.id) add_marker(*v, "active", "Active");
   }
   for (std::size_t s = 0; s < st.side_state.size(); ++s) {
     const SideState& ss = st.side_state[s];
@@ -116,12 +110,13 @@ void PortableWargame::fill_view(const GameState& state, const std::string& viewe
     for (const auto& u : st.units) sp += (u.alive && u.side == static_cast<int>(s)) ? u.sp : 0;
     sv->set_strength(sp);
     sv->set_strength_lost(ss.sp_lost);
-    sv->set_exhaustion_point(ss.exhaustion_point);
-    sv->set_exhausted(ss.exhausted);
-    sv->set_activations_left(ss.activations_left);
+    add_marker(*sv, "exhaustion_point", "Exhaustion point", std::to_string(ss.exhaustion_point));
+    if (ss.exhausted) add_marker(*sv, "exhausted", "Exhausted");
     // Dice rolled this turn once rolled; before that, the dice the side would roll now (PW-ACT-03).
-    sv->set_activation_dice(ss.activation_dice > 0 ? ss.activation_dice : activation_dice_count(st, static_cast<int>(s)));
-    sv->set_orders_given(ss.plan_given);
+    const int dice = ss.activation_dice > 0 ? ss.activation_dice : activation_dice_count(st, static_cast<int>(s));
+    add_marker(*sv, "activation_dice", "Activation dice", std::to_string(dice));
+    if (ss.activations_left > 0) add_marker(*sv, "activations_left", "Activations left", std::to_string(ss.activations_left));
+    if (ss.plan_given) add_marker(*sv, "orders_given", "Artillery orders given");
   }
   pb::TurnView* t = view.mutable_turn();
   t->set_turn(st.turn);

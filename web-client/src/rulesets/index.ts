@@ -18,7 +18,6 @@ const REGISTRY: Record<string, Look> = {
 export const PLAIN: Look = {
   id: "",
   markerLetter: (m) => m.charAt(0).toUpperCase(),
-  markerWords: (m) => m.replace(/_/g, " "),
   legend: [],
 };
 

@@ -1,4 +1,5 @@
 // What a rule set's client module provides: looks and words only, never a rule.
+import type { View } from "../gen/sandtable/v1/view_pb";
 import type { EnvelopeInit } from "../net/connection";
 
 export interface DemoTable {
@@ -12,11 +13,9 @@ export interface Look {
   id: string;
   /** Grid counters: the symbol drawn on a unit of this type (SVG, in the counter's frame). */
   counterGlyph?(type: string, ink: string): SVGElement | null;
-  /** The short letter of a marker drawn on a grid counter. */
-  markerLetter(marker: string): string;
-  /** A marker in words (hover card, free-table labels). */
-  markerWords(marker: string): string;
-  /** Markers not drawn on the table (kept for the card). */
+  /** The short letter of a marker (by its key) drawn on a grid counter; its words come from the engine. */
+  markerLetter(key: string): string;
+  /** Marker keys not drawn on the table (kept for the card). */
   quietMarkers?: string[];
   /** Free tables: extra marks on one figure's base by its kind (leader ring, weapon bar…). */
   figureMarks?(kind: string, ink: string): SVGElement[];
@@ -24,6 +23,8 @@ export interface Look {
   paleFigure?(kind: string): boolean;
   /** Free tables: a figureless unit's hull, length and width in inches. */
   hull?(type: string): [number, number] | undefined;
+  /** What the rule set adds to the side panel from the view's `extra` (e.g. the open card), or null. */
+  extraPanel?(view: View): HTMLElement | null;
   /** Lines for the board's legend. */
   legend: string[];
   demo?: DemoTable;

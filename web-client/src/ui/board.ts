@@ -4,6 +4,7 @@ import type { GridSquare } from "../gen/sandtable/v1/common_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
 import { lookFor } from "../rulesets";
 import { s } from "./dom";
+import { markerText, plainMarkers } from "./panels";
 import { sideColour, terrainStyle } from "./look";
 import { key, type Overlay, type Sq } from "./orders";
 
@@ -323,8 +324,8 @@ function drawUnit(v: View, u: UnitView, o: Overlay): SVGElement {
   const glyph = look.counterGlyph?.(u.type, col.ink);
   if (glyph) g.append(glyph);
   g.append(s("text", { class: "sp", x: 0, y: w / 2 - 5, "text-anchor": "middle", fill: col.ink }, `${u.strength}`));
-  u.markers.slice(0, 3).forEach((m, i) => {
-    g.append(s("g", { class: "marker", transform: `translate(${w / 2 - 2} ${-w / 2 + 2 + i * 13})` }, s("circle", { r: 6.5 }), s("title", {}, look.markerWords(m)), s("text", { y: 3.5, "text-anchor": "middle" }, look.markerLetter(m))));
+  plainMarkers(u).slice(0, 3).forEach((m, i) => {
+    g.append(s("g", { class: "marker", transform: `translate(${w / 2 - 2} ${-w / 2 + 2 + i * 13})` }, s("circle", { r: 6.5 }), s("title", {}, markerText(m)), s("text", { y: 3.5, "text-anchor": "middle" }, look.markerLetter(m.key))));
   });
   if (u.strength < u.maxStrength) {
     g.append(s("text", { class: "sp-max", x: w / 2 - 4, y: w / 2 - 5, "text-anchor": "end", fill: col.ink }, `/${u.maxStrength}`));
@@ -339,7 +340,7 @@ const BASE = 0.625 * INCH;
 function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) => string, o: Overlay): SVGElement {
   const col = sideColour(v, u.side);
   const look = lookFor(v.ruleset);
-  const hidden = u.markers.includes("hidden");
+  const hidden = u.markers.some((m) => m.key === "hidden");
   const cls = ["unit", "table-unit"];
   if (hidden) cls.push("hidden-unit");
   if (u.id === o.selected) cls.push("selected");
@@ -368,7 +369,7 @@ function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) =>
   const bottom = ys.length ? Math.max(...ys) + BASE / 2 : cy + 1.2 * INCH;
   g.append(s("text", { x: cx, y: top - 4, "text-anchor": "middle", class: "table-label" }, `${u.name || u.id} · ${u.strength}`));
   const quiet = look.quietMarkers ?? [];
-  const shown = u.markers.filter((m) => !quiet.includes(m)).map((m) => look.markerWords(m));
+  const shown = plainMarkers(u).filter((m) => !quiet.includes(m.key)).map(markerText);
   if (shown.length) g.append(s("text", { x: cx, y: bottom + 11, "text-anchor": "middle", class: "table-markers" }, shown.join(" · ")));
   return g;
 }

@@ -1,5 +1,5 @@
 // The side panel's read-only parts: turn banner, sides, dice tray, game log, unit card.
-import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
+import type { Marker, UnitView, View } from "../gen/sandtable/v1/view_pb";
 import { lookFor } from "../rulesets";
 import { filterLog, recentDice, type LogEntry, type LogFilter, type TableModel } from "../state/store";
 import { DIE_NAMES, facingName, sq, words } from "../state/words";
@@ -27,6 +27,16 @@ export function banner(m: TableModel, seat: string): HTMLElement {
   );
 }
 
+/** A labelled value as the rule set wrote it: "Dug in", "Activation dice: 3". */
+export function markerText(m: Marker): string {
+  return m.value ? `${m.label}: ${m.value}` : m.label;
+}
+
+/** The unit's markers that are states ("Moved"), not values ("Quality: elite"). */
+export function plainMarkers(u: UnitView): Marker[] {
+  return u.markers.filter((m) => !m.value);
+}
+
 export function sides(v: View | undefined, seat: string): HTMLElement {
   if (!v) return h("div");
   return h(
@@ -40,11 +50,13 @@ export function sides(v: View | undefined, seat: string): HTMLElement {
         h("span", { class: "swatch", style: `background:${c.fill}` }),
         h("b", {}, s.name || s.id),
         s.id === seat ? " (you)" : "",
-        h("span", { class: "side-stats" }, v.board.case === "table"
-          ? `${s.strength} figures`  // free table: only the figures this seat may see
-          : `${s.strength} SP · lost ${s.strengthLost}/${s.exhaustionPoint}${s.exhausted ? " · exhausted" : ""}${s.activationsLeft ? ` · ${s.activationsLeft} act.` : ""}${s.ordersGiven ? " · orders given" : ""}`),
+        h("span", { class: "side-stats" }, [
+          v.board.case === "table" ? `${s.strength} figures` : `${s.strength} SP · lost ${s.strengthLost}`,
+          ...s.markers.map(markerText),  // the rule set's own words: exhaustion, activation dice…
+        ].join(" · ")),
       );
     }),
+    v.extra ? lookFor(v.ruleset).extraPanel?.(v) ?? null : null,  // e.g. a card game's open card
   );
 }
 
@@ -96,15 +108,16 @@ export function unitCard(v: View, u: UnitView): HTMLElement {
     h(
       "dl",
       {},
-      h("dt", {}, "Type"), h("dd", {}, words(u.type) + (u.quality ? `, ${u.quality}` : "")),
+      h("dt", {}, "Type"), h("dd", {}, words(u.type)),
+      ...u.markers.filter((m) => m.value).flatMap((m) => [h("dt", {}, m.label), h("dd", {}, m.value)]),
       ...(v.board.case === "table"
         ? [h("dt", {}, "Strength"), h("dd", {}, `${u.strength} figure${u.strength === 1 ? "" : "s"}`),
            h("dt", {}, "Facing"), h("dd", {}, `${Math.round(u.facingDeg)}°`),
-           h("dt", {}, "Markers"), h("dd", {}, u.markers.map((m) => lookFor(v.ruleset).markerWords(m)).join(", ") || "none")]
+           h("dt", {}, "Markers"), h("dd", {}, plainMarkers(u).map(markerText).join(", ") || "none")]
         : [h("dt", {}, "Strength"), h("dd", {}, `${u.strength} of ${u.maxStrength} SP`),
            h("dt", {}, "Square"), h("dd", {}, `${sq(u.square)} facing ${facingName(u.facing)}`),
            ]),
-      u.markers.length && v.board.case !== "table" ? [h("dt", {}, "Markers"), h("dd", {}, u.markers.map((m) => lookFor(v.ruleset).markerWords(m)).join(", "))] : null,
+      plainMarkers(u).length && v.board.case !== "table" ? [h("dt", {}, "Markers"), h("dd", {}, plainMarkers(u).map(markerText).join(", "))] : null,
       u.carriedBy ? [h("dt", {}, "Carried by"), h("dd", {}, u.carriedBy)] : null,
     ),
   );

@@ -1,7 +1,21 @@
 // Battleground on the client: how figures and hulls are drawn and the words for its markers.
 // No rules: the engine's action menu says what a unit may do.
-import { s } from "../../ui/dom";
+import { anyUnpack } from "@bufbuild/protobuf/wkt";
+import { BgViewSchema } from "../../gen/sandtable/rulesets/bg/bg_pb";
+import type { View } from "../../gen/sandtable/v1/view_pb";
+import { h, s } from "../../ui/dom";
 import type { Look } from "../look";
+
+/** The open card, what it allows and the deck's counts (the view's Battleground extra). */
+function cardPanel(v: View): HTMLElement | null {
+  const extra = v.extra ? anyUnpack(v.extra, BgViewSchema) : undefined;
+  if (!extra) return null;
+  return h("div", { class: "ruleset-extra", "data-testid": "open-card" },
+    h("div", { class: "card-text" }, extra.cardText || "No card turned yet."),
+    h("div", { class: "deck-counts" },
+      `Deck ${extra.drawPile} · turned this turn ${extra.turnedThisTurn} · discards ${extra.discards}` +
+        (extra.runOut ? " · the deck ran out: all is reshuffled after this turn" : "")));
+}
 
 /** Length and width in inches of the units drawn as a hull rather than as figures. */
 const HULL: Record<string, [number, number]> = {
@@ -20,8 +34,8 @@ function figureMarks(kind: string, ink: string): SVGElement[] {
 export const look: Look = {
   id: "battleground",
   markerLetter: (m) => m.charAt(0).toUpperCase(),
-  markerWords: (m) => m.replace(/_/g, " "),
   quietMarkers: ["acted"],
+  extraPanel: cardPanel,
   figureMarks,
   paleFigure: (kind) => kind === "prisoner",
   hull: (type) => HULL[type],

@@ -11,8 +11,8 @@ const S = GridFacing.SOUTH;
 function envelopes(seat: string): EnvelopeInit[] {
   const role = seat === "gm" ? Role.GM : seat === "spectator" ? Role.SPECTATOR : Role.PLAYER;
   const u = (id: string, side: string, name: string, type: string, col: number, row: number, facing: GridFacing, extra: object = {}) => ({
-    id, side, name, type, quality: "average", square: { col, row }, facing, strength: type === "commander" ? 2 : 4, maxStrength: type === "commander" ? 2 : 4,
-    moveLeft: type.includes("cavalry") ? 3 : type.includes("artillery") ? 1 : 2, fireRange: type.includes("artillery") ? 8 : 3, ...extra,
+    id, side, name, type, square: { col, row }, facing, strength: type === "commander" ? 2 : 4, maxStrength: type === "commander" ? 2 : 4,
+    ...extra, markers: [{ key: "quality", label: "Quality", value: "average" }, ...((extra as { markers?: object[] }).markers ?? [])],
   });
   const sqs = (xs: [number, number, string][]) => xs.map(([col, row, detail]) => ({ id: `${col},${row}`, label: `(${col},${row})`, square: { col, row }, detail }));
   const menu = seat === "blue" ? {
@@ -37,15 +37,15 @@ function envelopes(seat: string): EnvelopeInit[] {
       { kind: "road", squares: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((c) => ({ col: c, row: 4 })).concat([{ col: 6, row: 3 }, { col: 6, row: 2 }, { col: 6, row: 1 }, { col: 6, row: 0 }]) },
     ],
     sides: [
-      { id: "blue", name: "Union", strength: 22, strengthLost: 1, exhaustionPoint: 8, activationsLeft: 3 },
-      { id: "red", name: "Confederacy", strength: 20, strengthLost: 2, exhaustionPoint: 7 },
+      { id: "blue", name: "Union", strength: 22, strengthLost: 1, markers: [{ key: "exhaustion_point", label: "Exhaustion point", value: "8" }, { key: "activations_left", label: "Activations left", value: "3" }] },
+      { id: "red", name: "Confederacy", strength: 20, strengthLost: 2, markers: [{ key: "exhaustion_point", label: "Exhaustion point", value: "7" }] },
     ],
     units: [
       u("b-cmd", "blue", "Gen. Meade", "commander", 5, 0, N),
-      u("b-inf-1", "blue", "1st Rifles", "infantry", 4, 2, N, { markers: ["activated"], strength: 3 }),
+      u("b-inf-1", "blue", "1st Rifles", "infantry", 4, 2, N, { markers: [{ key: "activated", label: "Activated" }], strength: 3 }),
       u("b-inf-2", "blue", "2nd Infantry", "infantry", 5, 2, N),
       u("b-cav-1", "blue", "1st Hussars", "mounted_cavalry", 2, 1, N),
-      u("b-art-1", "blue", "A Battery", "field_artillery", 7, 1, N, { markers: ["fired"] }),
+      u("b-art-1", "blue", "A Battery", "field_artillery", 7, 1, N, { markers: [{ key: "fired", label: "Fired" }] }),
       u("r-cmd", "red", "Gen. Lee", "commander", 6, 7, S),
       u("r-inf-1", "red", "Texas Brigade", "infantry", 4, 5, S),
       u("r-inf-2", "red", "Georgia Infantry", "infantry", 6, 5, S, { strength: 2 }),

@@ -23,15 +23,14 @@ function counterGlyph(type: string, ink: string): SVGElement {
 }
 
 const LETTERS: Record<string, string> = {
-  moved: "M", fired: "F", fought: "C", active: "A", activated: "A", "in river": "R", limbered: "L", embarked: "T",
-  "holding trench": "H", "crossing trench": "X", "on wire": "W",
+  moved: "M", fired: "F", fought: "C", active: "A", activated: "A", in_river: "R", limbered: "L", embarked: "T",
+  holding_trench: "H", crossing_trench: "X", on_wire: "W",
 };
 
 export const look: Look = {
   id: "portable-wargame-19c",
   counterGlyph,
   markerLetter: (m) => LETTERS[m] ?? m.charAt(0).toUpperCase(),
-  markerWords: (m) => m.replace(/_/g, " "),
   legend: ["Sides (wedge = facing, number = SP)", "Letters: A active, M moved, F fired, C fought, R in river, L limbered, T embarked"],
   demo,
 };
