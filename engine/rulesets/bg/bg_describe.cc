@@ -120,7 +120,10 @@ std::string Words::unit(const std::string& id) const {
   if (id.empty()) return "a unit";
   const Unit* u = st.find(id);
   if (!u) return id;
-  return sees(*u) ? label(*u) : "an unseen unit";
+  if (!sees(*u)) return "an unseen unit";
+  // BG-PRIS-01: a group of guards and prisoners is a unit the engine makes.
+  if (u->prisoner_group) return "the prisoner escort of " + side(side_id(st, u->side));
+  return label(*u);
 }
 
 std::string Words::units(const Strings& ids, int* unseen) const {
@@ -175,7 +178,8 @@ std::string Words::minefield(const std::string& name) const {
   if (name.empty() || !knows_minefield(name)) return "a minefield";
   const Terrain* t = st.terrain_named(name);
   if (t && t->name == "t" + std::to_string(t->index)) return "a minefield";  // unnamed in the scenario
-  return name;
+  // "Orchard mines" reads as a name; a plain word ("mines") reads better as "the mines".
+  return std::isupper(static_cast<unsigned char>(name[0])) ? name : "the " + name;
 }
 
 std::string Words::place(const pb::Point& p) const {
@@ -204,6 +208,15 @@ std::string Words::scrub(const std::string& text) const {
   // Minefields are not replaced: a name may be a plain word ("mines") the text uses anyway, and
   // the engine's own sentences never name a minefield the side has not found.
   return out;
+}
+
+std::string Words::aside(const std::string& text) const {
+  if (text.empty()) return "";
+  std::string t = scrub(text);
+  if (const auto open = t.rfind(" ("); t.ends_with(")") && open != std::string::npos && open > 0) {
+    t = t.substr(0, open) + ", " + t.substr(open + 2, t.size() - open - 3);
+  }
+  return " (" + t + ")";
 }
 
 std::string Words::notes(const Strings& items) const {
@@ -349,9 +362,12 @@ std::string combined(const Words& w, const pb::BgUnitsCombined& e) {
   if (e.roll_a() > 0 || e.roll_b() > 0) {
     out += " (rolls " + std::to_string(e.roll_a()) + " and " + std::to_string(e.roll_b()) + ", each plus its figures)";
   }
-  if (!e.demoted_leaders().empty()) out += "; " + w.figures(e.demoted_leaders()) + " no longer count as leaders";
+  if (!e.demoted_leaders().empty()) {
+    out += "; " + w.figures(e.demoted_leaders()) +
+           (e.demoted_leaders_size() == 1 ? " no longer counts as a leader" : " no longer count as leaders");
+  }
   if (!e.split_into().empty()) {
-    out += "; over 12 figures, it splits: " + std::to_string(e.split_figures_size()) + " figures form " + w.unit(e.split_into());
+    out += "; over 12 figures, it splits: " + plural(e.split_figures_size(), "figure forms ", "figures form ") + w.unit(e.split_into());
   }
   return out + w.notes(e.notes()) + ".";
 }
@@ -425,7 +441,7 @@ std::string markers_line(const Words& w, const pb::BgMarkers& e) {
   const std::string& r = e.reason();
   if (r == "dig in" || r == "dig out") out += r == "dig in" ? " (digging in)" : " (digging out)";
   else if (r == "walk" || r == "run" || r == "mounted move" || r == "flee") out += " (after a " + r + ")";
-  else if (!r.empty()) out += ": " + w.scrub(r);
+  else out += w.aside(r);
   return out + ".";
 }
 
@@ -581,8 +597,9 @@ std::string Battleground::describe(const GameState& state, const pb::Event& even
   if (!body) return "Something happened.";
   const Words w{static_cast<const BgState&>(state), viewer, event.dice()};
   std::string line = bg_line(w, *body);
-  // A line that opens with a placeholder ("an unseen unit", "a unit") starts with a capital.
-  if (line.starts_with("a ") || line.starts_with("an ")) line[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(line[0])));
+  // A line that opens with a placeholder ("an unseen unit", "the prisoner escort of ...") starts
+  // with a capital.
+  if (line.starts_with("a ") || line.starts_with("an ") || line.starts_with("the ")) line[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(line[0])));
   return line;
 }
 

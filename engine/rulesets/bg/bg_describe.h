@@ -39,12 +39,15 @@ struct Words {
   std::string side(const std::string& id) const;  // the scenario's name of a side
   // BG-MINE-02/03: does the viewer know this minefield?
   bool knows_minefield(const std::string& name) const;
-  std::string minefield(const std::string& name) const;  // its name, or "a minefield"
+  std::string minefield(const std::string& name) const;  // its name ("the mines"), or "a minefield"
   // A place in words: "in Church house", "on Hill 60", or "at (12, 30)".
   std::string place(const pb::Point& p) const;
   // Free text the engine wrote (notes, reasons) with the units and figures this viewer may not
   // see taken out.
   std::string scrub(const std::string& text) const;
+  // Engine text as an aside: " (surrendered in melee, BG-MEL-08)" from "surrendered in melee
+  // (BG-MEL-08)"; "" when empty.
+  std::string aside(const std::string& text) const;
   // " [a; b]" or "".
   std::string notes(const Strings& items) const;
   // The faces of the event's dice whose label contains `label`, as "3+5 = 8" (or "8" when the

@@ -75,7 +75,7 @@ std::string attack(const Words& w, const pb::BgAttack& e) {
   const std::string& why = e.purpose();
   const std::string att = w.unit(e.attacker_id()) + weapon_of(w, e), tgt = w.unit(e.target_id());
   std::string out;
-  if (why == "minefield") out = "Mines go off in " + w.minefield(e.attacker_id()) + " under " + tgt + " (BG-MINE-05)";
+  if (why == "minefield") out = "Mines explode under " + tgt + " (BG-MINE-05)";  // the minefield is named as it is entered
   else if (why == "blast") out = "The " + mission_words(w, e.attacker_id()) + " blast strikes " + tgt + " (BG-ART-06)";
   else if (why == "charge test") out = att + " tests its charge at " + tgt + " (BG-MEL-01)";
   else if (why == "overrun") out = att + " machine-guns " + tgt + " as it overruns it (BG-VMOV-08)";
@@ -121,7 +121,7 @@ std::string casualties(const Words& w, const pb::BgCasualties& e) {
   if (cause == "melee") out += " in the melee (no saves, BG-DMG-03)";
   else if (!e.saves().empty()) out += " (BG-DMG-02)";
   if (cause != "shoot" && cause != "overrun" && cause != "blast" && cause != "minefield" && cause != "melee" && !cause.empty()) {
-    out += " (" + w.scrub(cause) + ")";
+    out += w.aside(cause);
   }
   // BG-OPT-04: stand rolls.
   std::vector<std::string> rolls;
@@ -276,8 +276,7 @@ std::string vehicle_melee_round(const Words& w, const pb::BgVehicleMeleeRound& e
 std::string surrendered(const Words& w, const pb::BgSurrendered& e) {
   std::string out = w.unit(e.unit_id()) + " surrenders to " + w.side(e.to_side());
   if (!e.figure_ids().empty()) out += ": " + w.figures(e.figure_ids()) + (e.figure_ids_size() == 1 ? " is" : " are") + " taken prisoner";
-  if (!e.reason().empty()) out += " (" + w.scrub(e.reason()) + ")";
-  return out + ".";
+  return out + w.aside(e.reason()) + ".";
 }
 
 std::string prisoners(const Words& w, const pb::BgPrisonerGroup& e) {

@@ -21,7 +21,7 @@ std::string minefield_revealed(const Words& w, const pb::BgMinefieldRevealed& e)
   if (e.entered()) {
     // BG-MINE-04: entering reveals it to everyone; BG-MINE-02: a dummy does nothing.
     if (e.dummy()) return by + " enters " + mf + ": a dummy, there are no mines (BG-MINE-02).";
-    return by + " enters " + mf + " and sets off the mines (BG-MINE-04).";
+    return by + " enters " + mf + ": the mines explode (BG-MINE-04).";
   }
   // BG-MINE-03: a D6 against the distance; within 1" no roll is needed (BG-DX-13).
   const std::string away = inches(e.distance()) + " away";
