@@ -57,17 +57,13 @@ struct Words {
   std::string faces(std::string_view label) const;
 };
 
-// Number words.
+// Number words (bg_describe_words.cc, with Words).
 std::string plural(int n, const std::string& one, const std::string& many);
 std::string num(double d);  // inches without the mark: "12.5"
 std::string coords(const pb::Point& p);  // "(12, 30.5)"
 std::string list(const std::vector<std::string>& items);  // "a, b and c"
 
-// Lines by area: each takes the typed body and returns the line.
-std::string card_drawn_line(const Words& w, const pb::BgCardDrawn& e);
-std::string unit_moved_line(const Words& w, const pb::BgUnitMoved& e);
-std::string vehicle_moved_line(const Words& w, const pb::BgVehicleMoved& e);
-std::string markers_line(const Words& w, const pb::BgMarkers& e);
+// Lines by area (bg_describe.cc has the turn, cards, moves and units and calls these):
 // bg_describe_combat.cc: shooting, damage, charges, melee, surrender, morale.
 std::string combat_line(const Words& w, const pb::BgEvent& e);
 // bg_describe_special.cc: mines, medics, smoke, flares, artillery and air, victory, roll-offs.
