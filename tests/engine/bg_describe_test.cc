@@ -153,9 +153,9 @@ TEST(BgDescribe, BG_MEL_06_ChargeAndMeleeRound) {
   ASSERT_FALSE(r.empty());
   // British: +1 dug in/building (first round), +1 better grade, +1 for their leader.
   EXPECT_EQ(r[0],
-            "Melee round 1, Grenadiers against Paras: g-f0 (leader) 6+1 v b-f0 (leader) 1+3, b-f0 (leader) falls; "
-            "g-f1 6 v b-f1 1+2, b-f1 falls; g-f2 6 v b-f2 1+2, b-f2 falls; g-f3 6 v b-f3 1+2, b-f3 falls; "
-            "g-f4 1 v b-f4 6+2, g-f4 falls; g-f5 and g-f6 wait (BG-MEL-06).");
+            "Melee round 1, Grenadiers against Paras: g-f0 (leader) 6+1 v b-f0 (leader) 1+3: b-f0 falls; "
+            "g-f1 6 v b-f1 1+2: b-f1 falls; g-f2 6 v b-f2 1+2: b-f2 falls; g-f3 6 v b-f3 1+2: b-f3 falls; "
+            "g-f4 1 v b-f4 6+2: g-f4 falls; g-f5 and g-f6 wait (BG-MEL-06).");
   EXPECT_TRUE(has(r, "Paras: b-f0 (leader), b-f1, b-f2 and b-f3 fall in the melee (no saves, BG-DMG-03)."))
       << ::testing::PrintToString(r);
 }

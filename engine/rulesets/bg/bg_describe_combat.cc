@@ -245,7 +245,13 @@ std::string melee_round(const Words& w, const pb::BgMeleeRound& e) {
     const auto& p = e.pairs(i);
     out += (i ? "; " : "") + w.figure(p.a()) + " " + score(p.roll_a(), p.mod_a()) + " v " + w.figure(p.b()) + " " +
            score(p.roll_b(), p.mod_b());
-    out += p.loser().empty() ? ", tie, rolled again" : ", " + w.figure(p.loser()) + " falls";
+    if (p.loser().empty()) {
+      out += ", a tie, rolled again";
+    } else {
+      std::string loser = w.figure(p.loser());  // named just before: the id is enough
+      if (loser.starts_with(p.loser())) loser = p.loser();
+      out += ": " + loser + " falls";
+    }
   }
   if (e.pairs().empty()) out += "no pairs fight";
   if (!e.waiting().empty()) out += "; " + w.figures(e.waiting()) + (e.waiting_size() == 1 ? " waits" : " wait") + " (BG-MEL-06)";
