@@ -1,5 +1,7 @@
 #include "tests/server/counter_rules.h"
 
+#include <cstdlib>
+
 #include "engine/model/game.h"
 #include "engine/model/rejection.h"
 
@@ -99,6 +101,32 @@ class CounterRules : public RuleSet {
 
   std::vector<std::string> waiting_for(const GameState&) const override { return {}; }
   std::unique_ptr<Bot> make_bot() const override { return std::make_unique<CounterBot>(); }
+  std::string_view version() const override { return "counter-1"; }
+  // Its only orders are the answers to its prompts, which Game puts on the menu itself.
+  void actions(const GameState&, const std::string&, pb::ActionMenu&) const override {}
+  pb::Command order_for(const GameState&, const std::string&, const pb::Action&, const pb::PlayAction&) const override {
+    reject("COUNTER_ANSWER_ONLY", "CTR-1", "In the counter game you only answer the advance prompt.");
+  }
+  // Every event it emits is a shared one, whose line Game writes.
+  std::string describe(const GameState&, const pb::Event&, const std::string&) const override { return ""; }
+  // A board without units or terrain: squares are measured orthogonally and always in sight.
+  pb::QueryAnswer query(const GameState&, const std::string&, const pb::Query& q) const override {
+    pb::QueryAnswer a;
+    if (!q.has_measure() || !q.measure().from().has_square() || !q.measure().to().has_square()) {
+      a.mutable_refusal()->set_code("COUNTER_SQUARES_ONLY");
+      a.mutable_refusal()->set_rule_id("CTR-1");
+      a.mutable_refusal()->set_message("The counter game measures between squares and has nothing else to preview.");
+      a.set_text(a.refusal().message());
+      return a;
+    }
+    const auto& f = q.measure().from().square();
+    const auto& t = q.measure().to().square();
+    a.set_ok(true);
+    a.set_distance(std::abs(f.col() - t.col()) + std::abs(f.row() - t.row()));
+    a.set_line_of_sight(true);
+    a.set_text(std::to_string(static_cast<int>(a.distance())) + " squares, in sight");
+    return a;
+  }
 
  private:
   // The prompt is the secret: only the side asked (and the GM) may see it.
