@@ -40,6 +40,7 @@ std::string Metrics::render() const {
   gauge("sandtable_commit_writes_total", "Writes committed (several per batch under load).", commit_writes.load(),
         "counter");
   gauge("sandtable_commit_failures_total", "Failed commits.", commit_failures.load(), "counter");
+  gauge("sandtable_queries_total", "Queries (measures and previews) answered.", queries_answered.load(), "counter");
   o << "# HELP sandtable_orders_total Orders by outcome and rejection code.\n# TYPE sandtable_orders_total counter\n";
   o << "sandtable_orders_total{outcome=\"accepted\",code=\"\"} " << orders_accepted.load() << '\n';
   {

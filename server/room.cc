@@ -274,6 +274,30 @@ void Room::next_queued() {
   }
 }
 
+void Room::query(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::QueryRequest request) {
+  net::post(strand_, [self = shared_from_this(), who, request_id, request = std::move(request)] {
+    Member* m = self->member(who.get());
+    if (!m) return;
+    pb::Envelope env;
+    env.set_request_id(request_id);
+    auto* reply = env.mutable_query_reply();
+    reply->set_seq(self->game_->seq());
+    if (request.query().has_preview() && m->role == pb::ROLE_SPECTATOR) {
+      // Previews are of orders, which spectators cannot give (as an Order would be answered).
+      auto* r = reply->mutable_answer()->mutable_refusal();
+      r->set_code("SPECTATOR_CANNOT_ORDER");
+      r->set_rule_id("SERVER");
+      r->set_message("Spectators watch; they cannot give orders, so there is none to preview.");
+      reply->mutable_answer()->set_text(r->message());
+    } else {
+      // The seat is the member's, from its token: never one the client names.
+      *reply->mutable_answer() = self->game_->query(m->seat, request.query());
+    }
+    ++self->metrics_.queries_answered;
+    self->send(*m, env);
+  });
+}
+
 void Room::chat(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::ChatSend send) {
   net::post(strand_, [self = shared_from_this(), who, request_id, send = std::move(send)] {
     Member* m = self->member(who.get());

@@ -53,6 +53,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void chat(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::ChatSend send);
   void resync(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::uint64_t since_seq);
   void revoke(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::string seat);
+  // A read-only query for the member's seat (from its token), answered at once from the room's
+  // current game (never queued behind a commit: it changes nothing).
+  void query(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::QueryRequest request);
 
   static constexpr std::size_t kMaxQueuedOrders = 64;
   static constexpr std::uint64_t kMaxDeltaEvents = 5000;  // older gaps get a snapshot

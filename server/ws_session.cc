@@ -159,6 +159,7 @@ void WsSession::handle(const std::string& payload) {
     case pb::Envelope::kChatSend:
     case pb::Envelope::kResync:
     case pb::Envelope::kRevokeSeat:
+    case pb::Envelope::kQueryRequest:
       if (!room_) {
         send_error(rid, "NOT_JOINED", "Send Hello with your link's token first.");
         return;
@@ -167,6 +168,8 @@ void WsSession::handle(const std::string& payload) {
         room_->order(self, rid, std::move(*env.mutable_order()));
       } else if (env.has_chat_send()) {
         room_->chat(self, rid, std::move(*env.mutable_chat_send()));
+      } else if (env.has_query_request()) {
+        room_->query(self, rid, std::move(*env.mutable_query_request()));
       } else if (env.has_resync()) {
         room_->resync(self, rid, env.resync().since_seq());
       } else {

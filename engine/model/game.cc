@@ -351,6 +351,55 @@ pb::Command Game::from_menu(const std::string& seat, const pb::PlayAction& play)
   return c;
 }
 
+pb::QueryAnswer Game::query(const std::string& seat, const pb::Query& q) const {
+  const GameState& st = *state_;
+  pb::QueryAnswer a;
+  auto refused = [&](const pb::Rejection& r) {
+    a.set_ok(false);
+    *a.mutable_refusal() = r;
+    a.set_text(r.message());
+    return a;
+  };
+  auto refused_with = [&](const char* code, const char* rule, const std::string& message) {
+    pb::Rejection r;
+    r.set_code(code);
+    r.set_rule_id(rule);
+    r.set_message(message);
+    return refused(r);
+  };
+  switch (q.body_case()) {
+    case pb::Query::kMeasure:
+      if (seat != kGm && seat != "spectator" && !st.is_side(seat)) {
+        return refused_with("UNKNOWN_SEAT", "GEN", "There is no seat called '" + seat + "' in this game.");
+      }
+      return rules_.query(st, seat, q);
+    case pb::Query::kPreview: {
+      // The same first checks as execute(): the game is not over and the pick is on the menu.
+      if (st.over) return refused_with("GAME_OVER", "GEN", "The game is over: " + st.end_reason);
+      pb::Command order;
+      try {
+        order = from_menu(seat, q.preview());
+      } catch (const Rejected& r) {
+        return refused(r.rejection());
+      }
+      if (order.has_answer()) {
+        // A decision's answer: on the menu with one of its choices, so it is accepted.
+        a.set_ok(true);
+        if (const pb::Decision* d = st.decision(order.answer().decision_id())) {
+          for (const auto& c : d->choices()) {
+            if (c.id() == order.answer().choice_id()) a.set_text("Answer to \"" + d->prompt() + "\": " + c.label() + ".");
+          }
+        }
+        return a;
+      }
+      return rules_.query(st, seat, q);
+    }
+    case pb::Query::BODY_NOT_SET:
+      break;
+  }
+  return refused_with("EMPTY_QUERY", "GEN", "The query asks nothing: measure between two places or preview a menu pick.");
+}
+
 std::vector<std::string> Game::waiting_for() const {
   const GameState& st = *state_;
   if (st.over) return {};

@@ -53,6 +53,12 @@ class Game {
   // waits on it; empty for the GM, spectators, a paused or ended game.
   pb::ActionMenu menu(const std::string& seat) const;
   std::vector<std::string> waiting_for() const;
+  // A read-only preview for `seat` (docs/engine.md "Queries"): a measure, or what a menu pick
+  // would do. A preview is first checked exactly as execute() checks it (game over, on the
+  // seat's menu, the rule set's order_for) and answered ok=false with that refusal when it
+  // would be refused there; decision answers are answered here, the rest by the rule set.
+  // Changes nothing and rolls nothing.
+  pb::QueryAnswer query(const std::string& seat, const pb::Query& q) const;
 
   const GameState& state() const { return *state_; }
   const RuleSet& rules() const { return rules_; }

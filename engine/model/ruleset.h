@@ -13,6 +13,7 @@
 #include "sandtable/v1/command.pb.h"
 #include "sandtable/v1/event.pb.h"
 #include "sandtable/v1/menu.pb.h"
+#include "sandtable/v1/query.pb.h"
 #include "sandtable/v1/view.pb.h"
 
 namespace sandtable {
@@ -76,6 +77,16 @@ class RuleSet {
     (void)scenario;
     (void)viewer;
   }
+
+  // ---- Queries (docs/engine.md "Queries"): read-only previews a seat uses to aim ----
+  //
+  // Answers `q` for `seat` ("gm", "spectator" or a side id) from `state` without changing it
+  // and without rolling: a measure (distance and line of sight between two places) or a
+  // preview of a menu pick. Game::query has already refused a preview that is not on the
+  // seat's menu, and answers the picks of decisions itself. Never names what the seat may not
+  // see: a place naming a unit hidden from the seat is answered exactly as one naming no unit.
+  // A preview's refusal is the one the order would get (same code and sentence).
+  virtual pb::QueryAnswer query(const GameState& state, const std::string& seat, const pb::Query& q) const = 0;
 };
 
 }  // namespace sandtable

@@ -1,5 +1,7 @@
 #include "tests/server/counter_rules.h"
 
+#include <cstdlib>
+
 #include "engine/model/game.h"
 #include "engine/model/rejection.h"
 
@@ -110,6 +112,24 @@ class CounterRules : public RuleSet {
       if (d.label() == "advance") return "Advance " + std::to_string(d.value()) + ".";
     }
     return "The counter game goes on.";
+  }
+  // A board without units or terrain: squares are measured orthogonally and always in sight.
+  pb::QueryAnswer query(const GameState&, const std::string&, const pb::Query& q) const override {
+    pb::QueryAnswer a;
+    if (!q.has_measure() || !q.measure().from().has_square() || !q.measure().to().has_square()) {
+      a.mutable_refusal()->set_code("COUNTER_SQUARES_ONLY");
+      a.mutable_refusal()->set_rule_id("CTR-1");
+      a.mutable_refusal()->set_message("The counter game measures between squares and has nothing else to preview.");
+      a.set_text(a.refusal().message());
+      return a;
+    }
+    const auto& f = q.measure().from().square();
+    const auto& t = q.measure().to().square();
+    a.set_ok(true);
+    a.set_distance(std::abs(f.col() - t.col()) + std::abs(f.row() - t.row()));
+    a.set_line_of_sight(true);
+    a.set_text(std::to_string(static_cast<int>(a.distance())) + " squares, in sight");
+    return a;
   }
 
  private:

@@ -1,5 +1,7 @@
 #include "tests/support/race_rules.h"
 
+#include <cstdlib>
+
 #include "engine/model/game.h"
 #include "engine/model/payload.h"
 #include "engine/model/rejection.h"
@@ -112,6 +114,49 @@ class RaceRules final : public RuleSet {
   }
   pb::Command order_for(const GameState&, const std::string& seat, const pb::Action&, const pb::PlayAction&) const override {
     return order_of(seat, race::RaceRoll());
+  }
+  // Measures between squares of its board (it has no units, terrain or hidden things: every
+  // line is clear); previews its one order: the roll of one die.
+  pb::QueryAnswer query(const GameState& state, const std::string& seat, const pb::Query& q) const override {
+    pb::QueryAnswer a;
+    auto refuse = [&](const char* code, const std::string& message) {
+      a.set_ok(false);
+      a.mutable_refusal()->set_code(code);
+      a.mutable_refusal()->set_rule_id("RACE-1");
+      a.mutable_refusal()->set_message(message);
+      a.set_text(message);
+      return a;
+    };
+    if (q.has_measure()) {
+      const pb::Place* places[2] = {&q.measure().from(), &q.measure().to()};
+      for (const pb::Place* p : places) {
+        if (!p->unit_id().empty()) return refuse("RACE_NO_UNITS", "There is no unit '" + p->unit_id() + "' in a dice race.");
+        const auto& g = state.scenario->grid();
+        if (!p->has_square() || p->square().col() < 0 || p->square().row() < 0 || p->square().col() >= g.cols() ||
+            p->square().row() >= g.rows()) {
+          return refuse("RACE_NOT_A_SQUARE", "Measure between squares of the race's board.");
+        }
+      }
+      const int d = std::abs(places[0]->square().col() - places[1]->square().col()) +
+                    std::abs(places[0]->square().row() - places[1]->square().row());
+      a.set_ok(true);
+      a.set_distance(d);
+      a.set_line_of_sight(true);
+      a.set_text(std::to_string(d) + " squares, in sight");
+      return a;
+    }
+    // Game has checked the pick is on the menu; the race's handler accepts the active seat only.
+    const auto& st = static_cast<const RaceState&>(state);
+    if (seat != st.sides[static_cast<std::size_t>(st.active)]) {
+      return refuse("NOT_YOUR_TURN", "It is " + st.sides[static_cast<std::size_t>(st.active)] + "'s turn.");
+    }
+    a.set_ok(true);
+    a.set_text("Roll one die and add it to your score.");
+    auto* dice = a.add_dice();
+    dice->set_label("race");
+    dice->set_kind(pb::DIE_KIND_D6);
+    dice->set_count(1);
+    return a;
   }
   std::string describe(const GameState&, const pb::Event& event, const std::string&) const override {
     const auto e = payload_of<race::RaceEvent>(event);

@@ -217,7 +217,11 @@ bool is_flank(const BgState& st, const Unit& target, Vec2 from) {
 }
 
 std::optional<std::string> los_blocker(const BgState& st, const Unit& shooter, const Unit& target) {
-  const Vec2 a = aim_point(st, shooter), b = aim_point(st, target);
+  return sight_blocker(st, aim_point(st, shooter), aim_point(st, target), &shooter, &target, shooter.side, false);
+}
+
+std::optional<std::string> sight_blocker(const BgState& st, Vec2 a, Vec2 b, const Unit* from, const Unit* to, int side,
+                                         bool sees_all) {
   // BG-LOS-07: smoke lines and circles block fire into or through them.
   for (const auto& s : st.smoke) {
     if (s.circle) {
@@ -233,6 +237,9 @@ std::optional<std::string> los_blocker(const BgState& st, const Unit& shooter, c
   geom::LosWorld w;
   std::vector<int> ignore;
   constexpr int kUnitBase = 1000000;
+  const std::string none;
+  const std::string& from_building = from ? from->building : none;
+  const std::string& to_building = to ? to->building : none;
   for (std::size_t i = 0; i < st.terrain.size(); ++i) {
     const Terrain& t = st.terrain[i];
     if (!t.area || t.sight.kind == geom::Sight::kTransparent) continue;
@@ -241,17 +248,17 @@ std::optional<std::string> los_blocker(const BgState& st, const Unit& shooter, c
     // (BG-TER-09); woods keep their limited sight for the viewer inside (docs/geometry.md).
     if (t.sight.kind == geom::Sight::kOpaque &&
         (geom::locate(*t.area, a) != geom::Where::kOutside || geom::locate(*t.area, b) != geom::Where::kOutside ||
-         t.name == shooter.building || t.name == target.building)) {
+         t.name == from_building || t.name == to_building)) {
       ignore.push_back(static_cast<int>(i));
     }
   }
   for (std::size_t i = 0; i < st.units.size(); ++i) {
     const Unit& u = st.units[i];
-    if (&u == &shooter || &u == &target || !u.on_table || u.destroyed || !u.carried_by.empty()) continue;
+    if (&u == from || &u == to || !u.on_table || u.destroyed || !u.carried_by.empty()) continue;
     // BG-UNIT-09: a hidden enemy is not an obstacle to the shooter's side (naming it in a
     // refusal would reveal it; it is concealed until found).
-    if (u.hidden && u.side != shooter.side) continue;
-    if (u.id == shooter.carried_by) continue;  // BG-FIRE-14: passengers shoot out of their vehicle
+    if (u.hidden && u.side != side && !sees_all) continue;
+    if (from && u.id == from->carried_by) continue;  // BG-FIRE-14: passengers shoot out of their vehicle
     // BG-LOS-02: 1- and 2-figure units are transparent; GAP-BG-LOS-02: vehicles and emplacements
     // are solid models and block.
     const bool blocks = !u.infantry_like() || u.living() >= 3;

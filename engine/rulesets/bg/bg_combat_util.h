@@ -80,5 +80,11 @@ bool is_flank(const BgState& st, const Unit& target, Vec2 from);
 
 // BG-LOS-01..04/07: the name of what blocks the line from `shooter` to `target`, or nullopt.
 std::optional<std::string> los_blocker(const BgState& st, const Unit& shooter, const Unit& target);
+// The same rules between two points (los_blocker is this from aim point to aim point): `from`
+// and `to` are the units standing at the ends, if any (their own figures, the building they
+// hold and a passenger's vehicle never block); `side` is the side looking (-1: nobody's):
+// hidden units of other sides are not there for it (BG-UNIT-09), unless `sees_all` (the GM).
+std::optional<std::string> sight_blocker(const BgState& st, Vec2 a, Vec2 b, const Unit* from, const Unit* to, int side,
+                                         bool sees_all);
 
 }  // namespace sandtable::bg

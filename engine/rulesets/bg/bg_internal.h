@@ -93,6 +93,19 @@ void do_dismount(Context& ctx, BgState& st, int side, const pb::BgDismount& m);
 Check check_cavalry(const BgState& st, int side, const pb::BgCavalry& c);
 void do_cavalry(Context& ctx, BgState& st, int side, const pb::BgCavalry& c);
 Check check_vehicle_move(const BgState& st, int side, const pb::BgVehicleMove& m);
+// A checked vehicle move: the hull centre's path (start first), the end facing, the turning
+// (BG-VMOV-05) and the enemy infantry the path overruns (BG-VMOV-08).
+struct VehiclePlan {
+  std::vector<Vec2> path;
+  Facing end_facing;
+  int turn_deg = 0;
+  std::vector<std::string> overrun;
+};
+Check plan_vehicle(const BgState& st, int side, const pb::BgVehicleMove& m, VehiclePlan* plan);
+// The inches a movement roll gives the planned move (road bonus, reversing, the tracked turning
+// cost, which is set in *turn_cost, and the 1" minimum; BG-VMOV-04..06, BG-MOVE-09).
+double vehicle_budget(const BgState& st, const Unit& u, const pb::BgVehicleMove& m, const VehiclePlan& plan, int roll,
+                      double* turn_cost);
 void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMove& m);
 // BG-VMOV-05: whole degrees of heading change along a vehicle path (each turn rounded up), and
 // its cost for a tracked vehicle (3" per 90 degrees; "bg.tracked_turn" = "quarters" rounds up).

@@ -323,6 +323,14 @@ int charge_test_roll(Context& ctx, BgState& st, const Unit& u, const Unit& t) {
   return std::max(0, hits - cancels);
 }
 
+bool charge_continues(const BgState& st, const Unit& charger, const Unit& target) {
+  return st.action.one_unit && charger.charge_short_of == target.id;
+}
+
+int charge_test_needed(const Unit& charger, const Unit& target) {
+  return charger.vehicle ? 0 : charger.living_fighters() > target.living_fighters() ? 1 : 2;
+}
+
 Check check_charge(const BgState& st, int side, const pb::BgCharge& c) {
   const Unit* u = nullptr;
   if (auto r = check_unit_may_act(st, side, c.unit_id(), BgAction::kMove, &u)) return r;
@@ -358,7 +366,7 @@ Check check_charge(const BgState& st, int side, const pb::BgCharge& c) {
                    label(*u) + " cannot join the melee of " + label(*t) + ": only infantry charging the vehicle may join a melee with a vehicle.");
   }
   const bool joining = in != nullptr;
-  const bool continuing = st.action.one_unit && u->charge_short_of == t->id;
+  const bool continuing = charge_continues(st, *u, *t);
   // BG-MEL-02: at least half as many figures as the target unless joining a melee.
   if (u->infantry_like() && !joining && !continuing && 2 * u->living_fighters() < t->living_fighters()) {
     return refusal("BG_TOO_FEW_TO_CHARGE", "BG-MEL-02",
@@ -381,7 +389,7 @@ void do_charge(Context& ctx, BgState& st, int side, const pb::BgCharge& c) {
   std::vector<Vec2> waypoints;
   for (const auto& p : c.path()) waypoints.push_back(to_vec(p));
   // BG-MEL-18: a charge that passed its test and fell short continues on an ace, no retest.
-  if (st.action.one_unit && u.charge_short_of == t.id) {
+  if (charge_continues(st, u, t)) {
     unit_acted(ctx, st, u, BgAction::kMove);
     charge_distance(ctx, st, u.id, t.id, waypoints, true);
     return;
@@ -389,7 +397,7 @@ void do_charge(Context& ctx, BgState& st, int side, const pb::BgCharge& c) {
   const bool joining = melee_of(st, t.id) != nullptr;
   // BG-MEL-01 is the infantry test; a vehicle's charge has no test (GAP-BG-MEL-16, ours): its
   // risk is the immobilisation of BG-MEL-16.
-  const int needed = u.vehicle ? 0 : u.living_fighters() > t.living_fighters() ? 1 : 2;
+  const int needed = charge_test_needed(u, t);
   const int net = u.vehicle ? 0 : charge_test_roll(ctx, st, u, t);
   pb::BgEvent e;
   auto* d = e.mutable_charge_declared();

@@ -19,6 +19,11 @@ struct ChargePool {
   bool flank = false;
 };
 ChargePool charge_test_pool(const BgState& st, const Unit& charger, const Unit& target);
+// BG-MEL-01: the net hits the charge test needs (1 when the charger has more figures than the
+// target, else 2; 0 for a vehicle, which takes no test: GAP-BG-MEL-16).
+int charge_test_needed(const Unit& charger, const Unit& target);
+// BG-MEL-18: a charge that passed its test and fell short continues on an ace without a new test.
+bool charge_continues(const BgState& st, const Unit& charger, const Unit& target);
 
 // The answer to the BG-MEL-12 decision ("none", "move", "shoot", "both").
 void answer_defender_response(Context& ctx, BgState& st, const std::string& choice);

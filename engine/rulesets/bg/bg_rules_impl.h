@@ -23,6 +23,8 @@ class Battleground final : public RuleSet {
                         const pb::PlayAction& play) const override;  // bg_menu.cc
   std::string describe(const GameState& state, const pb::Event& event,
                        const std::string& viewer) const override;  // bg_describe.cc
+  pb::QueryAnswer query(const GameState& state, const std::string& seat,
+                        const pb::Query& q) const override;  // bg_query.cc
   void redact_scenario(pb::Scenario& scenario, const std::string& viewer) const override;
 };
 

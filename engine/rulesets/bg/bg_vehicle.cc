@@ -24,13 +24,6 @@ int turn_degrees(Facing a, Facing b) {
   return lo;
 }
 
-struct VehiclePlan {
-  std::vector<Vec2> path;
-  Facing end_facing;
-  int turn_deg = 0;
-  std::vector<std::string> overrun;
-};
-
 }  // namespace
 
 // BG-VMOV-05: the total heading change along the path, start facing to end facing. Reversing
@@ -52,8 +45,6 @@ double tracked_turn_cost(const Options& o, int degrees) {
   if (o.tracked_turn_quarters) return kTrackedTurnCost * ((degrees + 89) / 90);
   return kTrackedTurnCost * degrees / 90.0;  // proportional: 3" per 90 degrees
 }
-
-namespace {
 
 Check plan_vehicle(const BgState& st, int side, const pb::BgVehicleMove& m, VehiclePlan* plan) {
   const Unit* u = nullptr;
@@ -94,7 +85,14 @@ Check plan_vehicle(const BgState& st, int side, const pb::BgVehicleMove& m, Vehi
   return std::nullopt;
 }
 
-}  // namespace
+double vehicle_budget(const BgState& st, const Unit& u, const pb::BgVehicleMove& m, const VehiclePlan& plan, int roll,
+                      double* turn_cost) {
+  double allowance = roll;
+  if (m.road()) allowance += vehicle_road_bonus(roll);  // BG-VMOV-04
+  if (m.reverse()) allowance /= kReverseFraction;       // BG-VMOV-06
+  *turn_cost = u.vehicle->wheeled ? 0 : tracked_turn_cost(st.options, plan.turn_deg);  // BG-VMOV-05
+  return std::max(allowance - *turn_cost, kMinimumMove);  // BG-MOVE-09
+}
 
 Check check_vehicle_move(const BgState& st, int side, const pb::BgVehicleMove& m) {
   VehiclePlan plan;
@@ -128,12 +126,9 @@ void do_vehicle_move(Context& ctx, BgState& st, int side, const pb::BgVehicleMov
     unit_acted(ctx, st, *st.find(uid), BgAction::kMove);
     return;
   }
-  double allowance = roll;
-  if (m.road()) allowance += vehicle_road_bonus(roll);      // BG-VMOV-04
-  if (m.reverse()) allowance /= kReverseFraction;           // BG-VMOV-06
-  const double turn_cost = u.vehicle->wheeled ? 0 : tracked_turn_cost(st.options, plan.turn_deg);  // BG-VMOV-05
+  double turn_cost = 0;
+  const double budget = vehicle_budget(st, u, m, plan, roll, &turn_cost);
   e.set_turn_cost(turn_cost);
-  const double budget = std::max(allowance - turn_cost, kMinimumMove);  // BG-MOVE-09
   e.set_allowance(budget);
   WalkResult w;
   if (auto c = walk_path(st, u, plan.path, budget, &w)) refuse(*c);

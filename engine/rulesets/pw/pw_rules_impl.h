@@ -23,6 +23,8 @@ class PortableWargame final : public RuleSet {
                         const pb::PlayAction& play) const override;  // pw_menu.cc
   std::string describe(const GameState& state, const pb::Event& event,
                        const std::string& viewer) const override;  // pw_describe.cc
+  pb::QueryAnswer query(const GameState& state, const std::string& seat,
+                        const pb::Query& q) const override;  // pw_query.cc
 };
 
 }  // namespace sandtable::pw
