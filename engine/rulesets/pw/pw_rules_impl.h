@@ -23,6 +23,11 @@ class PortableWargame final : public RuleSet {
                         const pb::PlayAction& play) const override;  // pw_menu.cc
   std::string describe(const GameState& state, const pb::Event& event,
                        const std::string& viewer) const override;  // pw_describe.cc
+
+  // Snapshots: the rule set's part of a state as its own message, and back (pw_save.cc).
+  std::string save_state(const GameState& state) const override;
+  std::unique_ptr<GameState> load_state(const pb::Scenario& scenario, const std::string& bytes,
+                                        std::string* error) const override;
 };
 
 }  // namespace sandtable::pw
