@@ -254,6 +254,18 @@ TEST(Snapshot, ASnapshotOfAnotherGameIsRefused) {
   }
 }
 
+// Same seed, same sides, another scenario of the same rule set: the rule set's part does not fit.
+TEST(Snapshot, AStateOfAnotherScenarioIsRefusedByTheRuleSet) {
+  for (const auto& [mine, theirs] : {std::pair{kCases[0], kCases[1]}, std::pair{kCases[2], kCases[3]}}) {
+    SCOPED_TRACE(mine.scenario);
+    const Saved a = midgame(mine, 5, 6);
+    const Saved b = midgame(theirs, 5, 6);
+    std::string error;
+    EXPECT_FALSE(Game::load(registry(), b.started, a.game->save(), &error));
+    EXPECT_NE(error.find("does not fit this scenario"), std::string::npos) << error;
+  }
+}
+
 TEST(Snapshot, UnreadableStateBytesAreRefusedNotACrash) {
   for (const auto& c : kOnePerRuleSet) {
     SCOPED_TRACE(c.ruleset);

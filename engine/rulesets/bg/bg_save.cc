@@ -203,6 +203,17 @@ std::string load_rest(const pb::BgSavedState& in, int sides, const Known& known,
 
 std::string load_into(const pb::BgSavedState& in, BgState& st) {
   const int sides = static_cast<int>(st.sides.size());
+  // Units are never removed (destroyed ones stay), only added (prisoner groups, split units):
+  // the scenario's come first, in order.
+  if (in.units_size() < static_cast<int>(st.units.size())) {
+    return "it has " + std::to_string(in.units_size()) + " units; the scenario alone has " + std::to_string(st.units.size());
+  }
+  for (std::size_t i = 0; i < st.units.size(); ++i) {
+    if (in.units(static_cast<int>(i)).id() != st.units[i].id) {
+      return "units[" + std::to_string(i) + "] is '" + in.units(static_cast<int>(i)).id() + "', not the scenario's '" +
+             st.units[i].id + "'";
+    }
+  }
   std::vector<Unit> units;
   std::set<std::string> ids;
   for (const auto& u : in.units()) {

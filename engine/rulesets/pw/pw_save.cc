@@ -105,6 +105,16 @@ std::string load_into(const pb::PwSavedState& in, PwState& st) {
     x.finished = s.finished();
     side_state.push_back(std::move(x));
   }
+  // Units are never added or removed in play (destroyed ones stay): the scenario's, in order.
+  if (in.units_size() != static_cast<int>(st.units.size())) {
+    return "it has " + std::to_string(in.units_size()) + " units; the scenario has " + std::to_string(st.units.size());
+  }
+  for (int i = 0; i < in.units_size(); ++i) {
+    if (in.units(i).id() != st.units[static_cast<std::size_t>(i)].id) {
+      return "units[" + std::to_string(i) + "] is '" + in.units(i).id() + "', not the scenario's '" +
+             st.units[static_cast<std::size_t>(i)].id + "'";
+    }
+  }
   std::set<std::string> ids;
   std::vector<Unit> units;
   for (const auto& u : in.units()) {
