@@ -41,6 +41,12 @@ std::string Metrics::render() const {
         "counter");
   gauge("sandtable_commit_failures_total", "Failed commits.", commit_failures.load(), "counter");
   gauge("sandtable_queries_total", "Queries (measures and previews) answered.", queries_answered.load(), "counter");
+  o << "# HELP sandtable_rooms_recovered_total Rooms rebuilt at start, by source.\n"
+    << "# TYPE sandtable_rooms_recovered_total counter\n"
+    << "sandtable_rooms_recovered_total{from=\"snapshot\"} " << rooms_from_snapshot.load() << '\n'
+    << "sandtable_rooms_recovered_total{from=\"log\"} " << rooms_from_log.load() << '\n';
+  gauge("sandtable_snapshots_unusable_total", "Stored snapshots that could not be loaded (the log was replayed).",
+        snapshots_unusable.load(), "counter");
   o << "# HELP sandtable_orders_total Orders by outcome and rejection code.\n# TYPE sandtable_orders_total counter\n";
   o << "sandtable_orders_total{outcome=\"accepted\",code=\"\"} " << orders_accepted.load() << '\n';
   {

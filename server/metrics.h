@@ -25,6 +25,10 @@ class Metrics {
   std::atomic<std::uint64_t> commit_batches{0};
   std::atomic<std::uint64_t> commit_writes{0};
   std::atomic<std::uint64_t> commit_failures{0};
+  // How rooms were rebuilt at start (server/recovery.h).
+  std::atomic<std::uint64_t> rooms_from_snapshot{0};   // latest snapshot plus the events after it
+  std::atomic<std::uint64_t> rooms_from_log{0};        // the whole log replayed
+  std::atomic<std::uint64_t> snapshots_unusable{0};    // a stored snapshot that could not be loaded
 
   void order_rejected(const std::string& code);
   void error_sent(const std::string& code);

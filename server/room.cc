@@ -199,7 +199,8 @@ void Room::run_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, 
   w.events = out.events;
   const std::uint64_t from = game_->seq();
   if (from / kSnapshotEvery != next->seq() / kSnapshotEvery || next->over()) {
-    w.snapshot = StoredSnapshot{info_.id, next->seq(), next->view(kGm).SerializeAsString()};
+    w.snapshot =
+        StoredSnapshot{info_.id, next->seq(), next->view(kGm).SerializeAsString(), next->save().SerializeAsString()};
   }
   const auto started = std::chrono::steady_clock::now();
   auto shared_next = std::make_shared<std::unique_ptr<Game>>(std::move(next));

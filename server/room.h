@@ -60,6 +60,8 @@ class Room : public std::enable_shared_from_this<Room> {
   static constexpr std::size_t kMaxQueuedOrders = 64;
   static constexpr std::uint64_t kMaxDeltaEvents = 5000;  // older gaps get a snapshot
   static constexpr std::size_t kChatKept = 100;
+  // A snapshot (the GM view and the whole state, Game::save) is stored with the events that
+  // cross a multiple of this, with the last events of a game, and at creation.
   static constexpr std::uint64_t kSnapshotEvery = 200;
 
  private:

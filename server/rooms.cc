@@ -8,6 +8,7 @@
 #include <map>
 
 #include "engine/model/scenario_io.h"
+#include "server/recovery.h"
 
 namespace sandtable::server {
 
@@ -56,11 +57,27 @@ void Rooms::load(Storage& storage) {
   const auto seats = storage.seats();
   for (const auto& r : storage.rooms()) {
     std::vector<pb::Event> log = storage.events(r.id);
-    std::string err;
-    auto game = Game::from_log(registry_, log, &err);
-    if (!game) throw std::runtime_error("room " + r.id + " does not replay: " + err);
+    const auto snapshot = storage.latest_snapshot(r.id);
+    Recovery rec;
+    try {
+      rec = recover_game(registry_, log, snapshot);
+    } catch (const std::exception& e) {
+      throw std::runtime_error("room " + r.id + " does not replay: " + e.what());
+    }
+    if (!rec.fallback.empty()) {
+      ++metrics_.snapshots_unusable;
+      spdlog::warn("room={} seq={} snapshot at seq {} not used, the whole log was replayed instead: {}", r.id,
+                   rec.game->seq(), snapshot->seq, rec.fallback);
+    }
+    if (rec.snapshot_seq > 0) {
+      ++metrics_.rooms_from_snapshot;
+      spdlog::debug("room={} seq={} loaded from the snapshot at seq {} and {} later events", r.id, rec.game->seq(),
+                    rec.snapshot_seq, rec.game->seq() - rec.snapshot_seq);
+    } else {
+      ++metrics_.rooms_from_log;
+    }
     auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()), RoomInfo{r.id, r.name, base_url_},
-                                       std::move(game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
+                                       std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
                                        tokens_, metrics_);
     for (const auto& s : seats) {
       if (s.room_id != r.id) continue;
@@ -126,7 +143,7 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
   w.room = StoredRoom{room_id, name, scenario.ruleset(), scenario.id(), unix_ms()};
   w.events_room = room_id;
   w.events = events;
-  w.snapshot = StoredSnapshot{room_id, game->seq(), game->view(kGm).SerializeAsString()};
+  w.snapshot = StoredSnapshot{room_id, game->seq(), game->view(kGm).SerializeAsString(), game->save().SerializeAsString()};
   pb::Envelope reply;
   auto* created = reply.mutable_room_created();
   created->set_room_id(room_id);

@@ -23,7 +23,8 @@ class Rooms {
   void set_base_url(std::string url) { base_url_ = std::move(url); }
   const std::string& base_url() const { return base_url_; }
 
-  // Rebuilds every stored room with Game::from_log over its events (exact, no snapshots);
+  // Rebuilds every stored room from its latest snapshot plus the events after it, or from its
+  // whole log when the snapshot cannot be used (logged as a warning; server/recovery.h);
   // throws if a room's log does not replay.
   void load(Storage& storage);
 

@@ -139,7 +139,7 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
     Stmt seat(db_, "INSERT INTO seats(token_hash,room_id,seat,role,revoked,created_ms) VALUES(?,?,?,?,?,?)");
     Stmt revoke(db_, "UPDATE seats SET revoked=1 WHERE token_hash=?");
     Stmt event(db_, "INSERT INTO events(room_id,seq,body) VALUES(?,?,?)");
-    Stmt snap(db_, "INSERT OR REPLACE INTO snapshots(room_id,seq,gm_view) VALUES(?,?,?)");
+    Stmt snap(db_, "INSERT OR REPLACE INTO snapshots(room_id,seq,gm_view,state) VALUES(?,?,?,?)");
     Stmt chat(db_, "INSERT INTO chat(room_id,id,seat,channel,text,unix_ms) VALUES(?,?,?,?,?,?)");
     std::string body;
     for (const Write* w : batch) {
@@ -159,7 +159,7 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
       }
       if (w->snapshot) {
         snap.text(1, w->snapshot->room_id).integer(2, static_cast<std::int64_t>(w->snapshot->seq));
-        snap.blob(3, w->snapshot->gm_view).run();
+        snap.blob(3, w->snapshot->gm_view).blob(4, w->snapshot->state).run();
       }
       if (w->chat) {
         const auto& m = w->chat->message;
@@ -214,10 +214,10 @@ std::vector<pb::Event> SqliteStorage::events(const std::string& room_id) {
 }
 
 std::optional<StoredSnapshot> SqliteStorage::latest_snapshot(const std::string& room_id) {
-  Stmt st(db_, "SELECT seq,gm_view FROM snapshots WHERE room_id=? ORDER BY seq DESC LIMIT 1");
+  Stmt st(db_, "SELECT seq,gm_view,state FROM snapshots WHERE room_id=? ORDER BY seq DESC LIMIT 1");
   st.text(1, room_id);
   if (!st.step()) return std::nullopt;
-  return StoredSnapshot{room_id, static_cast<std::uint64_t>(st.col_int(0)), st.col_blob(1)};
+  return StoredSnapshot{room_id, static_cast<std::uint64_t>(st.col_int(0)), st.col_blob(1), st.col_blob(2)};
 }
 
 std::vector<pb::ChatMessage> SqliteStorage::chat(const std::string& room_id, int limit) {

@@ -34,7 +34,10 @@ struct StoredSeat {
 struct StoredSnapshot {
   std::string room_id;
   std::uint64_t seq = 0;
-  std::string gm_view;  // serialized pb::View for the GM
+  std::string gm_view;  // serialized pb::View for the GM (display: lobby, admin tools)
+  // Serialized pb::GameSnapshot (Game::save at `seq`), what a room is loaded from; empty in rows
+  // written before migration 0006.
+  std::string state;
 };
 
 struct StoredChat {
@@ -63,6 +66,7 @@ class Storage {
   virtual std::vector<StoredRoom> rooms() = 0;
   virtual std::vector<StoredSeat> seats() = 0;
   virtual std::vector<pb::Event> events(const std::string& room_id) = 0;
+  // The room's snapshot with the highest seq, if any.
   virtual std::optional<StoredSnapshot> latest_snapshot(const std::string& room_id) = 0;
   // The newest `limit` chat messages of a room, oldest first.
   virtual std::vector<pb::ChatMessage> chat(const std::string& room_id, int limit) = 0;

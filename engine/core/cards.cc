@@ -71,6 +71,15 @@ std::vector<pb::Card> standard_deck_54() {
 
 CardDeck::CardDeck(std::vector<pb::Card> cards) : draw_(std::move(cards)) {}
 
+CardDeck CardDeck::restore(std::vector<pb::Card> draw_pile, std::vector<pb::Card> this_turn,
+                           std::vector<pb::Card> discards, bool run_out_this_turn) {
+  CardDeck d(std::move(draw_pile));
+  d.turn_ = std::move(this_turn);
+  d.discards_ = std::move(discards);
+  d.run_out_ = run_out_this_turn;
+  return d;
+}
+
 void CardDeck::gather_all() {
   draw_.insert(draw_.end(), discards_.begin(), discards_.end());
   draw_.insert(draw_.end(), turn_.begin(), turn_.end());

@@ -67,6 +67,9 @@ class CardDeck {
   explicit CardDeck(std::vector<pb::Card> cards);
   // The 54-card deck of BG-CARD-01, unshuffled; call shuffle_all() before play.
   static CardDeck standard_54() { return CardDeck(standard_deck_54()); }
+  // A deck with these piles exactly, as a snapshot saved them (the piles' accessors below).
+  static CardDeck restore(std::vector<pb::Card> draw_pile, std::vector<pb::Card> this_turn,
+                          std::vector<pb::Card> discards, bool run_out_this_turn);
 
   // Gathers every card into the draw pile and shuffles it (start of game; end of a run-out turn).
   void shuffle_all(Pcg32& rng);

@@ -15,6 +15,15 @@ Pcg32::Pcg32(std::uint64_t seed, std::uint64_t stream) : inc_((stream << 1u) | 1
   draws_ = 0;
 }
 
+std::optional<Pcg32> Pcg32::restore(std::uint64_t state, std::uint64_t increment, std::uint64_t draws) {
+  if ((increment & 1u) == 0) return std::nullopt;
+  Pcg32 g;
+  g.state_ = state;
+  g.inc_ = increment;
+  g.draws_ = draws;
+  return g;
+}
+
 std::uint32_t Pcg32::next() {
   const std::uint64_t old = state_;
   state_ = old * kMultiplier + inc_;

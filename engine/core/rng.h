@@ -4,6 +4,7 @@
 // because their outputs differ between libraries; bounded draws use Lemire's method with
 // rejection, so they are unbiased and also fully specified.
 #include <cstdint>
+#include <optional>
 
 namespace sandtable {
 
@@ -22,6 +23,13 @@ class Pcg32 {
   void advance(std::uint64_t delta);
   // Outputs consumed since construction (including advances).
   std::uint64_t draws() const { return draws_; }
+
+  // The whole generator as three numbers, for snapshots (GameSnapshot.rng): its state, its
+  // increment (the stream, always odd) and the outputs drawn. restore() gives back the very
+  // same generator, or nullopt for an even increment, which no Pcg32 has.
+  std::uint64_t state() const { return state_; }
+  std::uint64_t increment() const { return inc_; }
+  static std::optional<Pcg32> restore(std::uint64_t state, std::uint64_t increment, std::uint64_t draws);
 
   bool operator==(const Pcg32&) const = default;
 

@@ -100,6 +100,11 @@ Facing Facing::along(Vec2 v) {
   return Facing(v / len);
 }
 
+std::optional<Facing> Facing::restore(Vec2 forward) {
+  if (!is_finite(forward) || !same_length(length(forward), 1.0)) return std::nullopt;
+  return Facing(forward);
+}
+
 Facing Facing::turned_half_degrees(int half_degrees) const {
   const int h = mod(half_degrees, 720);
   return Facing(rotate_clockwise(u_, table_sin_half_degrees(h), table_cos_half_degrees(h)));

@@ -11,6 +11,8 @@
 // Tie rules (docs/geometry.md): a point on (within kEps of) the facing line is neither in front
 // nor behind; arc edges are outside the arc; a point on a hull diagonal belongs to the front or
 // rear quadrant, never the side.
+#include <optional>
+
 #include "engine/geom/vec.h"
 
 namespace sandtable::geom {
@@ -27,6 +29,9 @@ class Facing {
   static Facing along(Vec2 v);
   // Facing from `from` toward `to`; throws if the points coincide.
   static Facing toward(Vec2 from, Vec2 to) { return along(to - from); }
+  // A facing saved as its forward() vector (snapshots): the very same bits back, never
+  // renormalised. nullopt unless the vector is finite and of unit length within kEps.
+  static std::optional<Facing> restore(Vec2 forward);
 
   Vec2 forward() const { return u_; }
   // 90 degrees clockwise of forward (the unit's right hand).

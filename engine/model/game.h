@@ -9,6 +9,7 @@
 
 #include "engine/core/dice.h"
 #include "engine/model/ruleset.h"
+#include "sandtable/v1/snapshot.pb.h"
 
 namespace sandtable {
 
@@ -34,6 +35,16 @@ class Game {
   // Rebuilds a game from its full event log (first event GameStarted).
   static std::unique_ptr<Game> from_log(const Registry& registry, const std::vector<pb::Event>& log,
                                         std::string* error);
+
+  // Snapshots (game_save.cc): the whole state at seq(), and a game back from one. `game_started`
+  // is the game's first event (its scenario is not in the snapshot). load refuses, with a
+  // sentence, a snapshot of another rule set or rules version, of another game (seed, sides)
+  // or with unreadable bytes; the caller then replays the log (from_log) instead. After
+  // load(save()), views, menus, log lines, save() and the events of every command are the
+  // original's; apply() the events after seq() to catch up with a log.
+  pb::GameSnapshot save() const;
+  static std::unique_ptr<Game> load(const Registry& registry, const pb::Event& game_started,
+                                    const pb::GameSnapshot& snapshot, std::string* error);
 
   Game(const Game& other);
   Game& operator=(const Game&) = delete;

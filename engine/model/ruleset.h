@@ -87,6 +87,18 @@ class RuleSet {
   // see: a place naming a unit hidden from the seat is answered exactly as one naming no unit.
   // A preview's refusal is the one the order would get (same code and sentence).
   virtual pb::QueryAnswer query(const GameState& state, const std::string& seat, const pb::Query& q) const = 0;
+
+  // Snapshots (docs/engine.md "Save and load"): the rule set's own part of a state as bytes of
+  // its own message, and back. load_state(scenario, save_state(s)) must give a state that acts
+  // exactly like s: same views, menus, log lines, and the same events for the same commands.
+  // The shared fields (GameState's own) are Game's business, not the rule set's.
+  //
+  // The rule set's part of `state`, serialized (its own protobuf message).
+  virtual std::string save_state(const GameState& state) const = 0;
+  // A state for a validated scenario from save_state's bytes, the shared fields left to the
+  // caller; nullptr with a sentence in *error when the bytes are not such a state.
+  virtual std::unique_ptr<GameState> load_state(const pb::Scenario& scenario, const std::string& bytes,
+                                                std::string* error) const = 0;
 };
 
 }  // namespace sandtable

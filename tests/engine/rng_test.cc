@@ -52,5 +52,17 @@ TEST(Pcg32, DrawsCountsEveryOutputIncludingRejections) {
   EXPECT_EQ(replay, wide);
 }
 
+TEST(Pcg32, RestoreGivesBackTheSameGeneratorAndRefusesAnEvenIncrement) {
+  Pcg32 a(99, 1234);
+  for (int i = 0; i < 37; ++i) a.below(6);
+  const auto b = Pcg32::restore(a.state(), a.increment(), a.draws());
+  ASSERT_TRUE(b);
+  EXPECT_EQ(*b, a);
+  Pcg32 c = *b;
+  for (int i = 0; i < 100; ++i) ASSERT_EQ(c.next(), a.next());
+  EXPECT_EQ(c.draws(), a.draws());
+  EXPECT_FALSE(Pcg32::restore(a.state(), a.increment() + 1, a.draws())) << "an even increment is no PCG stream";
+}
+
 }  // namespace
 }  // namespace sandtable

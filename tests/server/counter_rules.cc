@@ -1,6 +1,7 @@
 #include "tests/server/counter_rules.h"
 
 #include <cstdlib>
+#include <sstream>
 
 #include "engine/model/game.h"
 #include "engine/model/rejection.h"
@@ -100,6 +101,18 @@ class CounterRules : public RuleSet {
   }
 
   std::vector<std::string> waiting_for(const GameState&) const override { return {}; }
+  std::string_view version() const override { return "counter-1"; }
+  // Nothing to order: a side only answers its prompt, and Game puts the answer on its menu.
+  void actions(const GameState&, const std::string&, pb::ActionMenu&) const override {}
+  pb::Command order_for(const GameState&, const std::string&, const pb::Action& action,
+                        const pb::PlayAction&) const override {
+    reject("NOT_ON_MENU", "CTR-1", "The counter game offers no action '" + action.id() + "'.");
+  }
+  // Every event of the counter game is a shared one (its die travels with the next question or
+  // with GameEnded), so Game writes the lines; this covers anything else.
+  std::string describe(const GameState&, const pb::Event& event, const std::string&) const override {
+    return "Event " + std::to_string(event.seq()) + " of the counter game.";
+  }
   std::unique_ptr<Bot> make_bot() const override { return std::make_unique<CounterBot>(); }
   std::string_view version() const override { return "counter-1"; }
   // Nothing to order: the game is all answers to decisions, which Game offers itself.
@@ -130,6 +143,27 @@ class CounterRules : public RuleSet {
     a.set_line_of_sight(true);
     a.set_text(std::to_string(static_cast<int>(a.distance())) + " squares, in sight");
     return a;
+  }
+
+  // Snapshots: "counter1 <total> <total> <last seat>" (the target comes from the scenario).
+  std::string save_state(const GameState& state) const override {
+    const auto& st = static_cast<const CounterState&>(state);
+    return "counter1 " + std::to_string(st.totals[0]) + " " + std::to_string(st.totals[1]) + " " + st.last_seat;
+  }
+  std::unique_ptr<GameState> load_state(const pb::Scenario& scenario, const std::string& bytes,
+                                        std::string* error) const override {
+    auto st = initial(scenario);
+    auto& c = static_cast<CounterState&>(*st);
+    std::istringstream in(bytes);
+    std::string tag, extra;
+    in >> tag >> c.totals[0] >> c.totals[1];
+    const bool numbers = tag == "counter1" && !in.fail() && c.totals[0] >= 0 && c.totals[1] >= 0;
+    in >> c.last_seat;  // empty before anyone answered
+    if (!numbers || (in >> extra)) {
+      if (error) *error = "the counter state is not 'counter1 <total> <total> [<last seat>]'";
+      return nullptr;
+    }
+    return st;
   }
 
  private:

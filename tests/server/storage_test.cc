@@ -77,7 +77,7 @@ TEST(StorageTest, RoundTripAndWalMode) {
   m.set_channel(pb::CHAT_CHANNEL_PLAYERS);
   m.set_text("hello");
   w.chat = StoredChat{"r1", m};
-  w.snapshot = StoredSnapshot{"r1", 1, "view-bytes"};
+  w.snapshot = StoredSnapshot{"r1", 1, "view-bytes", "state-bytes"};
   s.commit({&w});
   ASSERT_EQ(s.rooms().size(), 1u);
   EXPECT_EQ(s.rooms()[0].name, "Room r1");
@@ -87,6 +87,7 @@ TEST(StorageTest, RoundTripAndWalMode) {
   EXPECT_EQ(s.events("r1")[0].game_started().ruleset(), "counter-test");
   EXPECT_EQ(s.chat("r1", 10).at(0).text(), "hello");
   EXPECT_EQ(s.latest_snapshot("r1")->gm_view, "view-bytes");
+  EXPECT_EQ(s.latest_snapshot("r1")->state, "state-bytes");
   Write revoke;
   revoke.revoke_hashes.push_back("hash-r1");
   s.commit({&revoke});

@@ -1,6 +1,7 @@
 #include "tests/support/race_rules.h"
 
 #include <cstdlib>
+#include <sstream>
 
 #include "engine/model/game.h"
 #include "engine/model/payload.h"
@@ -162,6 +163,27 @@ class RaceRules final : public RuleSet {
     const auto e = payload_of<race::RaceEvent>(event);
     if (e.has_rolled()) return e.rolled().side() + " rolls " + std::to_string(e.rolled().roll()) + ".";
     return "A protest is lodged.";
+  }
+
+  // Snapshots: the race's three numbers as text, "race1 <score red> <score blue> <active> <protests>".
+  std::string save_state(const GameState& state) const override {
+    const auto& st = static_cast<const RaceState&>(state);
+    return "race1 " + std::to_string(st.score[0]) + " " + std::to_string(st.score[1]) + " " +
+           std::to_string(st.active) + " " + std::to_string(st.protests);
+  }
+  std::unique_ptr<GameState> load_state(const pb::Scenario&, const std::string& bytes,
+                                        std::string* error) const override {
+    std::istringstream in(bytes);
+    std::string tag;
+    auto st = std::make_unique<RaceState>();
+    in >> tag >> st->score[0] >> st->score[1] >> st->active >> st->protests;
+    std::string rest;
+    if (tag != "race1" || in.fail() || (in >> rest) || st->score[0] < 0 || st->score[1] < 0 ||
+        (st->active != 0 && st->active != 1) || st->protests < 0) {
+      if (error) *error = "the race state is not 'race1 <score> <score> <active 0|1> <protests>'";
+      return nullptr;
+    }
+    return st;
   }
 };
 

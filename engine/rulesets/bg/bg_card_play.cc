@@ -8,6 +8,22 @@ int BgCardPlay::suits_drawn() const {
   return n;
 }
 
+std::array<int, 4> BgCardPlay::suit_states() const {
+  std::array<int, 4> out{};
+  for (std::size_t i = 0; i < suits_.size(); ++i) out[i] = static_cast<int>(suits_[i]);
+  return out;
+}
+
+std::optional<BgCardPlay> BgCardPlay::restore(const std::array<int, 4>& suit_states, bool over) {
+  BgCardPlay p;
+  for (std::size_t i = 0; i < suit_states.size(); ++i) {
+    if (suit_states[i] < 0 || suit_states[i] > static_cast<int>(SuitState::kClosed)) return std::nullopt;
+    p.suits_[i] = static_cast<SuitState>(suit_states[i]);
+  }
+  p.over_ = over;
+  return p;
+}
+
 std::optional<BgCardOutcome> BgCardPlay::take(const pb::Card& card) {
   if (over_ || !card_valid(card)) return std::nullopt;
   if (is_joker(card)) {

@@ -33,6 +33,12 @@ class BgCardPlay {
   bool over() const { return over_; }
   int suits_drawn() const;
 
+  // The bookkeeping as plain numbers, for snapshots (bg_save.cc): per suit (clubs, diamonds,
+  // hearts, spades) 0 unseen, 1 opened by a non-ace, 2 closed by its ace; and whether the
+  // phase is over. restore() gives nullopt for a number out of range.
+  std::array<int, 4> suit_states() const;
+  static std::optional<BgCardPlay> restore(const std::array<int, 4>& suit_states, bool over);
+
  private:
   enum class SuitState { kUnseen, kOpened, kClosed };  // kOpened: by a non-ace; kClosed: ace used
   static int index(pb::Suit suit) { return static_cast<int>(suit) - 1; }

@@ -26,6 +26,11 @@ class Battleground final : public RuleSet {
   pb::QueryAnswer query(const GameState& state, const std::string& seat,
                         const pb::Query& q) const override;  // bg_query.cc
   void redact_scenario(pb::Scenario& scenario, const std::string& viewer) const override;
+
+  // Snapshots: the rule set's part of a state as its own message, and back (bg_save*.cc).
+  std::string save_state(const GameState& state) const override;
+  std::unique_ptr<GameState> load_state(const pb::Scenario& scenario, const std::string& bytes,
+                                        std::string* error) const override;
 };
 
 }  // namespace sandtable::bg

@@ -1,6 +1,8 @@
 #pragma once
 // Battleground (WWII, card-driven, free table in inches): the game state as plain C++.
 // It changes only in Battleground::apply (bg_apply*.cc); handlers compute and emit events.
+// Snapshots save it field by field (bg_save*.cc): a field added here is saved there too, or
+// rebuilt from the scenario.
 // Rule IDs refer to /work/shared/rules/battleground.md. Geometry is engine/geom (inches,
 // compass facings, the one tolerance kEps; docs/geometry.md).
 #include <optional>

@@ -25,6 +25,11 @@ class PortableWargame final : public RuleSet {
                        const std::string& viewer) const override;  // pw_describe.cc
   pb::QueryAnswer query(const GameState& state, const std::string& seat,
                         const pb::Query& q) const override;  // pw_query.cc
+
+  // Snapshots: the rule set's part of a state as its own message, and back (pw_save.cc).
+  std::string save_state(const GameState& state) const override;
+  std::unique_ptr<GameState> load_state(const pb::Scenario& scenario, const std::string& bytes,
+                                        std::string* error) const override;
 };
 
 }  // namespace sandtable::pw

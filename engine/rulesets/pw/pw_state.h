@@ -1,6 +1,7 @@
 #pragma once
 // Portable Wargame 19th century (square grid): the game state as plain C++. It changes only
-// in PortableWargame::apply (pw_apply.cc); handlers compute and emit events.
+// in PortableWargame::apply (pw_apply.cc); handlers compute and emit events. Snapshots save it
+// field by field (pw_save.cc): a field added here is saved there too, or rebuilt from the scenario.
 #include <optional>
 #include <string>
 #include <vector>

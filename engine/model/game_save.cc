@@ -1,0 +1,94 @@
+// Game::save and Game::load: a game's whole state as a sandtable.v1.GameSnapshot
+// (proto/sandtable/v1/snapshot.proto) and back. The shared part (GameState's own fields) is
+// written here; the rule set writes its own part (RuleSet::save_state / load_state). The
+// scenario is not saved: it comes from the game's GameStarted event when loading.
+#include <algorithm>
+
+#include "engine/model/game.h"
+#include "engine/model/registry.h"
+#include "engine/model/rng_save.h"
+
+namespace sandtable {
+
+pb::GameSnapshot Game::save() const {
+  const GameState& st = *state_;
+  pb::GameSnapshot s;
+  s.set_ruleset(std::string(rules_.id()));
+  s.set_rules_version(std::string(rules_.version()));
+  s.set_seq(st.seq);
+  save_rng(st.rng, s.mutable_rng());
+  s.set_seed(st.seed);
+  s.set_seed_hash(st.seed_hash);
+  s.set_table_dice(st.table_dice);
+  s.set_paused(st.paused);
+  s.set_pause_reason(st.pause_reason);
+  s.set_over(st.over);
+  s.set_winner(st.winner);
+  s.set_end_reason(st.end_reason);
+  for (const auto& d : st.decisions) *s.add_decisions() = d;
+  s.set_next_decision_id(st.next_decision_id);
+  for (const auto& side : st.sides) s.add_sides(side);
+  s.set_state(rules_.save_state(st));
+  return s;
+}
+
+std::unique_ptr<Game> Game::load(const Registry& registry, const pb::Event& game_started,
+                                 const pb::GameSnapshot& snapshot, std::string* error) {
+  const auto fail = [&](const std::string& why) -> std::unique_ptr<Game> {
+    if (error) *error = "the snapshot at event " + std::to_string(snapshot.seq()) + " cannot be loaded: " + why;
+    return nullptr;
+  };
+  if (!game_started.has_game_started() || game_started.seq() != 1) {
+    return fail("it must be loaded with the game's first event, GameStarted");
+  }
+  const auto& started = game_started.game_started();
+  if (snapshot.ruleset() != started.ruleset()) {
+    return fail("it was saved by the rule set '" + snapshot.ruleset() + "' but the game is played under '" +
+                started.ruleset() + "'");
+  }
+  const RuleSet* rules = registry.find(started.ruleset());
+  if (!rules) return fail("this server has no rule set '" + started.ruleset() + "'");
+  if (snapshot.rules_version() != rules->version()) {
+    return fail("it was saved under " + std::string(rules->title()) + " rules version '" + snapshot.rules_version() +
+                "' and this server has version '" + std::string(rules->version()) + "', which might go on differently");
+  }
+  if (!started.rules_version().empty() && started.rules_version() != rules->version()) {
+    return fail("the game was played under rules version '" + started.rules_version() + "' and this server has '" +
+                std::string(rules->version()) + "'");
+  }
+  if (auto problem = rules->validate(started.scenario())) return fail("the game's scenario: " + *problem);
+  if (snapshot.seq() < 1) return fail("it has no sequence number");
+  if (snapshot.seed() != started.seed() || snapshot.seed_hash() != started.seed_hash() ||
+      snapshot.table_dice() != started.table_dice()) {
+    return fail("its seed or dice mode is not this game's (it belongs to another game)");
+  }
+  const auto& scenario_sides = started.scenario().sides();
+  if (snapshot.sides_size() != scenario_sides.size() ||
+      !std::equal(snapshot.sides().begin(), snapshot.sides().end(), scenario_sides.begin(),
+                  [](const std::string& a, const pb::SideSetup& b) { return a == b.id(); })) {
+    return fail("its sides are not the scenario's (it belongs to another game)");
+  }
+  const auto rng = load_rng(snapshot.rng());
+  if (!rng) return fail("its generator state is not a PCG32 state");
+  std::string why;
+  auto state = rules->load_state(started.scenario(), snapshot.state(), &why);
+  if (!state) return fail(why.empty() ? "the rule set could not read its state" : why);
+
+  state->scenario = std::make_shared<const pb::Scenario>(started.scenario());
+  state->sides.assign(snapshot.sides().begin(), snapshot.sides().end());
+  state->rng = *rng;
+  state->seed = snapshot.seed();
+  state->seed_hash = snapshot.seed_hash();
+  state->table_dice = snapshot.table_dice();
+  state->seq = snapshot.seq();
+  state->paused = snapshot.paused();
+  state->pause_reason = snapshot.pause_reason();
+  state->over = snapshot.over();
+  state->winner = snapshot.winner();
+  state->end_reason = snapshot.end_reason();
+  state->decisions.assign(snapshot.decisions().begin(), snapshot.decisions().end());
+  state->next_decision_id = snapshot.next_decision_id();
+  return std::unique_ptr<Game>(new Game(*rules, std::move(state)));
+}
+
+}  // namespace sandtable
