@@ -11,6 +11,8 @@
 
 namespace sandtable {
 
+namespace pb = ::sandtable::v1;
+
 // The rule set's message a shared message carries, or nullptr when it carries none.
 inline const google::protobuf::Any* any_in(const pb::Command& c) { return c.has_payload() ? &c.payload() : nullptr; }
 inline const google::protobuf::Any* any_in(const pb::Event& e) { return e.has_payload() ? &e.payload() : nullptr; }

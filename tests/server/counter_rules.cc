@@ -101,18 +101,6 @@ class CounterRules : public RuleSet {
   }
 
   std::vector<std::string> waiting_for(const GameState&) const override { return {}; }
-  std::string_view version() const override { return "counter-1"; }
-  // Nothing to order: a side only answers its prompt, and Game puts the answer on its menu.
-  void actions(const GameState&, const std::string&, pb::ActionMenu&) const override {}
-  pb::Command order_for(const GameState&, const std::string&, const pb::Action& action,
-                        const pb::PlayAction&) const override {
-    reject("NOT_ON_MENU", "CTR-1", "The counter game offers no action '" + action.id() + "'.");
-  }
-  // Every event of the counter game is a shared one (its die travels with the next question or
-  // with GameEnded), so Game writes the lines; this covers anything else.
-  std::string describe(const GameState&, const pb::Event& event, const std::string&) const override {
-    return "Event " + std::to_string(event.seq()) + " of the counter game.";
-  }
   std::unique_ptr<Bot> make_bot() const override { return std::make_unique<CounterBot>(); }
   std::string_view version() const override { return "counter-1"; }
   // Nothing to order: the game is all answers to decisions, which Game offers itself.
