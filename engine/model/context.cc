@@ -9,6 +9,17 @@ Context::Context(const RuleSet& rules, GameState& scratch, DiceSource& dice)
     : rules_(rules), state_(scratch), dice_(dice), draws_mark_(dice.draws()) {}
 
 int Context::roll(pb::DieKind kind, std::string_view label) {
+  // A die the GM set (GmSetDice) is used before any other, when it is a face of the die asked
+  // for (a 6 is no average die's face); emit() takes the dice it used off the list.
+  if (gm_dice_used_ < state_.gm_dice.size() && die_value_valid(kind, state_.gm_dice[gm_dice_used_])) {
+    pb::DieRoll d;
+    d.set_kind(kind);
+    d.set_value(state_.gm_dice[gm_dice_used_++]);
+    d.set_source(pb::DIE_SOURCE_GM);
+    d.set_label(std::string(label));
+    pending_dice_.push_back(d);
+    return d.value();
+  }
   const std::optional<int> value = dice_.roll(kind);
   if (!value) {
     reject("TABLE_DICE_NEEDED", "GEN",
@@ -38,10 +49,19 @@ const pb::Event& Context::emit(pb::Event event) {
   draws_mark_ = draws;
   for (auto& d : pending_dice_) *event.add_dice() = std::move(d);
   pending_dice_.clear();
-  apply_shared_event(state_, event);
-  rules_.apply(state_, event);
+  apply_event(rules_, state_, event);
+  gm_dice_used_ = 0;  // applying the event took the GM's dice it used off the list
   events_.push_back(std::move(event));
   return events_.back();
+}
+
+void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event) {
+  apply_shared_event(state, event);
+  if (event.has_gm_edited()) {
+    rules.apply_edit(state, event.gm_edited().edit());
+  } else {
+    rules.apply(state, event);
+  }
 }
 
 std::uint32_t Context::ask(pb::Decision decision) {

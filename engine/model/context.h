@@ -13,6 +13,10 @@ namespace sandtable {
 
 class RuleSet;
 
+// Applies one event to a state: the shared part, then the rule set's (its own event, or the
+// GM's edit). The one way events change state, live (Context::emit) and replayed (Game).
+void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event);
+
 class Context {
  public:
   Context(const RuleSet& rules, GameState& scratch, DiceSource& dice);
@@ -40,6 +44,7 @@ class Context {
   GameState& state_;
   DiceSource& dice_;
   std::uint64_t draws_mark_;
+  std::size_t gm_dice_used_ = 0;  // GM-set dice rolled since the last emit
   std::vector<pb::DieRoll> pending_dice_;
   std::vector<pb::Event> events_;
 };

@@ -139,10 +139,7 @@ std::unique_ptr<Game> Game::from_log(const Registry& registry, const std::vector
   return game;
 }
 
-void Game::apply_to(GameState& state, const pb::Event& event) const {
-  apply_shared_event(state, event);
-  rules_.apply(state, event);
-}
+void Game::apply_to(GameState& state, const pb::Event& event) const { apply_event(rules_, state, event); }
 
 void Game::apply(const pb::Event& event) { apply_to(*state_, event); }
 
@@ -235,6 +232,8 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
         }
         ctx.end_game(gm.end_game().winner(),
                      gm.end_game().reason().empty() ? "ended by the game master" : gm.end_game().reason());
+      } else if (gm.has_edit()) {
+        gm_edit(ctx, gm.edit());
       } else {
         reject("EMPTY_COMMAND", "GEN", "The game master's command is empty.");
       }
@@ -298,6 +297,10 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
       }
       rules_.redact_scenario(*s->mutable_scenario(), viewer);
     }
+  }
+  if (copy.has_gm_edited()) {
+    copy.set_text(gm_edit_line(rules_, *state_, copy.gm_edited().edit(), viewer));
+    return copy;
   }
   auto shared = shared_event_text(*state_, copy);
   copy.set_text(shared ? *shared : rules_.describe(*state_, copy, viewer));

@@ -80,6 +80,7 @@ class Game {
   Game(const RuleSet& rules, std::unique_ptr<GameState> state);
   void apply_to(GameState& state, const pb::Event& event) const;
   void handle_shared(Context& ctx, const pb::Command& command) const;
+  void gm_edit(Context& ctx, const pb::GmEdit& edit) const;  // gm_edit.cc
   // The command a menu pick stands for; throws Rejected when it is not on the seat's menu.
   pb::Command from_menu(const std::string& seat, const pb::PlayAction& play) const;
 

@@ -27,6 +27,7 @@ pb::GameSnapshot Game::save() const {
   s.set_end_reason(st.end_reason);
   for (const auto& d : st.decisions) *s.add_decisions() = d;
   s.set_next_decision_id(st.next_decision_id);
+  for (int d : st.gm_dice) s.add_gm_dice(d);
   for (const auto& side : st.sides) s.add_sides(side);
   s.set_state(rules_.save_state(st));
   return s;
@@ -88,6 +89,7 @@ std::unique_ptr<Game> Game::load(const Registry& registry, const pb::Event& game
   state->end_reason = snapshot.end_reason();
   state->decisions.assign(snapshot.decisions().begin(), snapshot.decisions().end());
   state->next_decision_id = snapshot.next_decision_id();
+  state->gm_dice.assign(snapshot.gm_dice().begin(), snapshot.gm_dice().end());
   return std::unique_ptr<Game>(new Game(*rules, std::move(state)));
 }
 

@@ -24,6 +24,11 @@ namespace sandtable {
 void apply_shared_event(GameState& state, const pb::Event& event) {
   state.rng.advance(event.rng_draws());
   state.seq = event.seq();
+  // The GM's dice this event rolled are used up (Context::roll takes them from the front).
+  std::size_t gm_used = 0;
+  for (const auto& d : event.dice()) gm_used += d.source() == pb::DIE_SOURCE_GM ? 1 : 0;
+  state.gm_dice.erase(state.gm_dice.begin(),
+                      state.gm_dice.begin() + static_cast<std::ptrdiff_t>(std::min(gm_used, state.gm_dice.size())));
   switch (event.body_case()) {
     case pb::Event::kDecisionRequested:
       state.decisions.push_back(event.decision_requested().decision());
@@ -46,6 +51,12 @@ void apply_shared_event(GameState& state, const pb::Event& event) {
     case pb::Event::kGameResumed:
       state.paused = false;
       state.pause_reason.clear();
+      break;
+    case pb::Event::kGmEdited:
+      if (event.gm_edited().edit().has_set_dice()) {
+        const auto& v = event.gm_edited().edit().set_dice().values();
+        state.gm_dice.assign(v.begin(), v.end());
+      }
       break;
     case pb::Event::kGameEnded:
       state.over = true;

@@ -33,6 +33,7 @@ struct GameState {
   std::string end_reason;
   std::vector<pb::Decision> decisions;  // pending, oldest first
   std::uint32_t next_decision_id = 1;
+  std::vector<int> gm_dice;  // the next dice the GM set (GmSetDice), used before any other
 
   bool is_side(const std::string& seat) const;
   const pb::Decision* decision(std::uint32_t id) const;

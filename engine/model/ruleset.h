@@ -12,6 +12,7 @@
 #include "engine/model/game_state.h"
 #include "sandtable/v1/command.pb.h"
 #include "sandtable/v1/event.pb.h"
+#include "sandtable/v1/gm_edit.pb.h"
 #include "sandtable/v1/menu.pb.h"
 #include "sandtable/v1/query.pb.h"
 #include "sandtable/v1/view.pb.h"
@@ -99,6 +100,23 @@ class RuleSet {
   // caller; nullptr with a sentence in *error when the bytes are not such a state.
   virtual std::unique_ptr<GameState> load_state(const pb::Scenario& scenario, const std::string& bytes,
                                                 std::string* error) const = 0;
+
+  // ---- GM edits (docs/engine.md "GM edits"): the referee's typed, audited changes ----
+  //
+  // Checks an edit (Game handles GmSetDice itself) against the state; throws Rejected with a
+  // sentence when the rule set does not support it or it would break the state's invariants
+  // (a unit off the board, two units in one square, more strength than the unit has). Returns
+  // who may see it: empty for everyone, else the seats besides the GM (an edit of a unit
+  // hidden from a side is not seen by that side). The default supports no edit.
+  virtual std::vector<std::string> check_edit(const GameState& state, const pb::GmEdit& edit) const;
+  // Applies a checked edit (from a GmEdited event, live or replayed). Never fails.
+  virtual void apply_edit(GameState& state, const pb::GmEdit& edit) const;
+  // What an edit did, in a viewer's words, for the log line "GM: <words> (<reason>)". The
+  // default names units as the GM's view names them.
+  virtual std::string describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string& viewer) const;
 };
+
+// The log line of a GM edit: "GM <what it did> (<reason>)."
+std::string gm_edit_line(const RuleSet& rules, const GameState& state, const pb::GmEdit& edit, const std::string& viewer);
 
 }  // namespace sandtable

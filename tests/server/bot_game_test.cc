@@ -88,11 +88,25 @@ struct Oracle {
     std::string err;
     game = Game::start(rules_of(m), scenario_of(m), start, &log, &err);
     if (!game) throw std::runtime_error(err);
+    saw(log);
+  }
+  // Records each viewer's copy of the events of one commit, as the server sends them: its log
+  // line is written from the state after the whole commit.
+  void saw(const std::vector<pb::Event>& events) {
+    std::vector<std::string> viewers(game->state().sides);
+    viewers.push_back("spectator");
+    viewers.push_back("gm");
+    for (const auto& e : events) {
+      for (const auto& v : viewers) {
+        if (auto copy = game->event_for(e, v)) seen[v].emplace_back(e.seq(), copy->SerializeAsString());
+      }
+    }
   }
   std::unique_ptr<Game> game;
   std::unique_ptr<Bot> bot;
   Pcg32 rng;
   std::vector<pb::Event> log;  // every event, GameStarted first
+  std::map<std::string, std::vector<std::pair<std::uint64_t, std::string>>> seen;  // viewer -> (seq, its copy)
   int orders = 0;
 };
 
@@ -132,6 +146,7 @@ bool play_one(std::map<std::string, std::unique_ptr<Seat>>& players, Oracle& o) 
   EXPECT_EQ(mover.seq, next->seq()) << "the Delta comes before the acceptance";
   o.game = std::move(next);
   o.log.insert(o.log.end(), out.events.begin(), out.events.end());
+  o.saw(out.events);
   ++o.orders;
   return true;
 }
@@ -139,9 +154,10 @@ bool play_one(std::map<std::string, std::unique_ptr<Seat>>& players, Oracle& o) 
 // What `viewer` may see of the oracle's log after `after_seq`, in order.
 std::vector<std::string> visible_events(const Oracle& o, const std::string& viewer, std::uint64_t after_seq) {
   std::vector<std::string> out;
-  for (const auto& e : o.log) {
-    if (e.seq() <= after_seq) continue;
-    if (auto copy = o.game->event_for(e, viewer)) out.push_back(copy->SerializeAsString());
+  const auto it = o.seen.find(viewer);
+  if (it == o.seen.end()) return out;
+  for (const auto& [seq, bytes] : it->second) {
+    if (seq > after_seq) out.push_back(bytes);
   }
   return out;
 }
@@ -277,6 +293,7 @@ void kill_nine_mid_game(const Match& m, std::uint64_t seed, int kills) {
       if (server_seq == in_flight->seq()) {
         o.game = std::move(in_flight);
         o.log.insert(o.log.end(), in_flight_events.begin(), in_flight_events.end());
+        o.saw(in_flight_events);
         ++o.orders;
       } else {
         ASSERT_EQ(server_seq, o.game->seq()) << "a half-stored order";

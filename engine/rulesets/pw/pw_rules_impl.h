@@ -30,6 +30,11 @@ class PortableWargame final : public RuleSet {
   std::string save_state(const GameState& state) const override;
   std::unique_ptr<GameState> load_state(const pb::Scenario& scenario, const std::string& bytes,
                                         std::string* error) const override;
+
+  // GM edits: units moved, removed, their SP, quality and activation, a side's exhaustion, the
+  // turn number (pw_edit.cc).
+  std::vector<std::string> check_edit(const GameState& state, const pb::GmEdit& edit) const override;
+  void apply_edit(GameState& state, const pb::GmEdit& edit) const override;
 };
 
 }  // namespace sandtable::pw

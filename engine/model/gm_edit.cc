@@ -1,0 +1,120 @@
+// GM edits: the referee's typed changes to the table (docs/engine.md "GM edits"). Game checks
+// who sends it and that it says why, handles the dice override itself (the dice are shared),
+// and leaves the rest to the rule set, which knows its state's invariants. Each edit becomes a
+// GmEdited event, so it is in the log, audited and replayed like any other.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/model/game.h"
+#include "engine/model/rejection.h"
+#include "engine/model/ruleset.h"
+
+namespace sandtable {
+
+namespace {
+
+constexpr int kMaxGmDice = 50;  // more than any one order of these rule sets rolls
+
+std::string unit_name(const RuleSet& rules, const GameState& state, const std::string& id) {
+  pb::View v;
+  rules.fill_view(state, "gm", v);
+  for (const auto& u : v.units()) {
+    if (u.id() == id) return u.name().empty() ? id : u.name();
+  }
+  return id;
+}
+
+// Inches to at most two decimals, as the log writes them ("9.95", "40").
+std::string inches(double v) {
+  std::string out = std::to_string(std::round(v * 100.0) / 100.0);
+  out.erase(out.find_last_not_of('0') + 1);
+  if (!out.empty() && out.back() == '.') out.pop_back();
+  return out;
+}
+
+std::string square_name(const pb::GridSquare& s) {
+  std::string out(1, '(');  // appended: GCC 12 misreports "(" + std::string (-Wrestrict)
+  out += std::to_string(s.col());
+  out += ',';
+  out += std::to_string(s.row());
+  out += ')';
+  return out;
+}
+
+std::string point_name(const pb::Point& p) {
+  std::string out(1, '(');
+  out += inches(p.x());
+  out += ", ";
+  out += inches(p.y());
+  out += ')';
+  return out;
+}
+
+std::string join_dice(const google::protobuf::RepeatedField<int>& values) {
+  std::string out;
+  for (int i = 0; i < values.size(); ++i) out += (i ? ", " : "") + std::to_string(values.Get(i));
+  return out;
+}
+
+}  // namespace
+
+void Game::gm_edit(Context& ctx, const pb::GmEdit& edit) const {
+  const GameState& st = ctx.state();
+  if (st.over) reject("GAME_OVER", "GEN", "The game is over; its table can no longer be edited.");
+  if (edit.reason().empty()) {
+    reject("GM_REASON_NEEDED", "GEN", "Say why: every GM edit is shown in the log with its reason.");
+  }
+  if (edit.body_case() == pb::GmEdit::BODY_NOT_SET) reject("EMPTY_COMMAND", "GEN", "The GM edit changes nothing.");
+  pb::Event e;
+  if (edit.has_set_dice()) {
+    const auto& values = edit.set_dice().values();
+    if (values.size() > kMaxGmDice) {
+      reject("GM_TOO_MANY_DICE", "GEN", "Set at most " + std::to_string(kMaxGmDice) + " dice at a time.");
+    }
+    for (int v : values) {
+      if (v < 1 || v > 100) reject("GM_NOT_A_DIE", "GEN", std::to_string(v) + " is not a face of any die.");
+    }
+  } else {
+    for (const auto& seat : rules_.check_edit(st, edit)) e.add_visible_to(seat);
+  }
+  *e.mutable_gm_edited()->mutable_edit() = edit;
+  ctx.emit(std::move(e));
+}
+
+std::vector<std::string> RuleSet::check_edit(const GameState&, const pb::GmEdit&) const {
+  reject("GM_EDIT_UNSUPPORTED", "GEN", "This rule set does not support that edit yet.");
+}
+
+void RuleSet::apply_edit(GameState&, const pb::GmEdit&) const {}
+
+std::string RuleSet::describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string&) const {
+  auto name = [&](const std::string& id) { return unit_name(*this, state, id); };
+  switch (edit.body_case()) {
+    case pb::GmEdit::kMoveUnit: {
+      const auto& m = edit.move_unit();
+      std::string where = m.has_square() ? square_name(m.square()) : point_name(m.point());
+      return "moves " + name(m.unit_id()) + " to " + where;
+    }
+    case pb::GmEdit::kRemoveUnit: return "removes " + name(edit.remove_unit().unit_id());
+    case pb::GmEdit::kSetStrength:
+      return "sets the strength of " + name(edit.set_strength().unit_id()) + " to " +
+             std::to_string(edit.set_strength().strength());
+    case pb::GmEdit::kSetMarker: {
+      const auto& m = edit.set_marker();
+      const std::string on = m.unit_id().empty() ? m.side_id() : name(m.unit_id());
+      if (m.clear()) return "clears " + m.key() + " on " + on;
+      return "sets " + m.key() + (m.value().empty() ? "" : " to " + m.value()) + " on " + on;
+    }
+    case pb::GmEdit::kSetTurn: return "sets the turn to " + std::to_string(edit.set_turn().turn());
+    case pb::GmEdit::kSetDice:
+      return edit.set_dice().values().empty() ? "clears the dice set for the next rolls"
+                                              : "sets the next dice: " + join_dice(edit.set_dice().values());
+    default: return "edits the table";
+  }
+}
+
+std::string gm_edit_line(const RuleSet& rules, const GameState& state, const pb::GmEdit& edit, const std::string& viewer) {
+  return "GM " + rules.describe_edit(state, edit, viewer) + " (" + edit.reason() + ").";
+}
+
+}  // namespace sandtable

@@ -1,0 +1,304 @@
+// GM edits (docs/engine.md "GM edits"): typed, with the GM's reason, checked by the rule set,
+// recorded as GmEdited events that every log that may see them shows, replayed and saved like
+// any other event; the GM's dice override (GmSetDice) is the engine's own.
+#include <gtest/gtest.h>
+
+#include "engine/model/registry.h"
+#include "engine/rulesets/bg/bg_rules.h"
+#include "engine/rulesets/pw/pw_rules.h"
+#include "bg_test_util.h"
+#include "pw_test_util.h"
+#include "tests/support/race.pb.h"
+#include "tests/support/race_rules.h"
+
+namespace sandtable {
+namespace {
+
+pb::Command gm_edit(const pb::GmEdit& edit) {
+  pb::Command c;
+  c.set_seat("gm");
+  *c.mutable_gm()->mutable_edit() = edit;
+  return c;
+}
+
+pb::GmEdit with_reason(const std::string& reason) {
+  pb::GmEdit e;
+  e.set_reason(reason);
+  return e;
+}
+
+const pb::Event* edited(const Outcome& o) {
+  for (const auto& e : o.events) {
+    if (e.has_gm_edited()) return &e;
+  }
+  return nullptr;
+}
+
+// ---- Portable Wargame ---------------------------------------------------------------------
+
+using pwtest::Sc;
+using pwtest::TG;
+
+pb::Scenario pw_table() {
+  Sc s;
+  s.unit(0, "b1", "infantry", 2, 2).unit(0, "b2", "infantry", 3, 2).unit(1, "r1", "infantry", 8, 8)
+      .terrain("river", {{5, 5}});
+  return s.s;
+}
+
+TEST(GmEdit, PwMoveIsAnEventEverySeatReadsAndReplays) {
+  TG t(pw_table());
+  pb::GmEdit e = with_reason("the unit was placed on the wrong square");
+  e.mutable_move_unit()->set_unit_id("b1");
+  *e.mutable_move_unit()->mutable_square() = pwtest::sq(4, 6);
+  e.mutable_move_unit()->set_facing(pb::GRID_FACING_EAST);
+  const Outcome o = t.ok(gm_edit(e));
+  ASSERT_EQ(o.events.size(), 1u);
+  const pb::Event* ev = edited(o);
+  ASSERT_TRUE(ev);
+  EXPECT_TRUE(ev->visible_to().empty()) << "nothing on a Portable Wargame table is hidden";
+  EXPECT_EQ(t.u("b1").sq.col, 4);
+  EXPECT_EQ(t.u("b1").sq.row, 6);
+  EXPECT_EQ(t.u("b1").facing, grid::Facing::kEast);
+  for (const char* viewer : {"blue", "red", "spectator", "gm"}) {
+    const auto seen = t.g->event_for(*ev, viewer);
+    ASSERT_TRUE(seen) << viewer;
+    EXPECT_EQ(seen->text(), "GM moves b1 to (4,6) (the unit was placed on the wrong square).") << viewer;
+  }
+  // The log replays to the same table, and a snapshot carries it.
+  Registry reg;
+  reg.add(make_portable_wargame());
+  std::string error;
+  auto replayed = Game::from_log(reg, t.log, &error);
+  ASSERT_TRUE(replayed) << error;
+  EXPECT_EQ(replayed->view("gm").SerializeAsString(), t.g->view("gm").SerializeAsString());
+  auto loaded = Game::load(reg, t.log.front(), t.g->save(), &error);
+  ASSERT_TRUE(loaded) << error;
+  EXPECT_EQ(loaded->view("gm").SerializeAsString(), t.g->view("gm").SerializeAsString());
+}
+
+// Refusals say why and change nothing.
+TEST(GmEdit, PwRefusesWhatBreaksTheTable) {
+  TG t(pw_table());
+  const std::string before = t.g->view("gm").SerializeAsString();
+  auto move_to = [](const std::string& id, int c, int r) {
+    pb::GmEdit e = with_reason("test");
+    e.mutable_move_unit()->set_unit_id(id);
+    *e.mutable_move_unit()->mutable_square() = pwtest::sq(c, r);
+    return e;
+  };
+  struct Case {
+    pb::GmEdit edit;
+    std::string seat, code;
+  };
+  pb::GmEdit no_reason = move_to("b1", 4, 4);
+  no_reason.clear_reason();
+  pb::GmEdit strength = with_reason("test");
+  strength.mutable_set_strength()->set_unit_id("b1");
+  strength.mutable_set_strength()->set_strength(99);
+  pb::GmEdit marker = with_reason("test");
+  marker.mutable_set_marker()->set_unit_id("b1");
+  marker.mutable_set_marker()->set_key("invisible");
+  pb::GmEdit turn = with_reason("test");
+  turn.mutable_set_turn()->set_turn(0);
+  const std::vector<Case> cases = {
+      {move_to("b1", 3, 2), "gm", "PW_GM_SQUARE_TAKEN"},  // b2 stands there
+      {move_to("b1", 12, 2), "gm", "PW_GM_OFF_BOARD"},
+      {move_to("b1", 5, 5), "gm", "PW_GM_IMPASSABLE"},     // river (PW-TER-05)
+      {move_to("nobody", 4, 4), "gm", "PW_NO_SUCH_UNIT"},
+      {move_to("b1", 4, 4), "blue", "GM_ONLY"},
+      {no_reason, "gm", "GM_REASON_NEEDED"},
+      {strength, "gm", "PW_GM_BAD_STRENGTH"},
+      {marker, "gm", "PW_GM_NO_SUCH_MARKER"},
+      {turn, "gm", "PW_GM_BAD_TURN"},
+  };
+  for (const auto& c : cases) {
+    pb::Command cmd = gm_edit(c.edit);
+    cmd.set_seat(c.seat);
+    const Outcome o = t.run(cmd);
+    EXPECT_FALSE(o.accepted) << c.code;
+    EXPECT_EQ(o.rejection.code(), c.code) << o.rejection.message();
+    EXPECT_FALSE(o.rejection.message().empty());
+    EXPECT_EQ(t.g->view("gm").SerializeAsString(), before) << c.code;
+  }
+}
+
+// PW-UNIT-02 / PW-EXH-01: SP a GM takes away count as lost for the side's exhaustion, and SP
+// given back are no longer lost; a removed unit's SP are lost.
+TEST(GmEdit, PwStrengthAndRemovalCountTowardExhaustion) {
+  TG t(pw_table());
+  const int max = t.u("b1").max_sp;
+  ASSERT_GT(max, 1);
+  pb::GmEdit e = with_reason("a hit was not recorded");
+  e.mutable_set_strength()->set_unit_id("b1");
+  e.mutable_set_strength()->set_strength(max - 1);
+  t.ok(gm_edit(e));
+  EXPECT_EQ(t.u("b1").sp, max - 1);
+  EXPECT_EQ(t.st().side_state[0].sp_lost, 1);
+  e.mutable_set_strength()->set_strength(max);
+  t.ok(gm_edit(e));
+  EXPECT_EQ(t.st().side_state[0].sp_lost, 0);
+  pb::GmEdit r = with_reason("the player conceded the unit");
+  r.mutable_remove_unit()->set_unit_id("b2");
+  const Outcome o = t.ok(gm_edit(r));
+  EXPECT_FALSE(t.u("b2").alive);
+  EXPECT_EQ(t.st().side_state[0].sp_lost, t.u("b2").max_sp);
+  EXPECT_EQ(t.g->event_for(*edited(o), "red")->text(), "GM removes b2 (the player conceded the unit).");
+}
+
+// ---- Battleground ---------------------------------------------------------------------------
+
+pb::Scenario bg_table(bool hidden) {
+  bgtest::Sc sc;
+  sc.inf(0, "a1", 4, 10, 10).set_name("1st Squad");
+  auto& farm = sc.inf(1, "b1", 4, 40, 30);
+  farm.set_name("Farm Section");
+  if (hidden) farm.add_attributes("hidden");
+  return sc.s;
+}
+
+struct BgGame {
+  std::unique_ptr<RuleSet> rules = make_battleground();
+  std::vector<pb::Event> log;
+  std::unique_ptr<Game> g;
+  explicit BgGame(const pb::Scenario& s) {
+    std::string err;
+    g = Game::start(*rules, s, StartOptions{}, &log, &err);
+    EXPECT_TRUE(g) << err;
+  }
+  const pb::UnitView* unit(const std::string& viewer, const std::string& id) const {
+    static pb::View v;
+    v = g->view(viewer);
+    for (const auto& u : v.units()) {
+      if (u.id() == id) return &u;
+    }
+    return nullptr;
+  }
+};
+
+// BG-UNIT-09: an edit of a hidden unit is seen by its side and the GM only.
+TEST(GmEdit, BgEditOfAHiddenUnitReachesOnlyThoseWhoSeeIt) {
+  BgGame t(bg_table(true));
+  ASSERT_TRUE(t.g) << "scenario";
+  pb::GmEdit e = with_reason("the section was set up too far forward");
+  e.mutable_move_unit()->set_unit_id("b1");
+  e.mutable_move_unit()->mutable_point()->set_x(45);
+  e.mutable_move_unit()->mutable_point()->set_y(32);
+  const Outcome o = t.g->execute(gm_edit(e));
+  ASSERT_TRUE(o.accepted) << o.rejection.message();
+  const pb::Event* ev = edited(o);
+  ASSERT_TRUE(ev);
+  EXPECT_FALSE(t.g->event_for(*ev, "axis")) << "the Axis would learn of the hidden section";
+  EXPECT_FALSE(t.g->event_for(*ev, "spectator"));
+  ASSERT_TRUE(t.g->event_for(*ev, "allies"));
+  EXPECT_EQ(t.g->event_for(*ev, "gm")->text(), "GM moves Farm Section to (45, 32) (the section was set up too far forward).");
+  // Its figures moved with it, kept in formation: the centre is where the GM put it.
+  const pb::UnitView* u = t.unit("allies", "b1");
+  ASSERT_TRUE(u);
+  EXPECT_NEAR(u->position().x(), 45, 1e-9);
+  EXPECT_NEAR(u->position().y(), 32, 1e-9);
+  EXPECT_FALSE(t.unit("axis", "b1"));
+}
+
+TEST(GmEdit, BgStrengthIsLivingFiguresAndMarkersAreTheViewsKeys) {
+  BgGame t(bg_table(false));
+  pb::GmEdit s = with_reason("two casualties were missed");
+  s.mutable_set_strength()->set_unit_id("a1");
+  s.mutable_set_strength()->set_strength(2);
+  ASSERT_TRUE(t.g->execute(gm_edit(s)).accepted);
+  EXPECT_EQ(t.unit("gm", "a1")->strength(), 2);
+  EXPECT_EQ(t.unit("gm", "a1")->max_strength(), 4);
+  s.mutable_set_strength()->set_strength(5);
+  const Outcome too_many = t.g->execute(gm_edit(s));
+  EXPECT_FALSE(too_many.accepted);
+  EXPECT_EQ(too_many.rejection.code(), "BG_GM_BAD_STRENGTH");
+  pb::GmEdit m = with_reason("it dug in last turn");
+  m.mutable_set_marker()->set_unit_id("a1");
+  m.mutable_set_marker()->set_key("dug_in");
+  ASSERT_TRUE(t.g->execute(gm_edit(m)).accepted);
+  bool dug_in = false;
+  for (const auto& mk : t.unit("axis", "a1")->markers()) dug_in |= mk.key() == "dug_in";
+  EXPECT_TRUE(dug_in);
+  m.mutable_set_marker()->set_clear(true);
+  ASSERT_TRUE(t.g->execute(gm_edit(m)).accepted);
+  dug_in = false;
+  for (const auto& mk : t.unit("axis", "a1")->markers()) dug_in |= mk.key() == "dug_in";
+  EXPECT_FALSE(dug_in);
+}
+
+// ---- the GM's dice (shared) -----------------------------------------------------------------
+
+struct GmDice : ::testing::Test {
+  std::unique_ptr<RuleSet> rules = testing::make_race_rules();
+  std::vector<pb::Event> log;
+  std::unique_ptr<Game> g;
+  void SetUp() override {
+    std::string err;
+    StartOptions o;
+    o.seed = 42;
+    g = Game::start(*rules, testing::race_scenario(), o, &log, &err);
+    ASSERT_TRUE(g) << err;
+  }
+  Outcome run(const pb::Command& c) {
+    Outcome o = g->execute(c);
+    if (o.accepted) log.insert(log.end(), o.events.begin(), o.events.end());
+    return o;
+  }
+};
+
+TEST_F(GmDice, GmDiceAreRolledNextInOrderThenTheGeneratorResumes) {
+  pb::GmEdit e = with_reason("the server's die rolled off the table");
+  e.mutable_set_dice()->add_values(5);  // not a 6: that would ask the other side about a protest
+  e.mutable_set_dice()->add_values(2);
+  const Outcome set = run(gm_edit(e));
+  ASSERT_TRUE(set.accepted) << set.rejection.message();
+  EXPECT_EQ(g->event_for(*edited(set), "red")->text(), "GM sets the next dice: 5, 2 (the server's die rolled off the table).");
+  const std::uint64_t draws = g->state().rng.draws();
+  std::vector<pb::DieRoll> rolled;
+  for (const char* seat : {"red", "blue", "red"}) {
+    const Outcome o = run(order_of(seat, race::RaceRoll()));
+    ASSERT_TRUE(o.accepted) << o.rejection.message();
+    for (const auto& ev : o.events) rolled.insert(rolled.end(), ev.dice().begin(), ev.dice().end());
+  }
+  ASSERT_EQ(rolled.size(), 3u);
+  EXPECT_EQ(rolled[0].value(), 5);
+  EXPECT_EQ(rolled[0].source(), pb::DIE_SOURCE_GM);
+  EXPECT_EQ(rolled[1].value(), 2);
+  EXPECT_EQ(rolled[1].source(), pb::DIE_SOURCE_GM);
+  EXPECT_EQ(rolled[2].source(), pb::DIE_SOURCE_RNG);
+  EXPECT_EQ(g->state().rng.draws(), draws + 1) << "the GM's dice draw nothing from the generator";
+  EXPECT_TRUE(g->state().gm_dice.empty());
+  // Replayed, the game is the same (the GM's dice are used up in the same events).
+  Registry reg;
+  reg.add(testing::make_race_rules());
+  std::string err;
+  auto replayed = Game::from_log(reg, log, &err);
+  ASSERT_TRUE(replayed) << err;
+  EXPECT_EQ(replayed->save().SerializeAsString(), g->save().SerializeAsString());
+}
+
+TEST_F(GmDice, GmDiceNotYetRolledSurviveASnapshotAndFacesAreChecked) {
+  pb::GmEdit e = with_reason("test");
+  e.mutable_set_dice()->add_values(0);
+  EXPECT_EQ(run(gm_edit(e)).rejection.code(), "GM_NOT_A_DIE");
+  e.mutable_set_dice()->set_values(0, 3);
+  ASSERT_TRUE(run(gm_edit(e)).accepted);
+  Registry reg;
+  reg.add(testing::make_race_rules());
+  std::string err;
+  auto loaded = Game::load(reg, log.front(), g->save(), &err);
+  ASSERT_TRUE(loaded) << err;
+  ASSERT_EQ(loaded->state().gm_dice, std::vector<int>{3});
+}
+
+TEST_F(GmDice, ARuleSetWithoutEditsRefusesThemInWords) {
+  pb::GmEdit e = with_reason("test");
+  e.mutable_remove_unit()->set_unit_id("x");
+  const Outcome o = run(gm_edit(e));
+  EXPECT_FALSE(o.accepted);
+  EXPECT_EQ(o.rejection.code(), "GM_EDIT_UNSUPPORTED");
+  EXPECT_FALSE(o.rejection.message().empty());
+}
+
+}  // namespace
+}  // namespace sandtable
