@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <google/protobuf/descriptor.h>
+
 #include "engine/rulesets/bg/bg_state.h"
 #include "engine/rulesets/bg/bg_tables.h"
 #include "engine/model/context.h"
@@ -179,6 +181,45 @@ void random_artillery_trigger(Context& ctx, BgState& st, const pb::Card& card);
 
 // ---- decisions ----
 void answer_decision(Context& ctx, BgState& st, const pb::Decision& d, const std::string& choice);
+
+// ---- what a seat may know (bg_view.cc) ----
+// The view, the queries and the entrance of the orders all ask these, so what a seat is shown
+// and what an order's refusal may tell it cannot disagree.
+// Who looks: a side (its index), the GM (everything), or a spectator (side -1: what no side hides).
+struct Seer {
+  int side = -1;
+  bool gm = false;
+};
+// BG-UNIT-09/10: a side knows its own units, on the table or not; another side's only once they
+// are on the table and not hidden. The view shows the known units that are on the table.
+bool knows_unit(const Unit& u, const Seer& s);
+// BG-MINE-02/03: secret terrain is known to its owner, to a side that has found it, and to the GM.
+bool knows_terrain(const BgState& st, const Terrain& t, const Seer& s);
+// BG-ART-01: a scheduled strike is its side's secret until it lands; the random deck's fire
+// missions (BG-ART-08) are called in the open.
+bool knows_mission(const FireMission& m, const Seer& s);
+
+// ---- orders naming what the seat may not know (bg_unseen.cc) ----
+// What a string field of a BgCommand (or of a message inside it) names, for the entrance check.
+enum class Named {
+  kUnit,      // a unit id (BG-UNIT-09/10)
+  kTerrain,   // a terrain feature's name: minefields may be secret (BG-MINE-02)
+  kMission,   // a fire mission or scheduled strike id (BG-ART-01)
+  kNoSecret,  // resolved only among the seat's own things, public things, or not a name
+};
+// The kind of name a field holds; nullopt for a field nobody has classified yet (the entrance
+// then treats it as a unit id, and BgUnseen.EveryStringFieldOfAnOrderIsClassified fails).
+std::optional<Named> named_by(const google::protobuf::FieldDescriptor& field);
+// A name the seat may not know, and the stand-in written in its place: a name that names nothing.
+struct StandIn {
+  std::string name;
+  std::string stand_in;
+};
+// Replaces, in `order`, every name the seat may not know by a stand-in that names nothing, so
+// the order's own checks answer it exactly as an order naming nothing (BG-UNIT-09, BG-MINE-02).
+std::vector<StandIn> replace_unknown_names(const BgState& st, const Seer& seer, pb::BgCommand& order);
+// A refusal's sentence with each stand-in written back as the name the seat gave.
+std::string with_names_given(std::string message, const std::vector<StandIn>& stand_ins);
 
 // ---- events ----
 void emit_bg(Context& ctx, pb::BgEvent body, std::vector<std::string> visible_to = {});

@@ -44,22 +44,13 @@ pb::QueryAnswer refused(const Refusal& r) {
   return a;
 }
 
-// Who asks: a side (what it knows), the GM (everything) or a spectator (what no side hides).
-struct Viewer {
-  int side = -1;
-  bool gm = false;
-};
+// Who asks: a side (what it knows), the GM (everything) or a spectator (what no side hides);
+// what each may know is what its view shows (bg_view.cc).
+using Viewer = Seer;
 
-bool sees(const Unit& u, const Viewer& v) { return u.on_table && (v.gm || !u.hidden || u.side == v.side); }
+bool sees(const Unit& u, const Viewer& v) { return u.on_table && knows_unit(u, v); }
 
-// BG-MINE-02/03: secret terrain is known to its owner, to a side that has found it, to the GM.
-bool knows(const BgState& st, const Terrain& t, const Viewer& v) {
-  if (t.owner.empty() || v.gm) return true;
-  if (v.side < 0) return false;
-  if (t.owner == side_id(st, v.side)) return true;
-  const Minefield* m = st.minefield(t.name);
-  return m && m->known_to[static_cast<std::size_t>(v.side)];
-}
+bool knows(const BgState& st, const Terrain& t, const Viewer& v) { return knows_terrain(st, t, v); }
 
 // The table as the viewer knows it: `st` itself, or a copy without the terrain kept from it.
 const BgState& known_table(const BgState& st, const Viewer& v, std::optional<BgState>& copy) {

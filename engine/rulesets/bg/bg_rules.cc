@@ -43,12 +43,10 @@ void Battleground::start(Context& ctx) const {
   }
 }
 
-void Battleground::handle(Context& ctx, const pb::Command& command) const {
-  auto& st = static_cast<BgState&>(ctx.state());
-  if (!carries<pb::BgCommand>(command)) reject("WRONG_RULESET", "GEN", "That order is not a Battleground order.");
-  const int side = st.side_index(command.seat());
-  if (side < 0) reject("UNKNOWN_SEAT", "GEN", "There is no side called '" + command.seat() + "'.");
-  const pb::BgCommand c = payload_of<pb::BgCommand>(command);
+namespace {
+
+// Runs the order's handler (Battleground::handle has checked the seat and the names).
+void dispatch(Context& ctx, BgState& st, int side, const pb::BgCommand& c) {
   // BG-ART-08 / BG-EX-12: a fire mission is resolved before the card's own action goes on.
   if (const int owing = side_owing_aim(st); owing >= 0 && c.body_case() != pb::BgCommand::kCallFire &&
                                             c.body_case() != pb::BgCommand::kPlanStrike) {
@@ -92,7 +90,28 @@ void Battleground::handle(Context& ctx, const pb::Command& command) const {
     default:
       reject("EMPTY_COMMAND", "GEN", "The Battleground order is empty.");
   }
-  settle(ctx, st);
+}
+
+}  // namespace
+
+void Battleground::handle(Context& ctx, const pb::Command& command) const {
+  auto& st = static_cast<BgState&>(ctx.state());
+  if (!carries<pb::BgCommand>(command)) reject("WRONG_RULESET", "GEN", "That order is not a Battleground order.");
+  const int side = st.side_index(command.seat());
+  if (side < 0) reject("UNKNOWN_SEAT", "GEN", "There is no side called '" + command.seat() + "'.");
+  pb::BgCommand c = payload_of<pb::BgCommand>(command);
+  // BG-UNIT-09/10, BG-MINE-02, BG-ART-01: an order naming what this side may not know (what its
+  // view does not show) is answered exactly as the same order naming nothing: each such name is
+  // replaced by one that names nothing before any check runs, and a refusal gets the name back
+  // as given (bg_unseen.cc). The GM gives no orders (Game refuses them) and would know all.
+  const std::vector<StandIn> stand_ins = replace_unknown_names(st, Seer{side, false}, c);
+  try {
+    dispatch(ctx, st, side, c);
+    settle(ctx, st);
+  } catch (const Rejected& r) {
+    if (stand_ins.empty()) throw;
+    reject(r.rejection().code(), r.rejection().rule_id(), with_names_given(r.rejection().message(), stand_ins));
+  }
 }
 
 void Battleground::answer(Context& ctx, const pb::Decision& decision, const std::string& choice) const {

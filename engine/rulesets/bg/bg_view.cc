@@ -70,13 +70,30 @@ pb::BgView card_view(const BgState& st) {
 
 }  // namespace
 
+bool knows_unit(const Unit& u, const Seer& s) {
+  if (s.gm || u.side == s.side) return true;
+  return u.on_table && !u.hidden;  // BG-UNIT-10: not arrived; BG-UNIT-09: hidden set-up
+}
+
+bool knows_terrain(const BgState& st, const Terrain& t, const Seer& s) {
+  if (t.owner.empty() || s.gm) return true;
+  if (s.side < 0) return false;
+  if (t.owner == side_id(st, s.side)) return true;
+  const Minefield* m = st.minefield(t.name);  // BG-MINE-03: found by this side
+  return m && m->known_to[static_cast<std::size_t>(s.side)];
+}
+
+bool knows_mission(const FireMission& m, const Seer& s) {
+  return s.gm || m.side == s.side || !m.scheduled || m.awaiting_aim || m.done;
+}
+
 void Battleground::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
   const auto& st = static_cast<const BgState&>(state);
   const bool gm = viewer == "gm";
-  const int me = st.side_index(viewer);
+  const Seer seer{st.side_index(viewer), gm};
   for (const auto& u : st.units) {
     if (!u.on_table) continue;  // BG-UNIT-10: entry points may be secret
-    if (u.hidden && !gm && u.side != me) continue;  // BG-UNIT-09
+    if (!knows_unit(u, seer)) continue;  // BG-UNIT-09
     auto* v = view.add_units();
     v->set_id(u.id);
     v->set_side(side_id(st, u.side));
@@ -121,10 +138,11 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
     }
   }
   // BG-MINE-03: a detected secret minefield is shown to the side that found it.
+  // Game::view has listed the public features and the viewer's own (and all to the GM).
   for (const auto& m : st.minefields) {
     const Terrain* t = st.terrain_named(m.terrain);
-    if (!t || t->owner.empty() || gm || t->owner == viewer || me < 0) continue;
-    if (m.known_to[static_cast<std::size_t>(me)]) *view.add_terrain() = st.scenario->terrain(t->index);
+    if (!t || t->owner.empty() || gm || t->owner == viewer) continue;
+    if (knows_terrain(st, *t, seer)) *view.add_terrain() = st.scenario->terrain(t->index);
   }
   auto* turn = view.mutable_turn();
   turn->set_turn(st.turn);
@@ -137,7 +155,7 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
     int figs = 0;
     for (const auto& u : st.units) {
       if (u.side != i || !u.on_table || u.destroyed || !u.infantry_like()) continue;
-      if (u.hidden && !gm && u.side != me) continue;  // BG-UNIT-09: not even in the side's total
+      if (!knows_unit(u, seer)) continue;  // BG-UNIT-09: not even in the side's total
       figs += u.living_fighters();
     }
     s->set_strength(figs);
