@@ -1,5 +1,7 @@
 #include "server/room.h"
 
+#include "server/static_table.h"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -130,10 +132,12 @@ void Room::catch_up(Member& m, std::uint64_t request_id, std::uint64_t since_seq
       if (auto e = game_->event_for(log_[s - 1], m.seat)) *d->add_events() = std::move(*e);
     }
     *d->mutable_view() = game_->view(m.seat);
+    table_held_[m.seat] = static_table_of(d->view());  // a catch-up carries the whole view
   } else {
     auto* s = env.mutable_snapshot();
     s->set_seq(seq);
     *s->mutable_view() = game_->view(m.seat);
+    table_held_[m.seat] = static_table_of(s->view());
   }
   send(m, env);
 }
@@ -260,6 +264,16 @@ void Room::broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& event
         if (auto seen = game_->event_for(e, m.seat)) *d->add_events() = std::move(*seen);
       }
       *d->mutable_view() = game_->view(m.seat);
+      // Every member of the seat holds the table it was last sent (a Snapshot on joining, then
+      // every Delta): leave it out when it has not changed.
+      std::string table = static_table_of(d->view());
+      auto held = table_held_.find(m.seat);
+      if (held != table_held_.end() && held->second == table) {
+        strip_static_table(*d->mutable_view());
+        d->set_same_table(true);
+      } else {
+        table_held_[m.seat] = std::move(table);
+      }
       by_seat.emplace_back(m.seat, frame_of(env));
       it = by_seat.end() - 1;
     }

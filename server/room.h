@@ -90,6 +90,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::deque<pb::ChatMessage> chat_;
   std::uint64_t next_chat_id_ = 1;
   std::vector<Member> members_;
+  // Per seat, the static table (static_table.h) every member of that seat now holds: what a
+  // Delta may leave out. Set by each Snapshot or full view sent to the seat.
+  std::map<std::string, std::string> table_held_;
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
   std::deque<std::function<void()>> waiting_;  // orders (and revocations) behind a commit

@@ -22,6 +22,7 @@
 #include "engine/model/scenario_io.h"
 #include "sandtable/rulesets/pw/pw.pb.h"
 #include "server/sqlite_storage.h"
+#include "server/static_table.h"
 #include "tests/server/test_support.h"
 
 namespace sandtable::testing {
@@ -219,12 +220,17 @@ void play_whole_game(const Match& m, std::uint64_t seed) {
   catch_up(spectator, end);
   catch_up(gm, end);
   std::cout << "[ " << m.scenario_id << " ] " << o.orders << " orders, " << end << " events, winner '" << o.game->state().winner
-            << "'\n";
+            << "'; mean Delta to a player " << players.begin()->second->delta_bytes / std::max(1, players.begin()->second->deltas)
+            << " bytes; the static table it leaves out "
+            << server::static_table_of(o.game->view(players.begin()->first)).size() << " bytes\n";
 
-  // The game is over on the server, for every seat alike.
+  // The game is over on the server, for every seat alike; each seat's copy, built from Deltas
+  // that mostly left the static table out, is the engine's View exactly.
   for (Seat* s : {players.begin()->second.get(), players.rbegin()->second.get(), &spectator, &gm}) {
     EXPECT_TRUE(s->view.result().over());
     EXPECT_EQ(s->view.result().winner(), o.game->state().winner);
+    EXPECT_EQ(s->view.SerializeAsString(), o.game->view(s->view.viewer()).SerializeAsString()) << s->view.viewer();
+    EXPECT_GT(s->deltas_without_table, o.orders / 2) << "the static table travelled again and again";
   }
   // Hidden events went only where they may: each seat received exactly what event_for gives it.
   int hidden = 0;

@@ -59,7 +59,22 @@ void Seat::absorb(const pb::Envelope& env) {
     }
     for (const auto& e : env.delta().events()) events.push_back(e);
     seq = env.delta().seq();
-    view = env.delta().view();
+    ++deltas;
+    delta_bytes += env.ByteSizeLong();
+    // A Delta that leaves out the static table keeps ours (Delta.same_table).
+    pb::View next = env.delta().view();
+    if (env.delta().same_table()) {
+      next.set_ruleset(view.ruleset());
+      next.set_scenario_id(view.scenario_id());
+      next.set_scenario_name(view.scenario_name());
+      if (view.has_grid()) *next.mutable_grid() = view.grid();
+      if (view.has_table()) *next.mutable_table() = view.table();
+      *next.mutable_terrain() = view.terrain();
+      *next.mutable_options() = view.options();
+      next.set_seed_hash(view.seed_hash());
+      ++deltas_without_table;
+    }
+    view = std::move(next);
   } else if (env.has_chat()) {
     chat.push_back(env.chat());
   }

@@ -24,6 +24,27 @@ describe("table view-model", () => {
     expect(m.log.at(-1)).toMatchObject({ kind: "event", text: "1st Rifles moved 1 square to (1,2), facing north." });
   });
 
+  it("keeps the static table it holds when a delta leaves it out (sameTable)", () => {
+    const first = view([unit("b1", "blue", 1, 1)], 3n);
+    first.terrain = [{ $typeName: "sandtable.v1.TerrainFeature", kind: "woods", name: "Big Wood", squares: [{ $typeName: "sandtable.v1.GridSquare", col: 2, row: 2 }] } as never];
+    let m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 3n, view: first } } })).model;
+    const bare = view([unit("b1", "blue", 1, 2)], 4n);
+    bare.ruleset = "";
+    bare.scenarioName = "";
+    bare.board = { case: undefined };
+    m = reduce(m, env({ body: { case: "delta", value: { fromSeq: 3n, seq: 4n, events: [], view: bare, sameTable: true } } })).model;
+    expect(m.view?.units[0].square).toMatchObject({ col: 1, row: 2 });
+    expect(m.view?.board).toMatchObject({ case: "grid", value: { cols: 8, rows: 6 } });
+    expect(m.view?.terrain.map((t) => t.name)).toEqual(["Big Wood"]);
+    expect(m.view?.scenarioName).toBe("Test");
+    expect(m.view?.ruleset).toBe("portable-wargame-19c");
+    // A delta whose table changed carries it whole, and it replaces ours.
+    const changed = view([unit("b1", "blue", 1, 2)], 5n, 9, 7);
+    m = reduce(m, env({ body: { case: "delta", value: { fromSeq: 4n, seq: 5n, events: [], view: changed } } })).model;
+    expect(m.view?.board).toMatchObject({ case: "grid", value: { cols: 9, rows: 7 } });
+    expect(m.view?.terrain).toEqual([]);
+  });
+
   it("asks for a resync when a delta skips sequences", () => {
     const m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 3n, view: view([], 3n) } } })).model;
     const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 5n, seq: 6n, events: [], view: view([], 6n) } } }));

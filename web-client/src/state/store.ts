@@ -64,7 +64,8 @@ export function reduce(m: TableModel, env: Envelope): Reduced {
         // A gap: something between our last sequence and this delta never reached us.
         return { model: m, send: [{ body: { case: "resync", value: { sinceSeq: m.seq } } }] };
       }
-      let next = withView(m, d.view && d.seq >= m.seq ? d.view : undefined);
+      const view = d.view && d.sameTable && m.view ? withTable(d.view, m.view) : d.view;
+      let next = withView(m, view && d.seq >= m.seq ? view : undefined);
       next = appendEvents(next, d.events.filter((e) => e.seq > m.seq));
       return { model: { ...next, seq: d.seq > m.seq ? d.seq : m.seq }, send: [] };
     }
@@ -90,6 +91,20 @@ export function reduce(m: TableModel, env: Envelope): Reduced {
 
 export function orderSent(m: TableModel): TableModel {
   return { ...m, pending: m.pending + 1, refusal: undefined };
+}
+
+/** A Delta that leaves the static table out (Delta.sameTable) keeps the one we hold. */
+export function withTable(view: View, held: View): View {
+  return {
+    ...view,
+    ruleset: held.ruleset,
+    scenarioId: held.scenarioId,
+    scenarioName: held.scenarioName,
+    board: held.board,
+    terrain: held.terrain,
+    options: held.options,
+    seedHash: held.seedHash,
+  };
 }
 
 function withView(m: TableModel, view: View | undefined): TableModel {
