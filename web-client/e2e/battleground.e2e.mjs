@@ -137,7 +137,7 @@ const viewOf = (page) =>
     return {
       seq: Number(m.seq),
       height: v.board.value.height,
-      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, x: u.position?.x, y: u.position?.y, facing: u.facingDeg })),
+      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, x: u.position?.x, y: u.position?.y, facing: u.facingDeg, markers: u.markers.map((m) => m.key) })),
       menu: (v.menu?.actions ?? []).map((a) => ({ id: a.id, kind: a.kind, unit: a.unitId, confirm: a.confirm, move: a.move ? { max: a.move.maxInches, modes: [...a.move.modes], free: a.move.facingFree } : null, targets: a.targets.map((t) => ({ id: t.id, unit: t.unitId, detail: t.detail })) })),
       log: [...document.querySelectorAll('[data-testid="log"] li:not(.muted)')].map((li) => li.textContent),
     };
@@ -308,7 +308,9 @@ test("skirmish: a move drawn with the ruler and a shot with the dice-pool previe
     const seat = (await viewOf(pages.axis)).menu.length ? "axis" : "allies";
     const page = pages[seat];
     const v = await waitFor(page, (x) => x.menu.length > 0, `${seat}'s menu`);
-    const move = v.menu.find((a) => a.move && a.kind === "move");
+    // A routing unit's move is its rally roll (BG-MOR-04), not a path: drawn moves are for the others.
+    const steady = (a) => !v.units.find((u) => u.id === a.unit)?.markers.includes("routing");
+    const move = v.menu.find((a) => a.move && a.kind === "move" && steady(a));
     const fire = v.menu.find((a) => a.kind === "fire" && a.targets.length);
     if (move && !moved) {
       await drawMove(page, seat, v, move);
