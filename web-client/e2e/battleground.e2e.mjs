@@ -2,13 +2,45 @@
 // village assault, whose farmhouse section starts hidden) in the lobby; the Axis player, the
 // Allied player and a spectator open their links. The table shows every figure on its base;
 // the hidden section is drawn for the Allies (dashed) and for no one else: it is not in the
-// Axis player's or the spectator's page at all. Screenshots go to web-client/test-output/e2e/.
+// Axis player's or the spectator's page at all; the spectator measures with the M tool.
+// Then a skirmish table (e2e/scenarios/, two squads in range of each other): whichever side a
+// card lets act draws a move with the ruler (waypoints, undo, mode, facing handle; the
+// server's preview beside the ruler) and the unit ends where drawn; a side that may shoot hovers
+// its target, sees the dice-pool preview and sends the shot, and the log shows the engine's line.
+// Screenshots go to web-client/test-output/e2e/.
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { after, test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { harness } from "./harness.mjs";
+
+// The skirmish fixture joins the built-in scenarios in a temporary directory for this file's server.
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(process.env.SANDTABLE_REPO ?? join(here, "../.."));
+const scenarios = mkdtempSync(join(tmpdir(), "sandtable-e2e-scenarios-"));
+cpSync(process.env.SANDTABLE_SCENARIOS ?? join(repo, "scenarios"), scenarios, { recursive: true });
+cpSync(join(here, "scenarios"), join(scenarios, "e2e"), { recursive: true });
+process.env.SANDTABLE_SCENARIOS = scenarios;
+after(() => rmSync(scenarios, { recursive: true, force: true }));
 
 const h = harness();
 const { openPage, shot, problems } = h;
+
+/** Creates a Battleground room in the lobby from the scenario whose id matches; returns the seat links. */
+async function createRoom(scenario, name) {
+  const lobby = await openPage(`lobby-${name}`, h.server.url);
+  await lobby.waitForSelector("#scenario option", { state: "attached" });
+  await lobby.selectOption("#ruleset", "battleground");
+  const id = await lobby.$$eval("#scenario option", (os, re) => os.map((o) => o.value).find((v) => new RegExp(re).test(v)), scenario.source);
+  assert.ok(id, `the catalogue offers ${scenario}`);
+  await lobby.selectOption("#scenario", id);
+  await lobby.fill("#room-name", name);
+  await lobby.click("button:has-text('Create room')");
+  await lobby.waitForSelector(".link-table input");
+  return Object.fromEntries(await lobby.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
+}
 
 test("battleground table: figures on their bases, the hidden section only on its side's page", { timeout: 120_000 }, async () => {
   const gm = await openPage("gm-lobby", h.server.url);
@@ -75,5 +107,222 @@ test("battleground table: figures on their bases, the hidden section only on its
     }
     await shot(acting, "bg-05-aimed");
   }
+
+  // --- the spectator measures from the 1st Squad to the Church Section: M, then two units ---
+  const spec = pages.spectator;
+  await spec.keyboard.press("m");
+  assert.equal(await spec.getAttribute('[data-testid="measure"]', "aria-pressed"), "true");
+  await clickFigure(spec, "g1");
+  await clickFigure(spec, "b1");
+  const measured = spec.locator('.board-note [data-testid="preview"][data-state="ok"]');
+  await measured.waitFor();
+  const words = await measured.innerText();
+  assert.match(words, /from 1st Squad to Church Section/, "the server's sentence names both units");
+  assert.match(words, /\d+(\.\d+)?" · (in|out of) sight/, "distance and line of sight");
+  assert.equal(await spec.locator(".table-line.measure-line").count(), 1, "the measure is drawn");
+  await shot(spec, "bg-06-spectator-measure");
+  await spec.keyboard.press("Escape");
+  assert.equal(await spec.locator(".table-line.measure-line").count(), 0, "Escape puts the tape away");
+  assert.deepEqual(problems, []);
+});
+
+// ---- the skirmish: ruler-drawn moves and shots with the dice-pool preview ----
+
+/** The page's own view, reduced to what the test decides on. */
+const viewOf = (page) =>
+  page.evaluate(() => {
+    const m = window.sandtable.page.model;
+    const v = m.view;
+    if (!v) return null;
+    return {
+      seq: Number(m.seq),
+      height: v.board.value.height,
+      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, x: u.position?.x, y: u.position?.y, facing: u.facingDeg, markers: u.markers.map((m) => m.key) })),
+      menu: (v.menu?.actions ?? []).map((a) => ({ id: a.id, kind: a.kind, unit: a.unitId, confirm: a.confirm, move: a.move ? { max: a.move.maxInches, modes: [...a.move.modes], free: a.move.facingFree } : null, targets: a.targets.map((t) => ({ id: t.id, unit: t.unitId, detail: t.detail })) })),
+      log: [...document.querySelectorAll('[data-testid="log"] li:not(.muted)')].map((li) => li.textContent),
+    };
+  });
+
+async function waitFor(page, predicate, what, timeout = 15_000) {
+  const start = Date.now();
+  for (;;) {
+    const v = await viewOf(page);
+    if (v && predicate(v)) return v;
+    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(v)?.slice(0, 600)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Screen point of a table point in inches, through the SVG's own transform (20 units an inch, y up). */
+async function screenOf(page, p) {
+  return page.evaluate(({ x, y }) => {
+    const svg = document.querySelector("svg.board");
+    const height = window.sandtable.page.model.view.board.value.height;
+    const q = new DOMPoint(x * 20, (height - y) * 20).matrixTransform(svg.getScreenCTM());
+    return { x: q.x, y: q.y };
+  }, p);
+}
+
+async function clickAt(page, p) {
+  const q = await screenOf(page, p);
+  await page.mouse.click(q.x, q.y);
+}
+
+async function clickFigure(page, unitId) {
+  const box = await page.locator(`[data-unit="${unitId}"] .figure`).first().boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+const rulerText = (page) => page.locator('[data-testid="ruler"]').textContent();
+const inchesOf = (text) => Number(/([\d.]+)"/.exec(text)?.[1]);
+const legs = (from, pts) => pts.reduce((acc, p, i) => acc + Math.hypot(p.x - (i ? pts[i - 1] : from).x, p.y - (i ? pts[i - 1] : from).y), 0);
+
+/** Ends the open card's action for the side (answering its confirm question). */
+async function endAction(page) {
+  const before = await viewOf(page);
+  await page.click('[data-action="end-action"]');
+  if (await page.locator('[data-testid="confirm-dialog"]').count()) await page.click('[data-testid="confirm-yes"]');
+  await waitFor(page, (x) => x.seq > before.seq, "the end of the action");
+}
+
+/** Draws a three-point move with the ruler (undo, mode, facing handle) and sends it. */
+async function drawMove(page, seat, v, action) {
+  const unit = v.units.find((u) => u.id === action.unit);
+  const ahead = seat === "axis" ? 1 : -1; // toward the enemy
+  const from = { x: unit.x, y: unit.y };
+  // Three short legs, 1.75" in all, the last straight ahead (so keeping the facing costs no
+  // facing change, BG-MOVE-08): within the least a run of 2D6 carries a unit (2"), so the unit
+  // must end exactly on the last point whatever the dice.
+  const pts = [{ x: from.x + 0.5, y: from.y + 0.5 * ahead }, { x: from.x + 0.1, y: from.y + 1.0 * ahead }, { x: from.x + 0.1, y: from.y + 1.4 * ahead }];
+  await page.click(`[data-action="${action.id}"]`);
+  await page.waitForSelector('[data-testid="draft"] [data-testid="undo-point"]');
+  if (action.move.modes.includes("run")) await page.click('[data-mode="run"]');
+  assert.equal(await page.getAttribute('[data-mode="run"]', "aria-checked"), "true", "the mode chooser picked run");
+  // A point past the allowance: the path and its ruler label turn to the warning colour; Backspace takes it back.
+  await clickAt(page, { x: from.x - 6, y: from.y + (action.move.max + 1) * ahead });
+  await page.waitForSelector('[data-testid="move-path"].over');
+  assert.equal(await page.locator(".tag.ruler.over").count(), 1, "the ruler label turns to the warning colour");
+  await page.mouse.move(5, 5); // off the board: the ruler shows the drawn path alone
+  await shot(page, "bg-10-path-over");
+  await page.keyboard.press("Backspace");
+  await page.waitForFunction(() => !document.querySelector('[data-testid="move-path"] .waypoint'));
+  assert.doesNotMatch(await page.locator('[data-testid="ruler-panel"]').innerText(), /point/, "Backspace removed the point");
+  // Zoom in around the unit so the short legs are easy to see (the wheel zooms about the pointer).
+  const at = await screenOf(page, from);
+  await page.mouse.move(at.x, at.y);
+  for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -100);
+  await page.waitForTimeout(100);
+  for (const [i, p] of pts.entries()) {
+    await clickAt(page, p);
+    const want = legs(from, pts.slice(0, i + 1));
+    const got = await rulerText(page);
+    assert.ok(Math.abs(inchesOf(got) - want) <= 0.11, `ruler after point ${i + 1}: ${got}, drawn ${want.toFixed(2)}"`);
+    assert.match(got, new RegExp(`of ${action.move.max}"$`), "the ruler says the allowance");
+  }
+  assert.match(await page.locator('[data-testid="ruler-panel"]').innerText(), /3 points/);
+  // A fourth point, undone with the button.
+  await clickAt(page, { x: pts[2].x - 1, y: pts[2].y + ahead });
+  assert.match(await page.locator('[data-testid="ruler-panel"]').innerText(), /4 points/);
+  await page.click('[data-testid="undo-point"]');
+  assert.match(await page.locator('[data-testid="ruler-panel"]').innerText(), /3 points/);
+  assert.ok(Math.abs(inchesOf(await page.locator('[data-testid="ruler-panel"]').innerText()) - legs(from, pts)) <= 0.11);
+  await shot(page, "bg-11-path-drawn");
+  // The facing handle: dragged to face east of the end; Q / E turn it back to the unit's own facing.
+  if (action.move.free) {
+    const end = pts.at(-1);
+    const handle = await page.locator(".facing-handle").boundingBox();
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    const east = await screenOf(page, { x: end.x + 3, y: end.y });
+    await page.mouse.move(east.x, east.y, { steps: 6 });
+    await page.mouse.up();
+    assert.match(await page.locator('[data-testid="facing"]').innerText(), /Facing 90° at the end/, "the handle turned the facing to the east");
+    const turns = ((unit.facing - 90 + 540) % 360) - 180; // degrees from east back to the unit's own
+    for (let i = 0; i < Math.abs(turns) / 15; i++) await page.keyboard.press(turns > 0 ? "e" : "q");
+    assert.match(await page.locator('[data-testid="facing"]').innerText(), new RegExp(`Facing ${unit.facing}° at the end`));
+  }
+  // The server's preview beside the ruler, asked once the drawing rests.
+  const preview = page.locator('.board-note [data-testid="preview"][data-state="ok"]');
+  await preview.waitFor();
+  const said = await preview.innerText();
+  const costs = Number(/costs ([\d.]+)"/.exec(said)?.[1]);
+  assert.ok(Math.abs(costs - legs(from, pts)) < 0.06, `the server's inches for the open ground drawn: ${said}`);
+  assert.match(said, new RegExp(unit.name), "the server's sentence");
+  assert.match(said, /any roll/, `the drawn path is within the least roll: ${said} ${await page.evaluate(() => JSON.stringify(window.sandtable.page.aimAsker.answer()?.answer, (k, v) => typeof v === "bigint" ? String(v) : v))}`);
+  await page.mouse.move(5, 5);
+  await shot(page, "bg-12-path-preview");
+  const before = await viewOf(page);
+  await page.keyboard.press("Enter");
+  const after = await waitFor(page, (x) => x.seq > before.seq, "the move to be applied");
+  const moved = after.units.find((u) => u.id === unit.id);
+  const end = pts.at(-1);
+  assert.ok(Math.hypot(moved.x - end.x, moved.y - end.y) < 0.05, `the unit ends where drawn: (${moved.x}, ${moved.y}) for (${end.x}, ${end.y})`);
+  assert.equal(moved.facing, unit.facing, "and faces as it did");
+  await page.waitForFunction((name) => [...document.querySelectorAll('[data-testid="log"] li')].some((li) => li.textContent.includes(name)), unit.name);
+  await page.keyboard.press("0");
+  await shot(page, "bg-13-moved");
+}
+
+/** Hovers the shot's target for the dice-pool preview, picks it and sends the shot. */
+async function shoot(page, v, action) {
+  const shooter = v.units.find((u) => u.id === action.unit);
+  const target = v.units.find((u) => u.id === action.targets[0].unit);
+  await page.click(`[data-action="${action.id}"]`);
+  // Every target the menu offers is highlighted on the table.
+  const lit = (await page.$$eval(".table-unit.targeted", (els) => els.map((e) => e.dataset.unit))).sort();
+  assert.deepEqual(lit, action.targets.map((t) => t.unit).sort());
+  const box = await page.locator(`[data-unit="${target.id}"] .figure`).first().boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const preview = page.locator('.board-note [data-testid="preview"][data-state="ok"]');
+  await preview.waitFor();
+  const pools = await page.$$eval('.board-note .die-pool', (els) => els.map((e) => ({ colour: e.dataset.colour, count: Number(e.dataset.count), drawn: e.querySelectorAll(".pool-die").length })));
+  assert.ok(pools.length > 0 && pools.some((p) => p.count > 0), `the preview shows dice: ${JSON.stringify(pools)}`);
+  for (const p of pools) assert.equal(p.drawn, Math.min(p.count, 12), "each pool draws its dice");
+  const said = await preview.innerText();
+  assert.match(said, /\d+(\.\d+)?" · in sight/, "distance and line of sight");
+  assert.match(said, new RegExp(`${shooter.name} at ${target.name}`), "the server's sentence");
+  assert.equal(await page.locator(".table-line.aim-line").count(), 1, "the aim line is drawn");
+  await shot(page, "bg-14-shot-preview");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.waitForSelector('[data-testid="draft"] [data-testid="confirm"]');
+  const before = await viewOf(page);
+  await page.keyboard.press("Enter");
+  const after = await waitFor(page, (x) => x.seq > before.seq && x.log.length > before.log.length, "the shot to be applied");
+  const lines = after.log.slice(before.log.length);
+  assert.ok(lines.some((l) => l.includes(shooter.name) && l.includes(target.name)), `the engine's line for the shot: ${JSON.stringify(lines)}`);
+  await shot(page, "bg-15-shot-logged");
+}
+
+test("skirmish: a move drawn with the ruler and a shot with the dice-pool preview", { timeout: 240_000 }, async () => {
+  const links = await createRoom(/e2e-skirmish/, "E2E skirmish");
+  const pages = {};
+  for (const seat of ["axis", "allies"]) {
+    pages[seat] = await openPage(`skirmish-${seat}`, links[seat]);
+    await pages[seat].waitForSelector('[data-testid="connection"][data-status="open"]');
+    await pages[seat].waitForSelector("svg.board .table-unit");
+  }
+  let moved = false;
+  let shot_ = false;
+  // The cards decide who may move or shoot: the sides end the actions they do not need until both have come.
+  for (let i = 0; i < 80 && !(moved && shot_); i++) {
+    const seat = (await viewOf(pages.axis)).menu.length ? "axis" : "allies";
+    const page = pages[seat];
+    const v = await waitFor(page, (x) => x.menu.length > 0, `${seat}'s menu`);
+    // A routing unit's move is its rally roll (BG-MOR-04), not a path: drawn moves are for the others.
+    const steady = (a) => !v.units.find((u) => u.id === a.unit)?.markers.includes("routing");
+    const move = v.menu.find((a) => a.move && a.kind === "move" && steady(a));
+    const fire = v.menu.find((a) => a.kind === "fire" && a.targets.length);
+    if (move && !moved) {
+      await drawMove(page, seat, v, move);
+      moved = true;
+    } else if (fire && !shot_) {
+      await shoot(page, v, fire);
+      shot_ = true;
+    }
+    const now = await viewOf(page);
+    if (now.menu.some((a) => a.id === "end-action")) await endAction(page);
+  }
+  assert.ok(moved, "a card let a side move");
+  assert.ok(shot_, "a card let a side shoot");
   assert.deepEqual(problems, []);
 });

@@ -83,4 +83,48 @@ describe("connection", () => {
     expect(h.statuses.at(-1)).toBe("closed");
     expect(h.timers).toEqual([]);
   });
+
+  it("routes query replies by request id, drops stale ones, and keeps them from onEnvelope", async () => {
+    const h = harness();
+    h.conn.start();
+    h.sockets[0].open();
+    const measure = { body: { case: "measure" as const, value: { from: { unitId: "g1" }, to: { unitId: "b1" } } } };
+    const first = h.conn.ask({ body: { case: "preview", value: { action: "move:g1", path: [{ x: 1, y: 1 }] } } }, "aim");
+    const tape = h.conn.ask(measure, "measure");
+    const second = h.conn.ask({ body: { case: "preview", value: { action: "move:g1", path: [{ x: 2, y: 2 }] } } }, "aim");
+    const sent = h.sockets[0].envelopes().filter((e) => e.body.case === "queryRequest");
+    expect(sent).toHaveLength(3);
+    const [idFirst, idTape, idSecond] = sent.map((e) => e.requestId);
+    expect(new Set([idFirst, idTape, idSecond]).size).toBe(3);
+    expect(sent[1].body.value).toMatchObject({ query: { body: { case: "measure" } } });
+    // The newer question on the aim channel made the first one stale at once.
+    expect(await first).toBeNull();
+    // Replies come out of order; the stale one is dropped.
+    h.sockets[0].push({ requestId: idSecond, body: { case: "queryReply", value: { seq: 7n, answer: { ok: true, text: "second", inchesUsed: 2.8 } } } });
+    h.sockets[0].push({ requestId: idFirst, body: { case: "queryReply", value: { seq: 7n, answer: { ok: true, text: "first" } } } });
+    h.sockets[0].push({ requestId: idTape, body: { case: "queryReply", value: { seq: 7n, answer: { ok: true, text: "8\" from g1 to b1, in sight", distance: 8, lineOfSight: true } } } });
+    const got = await second;
+    expect(got?.answer.text).toBe("second");
+    expect(got?.answer.inchesUsed).toBe(2.8);
+    expect(got?.seq).toBe(7n);
+    expect((await tape)?.answer).toMatchObject({ distance: 8, lineOfSight: true });
+    expect(h.got).toEqual([]); // replies are the asker's alone
+  });
+
+  it("answers a query with the error that answers it, and with null when the line drops", async () => {
+    const h = harness();
+    h.conn.start();
+    h.sockets[0].open();
+    const limited = h.conn.ask({ body: { case: "measure", value: {} } });
+    const id = h.sockets[0].envelopes().at(-1)!.requestId;
+    h.sockets[0].push({ requestId: id, body: { case: "error", value: { code: "RATE_LIMITED", message: "Slow down.", requestId: id } } });
+    const r = await limited;
+    expect(r?.answer.ok).toBe(false);
+    expect(r?.answer.refusal).toMatchObject({ code: "RATE_LIMITED", message: "Slow down." });
+    expect(h.got).toEqual([]); // not the page's error: the connection is fine
+    const lost = h.conn.ask({ body: { case: "measure", value: {} } });
+    h.sockets[0].drop();
+    expect(await lost).toBeNull();
+  });
 });
+

@@ -1,11 +1,21 @@
 // One WebSocket to the server: binary frames, one Envelope each. Says hello with the last
 // sequence applied, reconnects with backoff when the line drops, and matches replies to
 // requests by request_id. The socket and the timers are injected so tests can drive it.
+// Queries (docs/protocol.md, "Queries") are asked with ask(): one promise per request, routed by
+// request_id, and a newer question on the same channel makes the older one stale.
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import { EnvelopeSchema, type Envelope, HelloSchema } from "../gen/sandtable/v1/protocol_pb";
+import { QueryAnswerSchema, type QueryAnswer, type QuerySchema } from "../gen/sandtable/v1/query_pb";
 import { backoffDelay } from "./backoff";
 
 export type EnvelopeInit = MessageInitShape<typeof EnvelopeSchema>;
+export type QueryInit = MessageInitShape<typeof QuerySchema>;
+
+/** The server's answer to a query and the room sequence it was computed at. */
+export interface QueryResult {
+  answer: QueryAnswer;
+  seq: bigint;
+}
 
 /** The part of the browser's WebSocket this module uses. */
 export interface SocketLike {
@@ -47,6 +57,10 @@ export class Connection {
   private stopped = false;
   private nextRequestId = 1n;
   private readonly waiting = new Map<bigint, (env: Envelope) => void>();
+  /** Queries not yet answered: request id -> its promise's resolver. */
+  private readonly asked = new Map<bigint, (r: QueryResult | null) => void>();
+  /** The latest query of each channel: an answer to an earlier one is stale. */
+  private readonly latest = new Map<string, bigint>();
   private queue: Uint8Array[] = [];
   status: Status = "connecting";
 
@@ -63,6 +77,7 @@ export class Connection {
     this.timer = null;
     this.socket?.close(1000, "bye");
     this.socket = null;
+    for (const id of [...this.asked.keys()]) this.settle(id, null);
     this.setStatus("closed");
   }
 
@@ -82,6 +97,48 @@ export class Connection {
       this.waiting.set(id, resolve);
       this.send({ ...init, requestId: id });
     });
+  }
+
+  /**
+   * Asks the server a query. Resolves with its answer, or with null when the answer can no
+   * longer matter: a later ask on the same channel superseded it (its reply is dropped when it
+   * comes), or the line dropped before it came. An error frame answering it (rate limit, not
+   * joined) resolves as a refusal with the error's code and sentence. Query replies never reach
+   * onEnvelope: they are the asker's alone.
+   */
+  ask(query: QueryInit, channel = "query"): Promise<QueryResult | null> {
+    const before = this.latest.get(channel);
+    if (before !== undefined) this.settle(before, null);
+    const id = this.nextRequestId++;
+    this.latest.set(channel, id);
+    return new Promise((resolve) => {
+      this.asked.set(id, resolve);
+      this.send({ requestId: id, body: { case: "queryRequest", value: { query } } });
+    });
+  }
+
+  private settle(id: bigint, r: QueryResult | null): void {
+    const resolve = this.asked.get(id);
+    if (!resolve) return;
+    this.asked.delete(id);
+    resolve(r);
+  }
+
+  /** Routes a query's reply (or an error answering it) to its promise; true when the envelope was one. */
+  private answerQuery(env: Envelope): boolean {
+    const b = env.body;
+    if (b.case === "queryReply") {
+      // Unknown ids are stale (superseded, or from before a reconnect): dropped.
+      this.settle(env.requestId, { answer: b.value.answer ?? create(QueryAnswerSchema, {}), seq: b.value.seq });
+      return true;
+    }
+    if (b.case === "error" && env.requestId !== 0n && this.asked.has(env.requestId)) {
+      const { code, message } = b.value;
+      const answer = create(QueryAnswerSchema, { ok: false, refusal: { code, message }, text: message });
+      this.settle(env.requestId, { answer, seq: 0n });
+      return !FATAL_ERRORS.has(code);
+    }
+    return false;
   }
 
   private open(): void {
@@ -105,6 +162,8 @@ export class Connection {
     s.onclose = () => {
       if (this.socket !== s) return;
       this.socket = null;
+      // A reply to a query asked on this socket will not come on the next one.
+      for (const id of [...this.asked.keys()]) this.settle(id, null);
       if (this.stopped) return;
       this.scheduleReconnect();
     };
@@ -118,6 +177,7 @@ export class Connection {
     } catch {
       return; // not ours to act on; the server only sends envelopes
     }
+    if (this.answerQuery(env)) return;
     if (env.body.case === "error" && FATAL_ERRORS.has(env.body.value.code)) this.stopped = true;
     const waiter = env.requestId !== 0n ? this.waiting.get(env.requestId) : undefined;
     if (waiter) {

@@ -7,6 +7,7 @@ import { s } from "./dom";
 import { markerText, plainMarkers } from "./panels";
 import { sideColour, terrainStyle } from "./look";
 import { key, type Overlay, type Sq } from "./orders";
+import { ahead, type Pt } from "./ruler";
 
 export { key, type Overlay };
 
@@ -17,6 +18,12 @@ export interface BoardHandlers {
   onSquare(q: Sq | null, unit: UnitView | undefined): void;
   onHoverSquare(q: Sq | null): void;
   onHoverUnit(u: UnitView | null, x: number, y: number): void;
+  /** Free tables: a click at a point (inches), on a unit if it hit one. */
+  onTable?(p: Pt, unit: UnitView | undefined): void;
+  /** Free tables: the pointer over the table (null: it left), and the unit under it. */
+  onTableHover?(p: Pt | null, unit: UnitView | undefined): void;
+  /** A handle drawn by the overlay (data-handle) dragged to a point; `done` when released. */
+  onHandle?(name: string, p: Pt, done: boolean): void;
 }
 
 interface Box {
@@ -29,18 +36,28 @@ interface Box {
 export class Board {
   readonly svg: SVGSVGElement;
   private readonly content: SVGGElement;
+  private readonly overlayLayer: SVGGElement;
+  /** An HTML note pinned beside a point of the table (the server's answer beside the ruler). */
+  readonly note: HTMLDivElement;
+  private noteAt: Pt | null = null;
+  private overlay: Overlay = {};
   private view?: View;
   private box: Box = { x: 0, y: 0, w: 100, h: 100 };
   private boardBox: Box = { x: 0, y: 0, w: 100, h: 100 };
   private fitted = false;
   private drag: { x: number; y: number; box: Box; moved: boolean } | null = null;
+  private handle: string | null = null;
   private hover: string | null = null;
 
   constructor(private readonly handlers: BoardHandlers) {
     this.svg = s("svg", { class: "board", role: "img", "aria-label": "Game table" }) as SVGSVGElement;
     this.svg.append(defs());
     this.content = s("g") as SVGGElement;
-    this.svg.append(this.content);
+    this.overlayLayer = s("g", { class: "table-overlay" }) as SVGGElement;
+    this.svg.append(this.content, this.overlayLayer);
+    this.note = document.createElement("div");
+    this.note.className = "board-note";
+    this.note.hidden = true;
     this.svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
     this.svg.addEventListener("pointerdown", (e) => this.onDown(e));
     this.svg.addEventListener("pointermove", (e) => this.onMove(e));
@@ -48,6 +65,7 @@ export class Board {
     this.svg.addEventListener("pointerleave", () => {
       this.setHover(null);
       this.handlers.onHoverUnit(null, 0, 0);
+      if (this.view?.board.case === "table") this.handlers.onTableHover?.(null, undefined);
     });
     new ResizeObserver(() => this.applyBox()).observe(this.svg);
   }
@@ -57,7 +75,49 @@ export class Board {
     this.view = view;
     this.boardBox = boardBounds(view);
     this.content.replaceChildren(view.board.case === "table" ? drawTable(view, overlay) : drawGrid(view, overlay));
+    this.renderOverlay(overlay);
     if (firstOrResized || !this.fitted) this.fit();
+  }
+
+  /** Redraws only what lies over a free table (paths, lines, handles): cheap enough for every pointer move. */
+  renderOverlay(overlay: Overlay): void {
+    const v = this.view;
+    this.overlay = overlay;
+    this.overlayLayer.replaceChildren(v && v.board.case === "table" ? drawTableOverlay(v, overlay, this.pxScale()) : s("g"));
+  }
+
+  /** SVG units per screen pixel now: the overlay's labels and handles keep one size at every zoom. */
+  private pxScale(): number {
+    const w = this.svg.getBoundingClientRect().width;
+    return w > 0 ? this.box.w / w : 1;
+  }
+
+  /** Pins `content` beside a point of the free table (inches), or hides the note. */
+  setNote(content: HTMLElement | null, at: Pt | null): void {
+    this.noteAt = content && at ? at : null;
+    this.note.replaceChildren(...(content ? [content] : []));
+    this.note.hidden = !this.noteAt;
+    this.placeNote();
+  }
+
+  private placeNote(): void {
+    const at = this.noteAt;
+    const parent = this.note.offsetParent as HTMLElement | null;
+    const ctm = this.svg.getScreenCTM();
+    const v = this.view;
+    if (!at || !parent || !ctm || !v) return;
+    // Free tables pin to inches; grids to a square (at.x the column, at.y the row).
+    const c = v.board.case === "table" ? { x: at.x * INCH, y: (v.board.value.height - at.y) * INCH } : centre(v, { col: at.x, row: at.y });
+    const p = new DOMPoint(c.x, c.y).matrixTransform(ctm);
+    const box = parent.getBoundingClientRect();
+    const w = this.note.offsetWidth || 260;
+    const hgt = this.note.offsetHeight || 80;
+    let x = p.x - box.left + 18;
+    let y = p.y - box.top + 18;
+    if (x + w > box.width - 6) x = Math.max(6, p.x - box.left - w - 18);
+    if (y + hgt > box.height - 6) y = Math.max(6, p.y - box.top - hgt - 18);
+    this.note.style.left = `${x}px`;
+    this.note.style.top = `${y}px`;
   }
 
   fit(): void {
@@ -95,6 +155,8 @@ export class Board {
     }
     const b = this.box;
     this.svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+    if (this.view?.board.case === "table") this.renderOverlay(this.overlay);
+    this.placeNote();
   }
 
   private toBoard(e: { clientX: number; clientY: number }): { x: number; y: number } {
@@ -102,6 +164,19 @@ export class Board {
     if (!ctm) return { x: 0, y: 0 };
     const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
     return { x: p.x, y: p.y };
+  }
+
+  /** A free-table point in inches (y up the table) under the pointer. */
+  private inchesAt(e: { clientX: number; clientY: number }): Pt | null {
+    const v = this.view;
+    if (!v || v.board.case !== "table") return null;
+    const p = this.toBoard(e);
+    return { x: p.x / INCH, y: v.board.value.height - p.y / INCH };
+  }
+
+  private tableUnit(target: EventTarget | null): UnitView | undefined {
+    const id = (target as Element | null)?.closest?.("[data-unit]")?.getAttribute("data-unit");
+    return id ? this.view?.units.find((x) => x.id === id) : undefined;
   }
 
   private squareAt(e: PointerEvent | MouseEvent): Sq | null {
@@ -127,10 +202,23 @@ export class Board {
 
   private onDown(e: PointerEvent): void {
     if (e.button !== 0) return;
+    const handle = (e.target as Element | null)?.closest?.("[data-handle]")?.getAttribute("data-handle");
+    if (handle && this.handlers.onHandle) {
+      // A handle is dragged, not the table: no panning while it moves.
+      this.handle = handle;
+      this.svg.setPointerCapture(e.pointerId);
+      e.preventDefault();
+      return;
+    }
     this.drag = { x: e.clientX, y: e.clientY, box: { ...this.box }, moved: false };
   }
 
   private onMove(e: PointerEvent): void {
+    if (this.handle) {
+      const p = this.inchesAt(e);
+      if (p) this.handlers.onHandle?.(this.handle, p, false);
+      return;
+    }
     if (this.drag && (e.buttons & 1) === 1) {
       const dx = e.clientX - this.drag.x;
       const dy = e.clientY - this.drag.y;
@@ -147,6 +235,12 @@ export class Board {
         return;
       }
     }
+    if (this.view?.board.case === "table") {
+      const u = this.tableUnit(e.target);
+      this.handlers.onHoverUnit(u ?? null, e.clientX, e.clientY);
+      this.handlers.onTableHover?.(this.inchesAt(e), u);
+      return;
+    }
     const q = this.squareAt(e);
     this.setHover(q);
     const u = this.unitAt(q);
@@ -154,6 +248,13 @@ export class Board {
   }
 
   private onUp(e: PointerEvent): void {
+    if (this.handle) {
+      const name = this.handle;
+      this.handle = null;
+      const p = this.inchesAt(e);
+      if (p) this.handlers.onHandle?.(name, p, true);
+      return;
+    }
     const d = this.drag;
     this.drag = null;
     this.svg.classList.remove("panning");
@@ -161,10 +262,11 @@ export class Board {
     const q = this.squareAt(e);
     if (q) this.handlers.onSquare(q, this.unitAt(q));
     else if (this.view?.board.case === "table") {
-      // Free table: a click on a unit picks it (as a target of the action being aimed).
-      const id = (e.target as Element | null)?.closest?.("[data-unit]")?.getAttribute("data-unit");
-      const u = id ? this.view.units.find((x) => x.id === id) : undefined;
-      if (u) this.handlers.onSquare(null, u);
+      // Free table: a click is a point (a waypoint, a measure's end), on a unit if it hit one.
+      const p = this.inchesAt(e);
+      const u = this.tableUnit(e.target);
+      if (p && this.handlers.onTable) this.handlers.onTable(p, u);
+      else if (u) this.handlers.onSquare(null, u);
     }
   }
 
@@ -280,6 +382,7 @@ function drawGrid(v: View, o: Overlay): SVGElement {
   const top = s("g", { class: "overlay-top" });
   for (const p of o.planned ?? []) top.append(aimLine(v, p.from, p.to, "planned", ""));
   if (o.aim) top.append(aimLine(v, o.aim.from, o.aim.to, "aim ok", o.aim.label));
+  for (const l of o.lines ?? []) top.append(aimLine(v, { col: l.from.x, row: l.from.y }, { col: l.to.x, row: l.to.y }, l.cls, l.label));
   if (o.preview) {
     const c = centre(v, o.preview.at);
     top.append(s("g", { class: "facing-preview", transform: `translate(${c.x} ${c.y}) rotate(${o.preview.facing * 90})` }, s("path", { d: `M0 ${-SQ * 0.48} l-9 12 h18 z` })));
@@ -345,6 +448,7 @@ function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) =>
   if (hidden) cls.push("hidden-unit");
   if (u.id === o.selected) cls.push("selected");
   if (o.targetUnits?.has(u.id)) cls.push("targeted");
+  if (u.id === o.aimedUnit) cls.push("aimed");
   const g = s("g", { class: cls.join(" "), "data-unit": u.id, "data-side": u.side });
   const [cx, cy] = P(u.position!).split(",").map(Number);
   if (u.figures.length) {
@@ -400,5 +504,73 @@ function drawTable(v: View, o: Overlay): SVGElement {
   for (let i = 0; i < 6; i++) bar.append(s("rect", { x: i * INCH, y: 0, width: INCH, height: 5, fill: i % 2 ? "#fff" : "#333", stroke: "#333" }));
   bar.append(s("text", { x: 6 * INCH + 6, y: 6 }, '6"'));
   g.append(bar);
+  return g;
+}
+
+function tagWidth(text: string): number {
+  return Math.max(30, text.length * 7.4 + 12);
+}
+
+/** A label on a light box, centred on (x, y), sized to its text; k scales it to screen pixels. */
+function tag(x: number, y: number, text: string, cls: string, k: number, testid?: string): SVGElement {
+  const w = tagWidth(text);
+  return s("g", { class: `tag ${cls}`, transform: `translate(${x} ${y}) scale(${k})` },
+    s("rect", { x: -w / 2, y: -11, width: w, height: 21, rx: 5 }),
+    s("text", { y: 4.5, "text-anchor": "middle", "data-testid": testid }, text));
+}
+
+/** What lies over a free table while aiming: the path being drawn with its ruler and facing handle, aim and measure lines. */
+function drawTableOverlay(v: View, o: Overlay, k: number): SVGElement {
+  if (v.board.case !== "table") return s("g");
+  const H = v.board.value.height * INCH;
+  const X = (p: Pt) => ({ x: p.x * INCH, y: H - p.y * INCH });
+  const g = s("g");
+  for (const l of o.lines ?? []) {
+    const a = X(l.from);
+    const b = X(l.to);
+    const line = s("g", { class: `table-line ${l.cls}` },
+      s("line", { class: "casing", x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
+      s("line", { class: "stroke", x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
+      s("circle", { cx: a.x, cy: a.y, r: 3.5 * k }),
+      s("circle", { cx: b.x, cy: b.y, r: 3.5 * k }));
+    if (l.label) line.append(tag((a.x + b.x) / 2, (a.y + b.y) / 2, l.label, "line-tag", k));
+    g.append(line);
+  }
+  const path = o.path;
+  if (path) {
+    const pts = [path.from, ...path.points].map(X);
+    const cls = "move-path" + (path.over ? " over" : "");
+    const d = s("g", { class: cls, "data-testid": "move-path" });
+    if (pts.length > 1) {
+      const points = pts.map((p) => `${p.x},${p.y}`).join(" ");
+      d.append(s("polyline", { class: "casing", points }), s("polyline", { class: "stroke", points }));
+    }
+    const last = pts[pts.length - 1];
+    if (path.pointer) {
+      const q = X(path.pointer);
+      d.append(s("line", { class: "pending", x1: last.x, y1: last.y, x2: q.x, y2: q.y }));
+    }
+    path.points.forEach((p, i) => {
+      const q = X(p);
+      d.append(s("circle", { class: "waypoint", cx: q.x, cy: q.y, r: 4.5 * k, "data-waypoint": i }));
+    });
+    d.append(s("circle", { class: "path-start", cx: pts[0].x, cy: pts[0].y, r: 3 * k }));
+    if (path.facingDeg !== undefined) {
+      const end = path.points.at(-1) ?? path.from;
+      // The handle sits a fixed 40 pixels out along the facing, whatever the zoom.
+      const tip = X(ahead(end, path.facingDeg, (40 * k) / INCH));
+      const e = X(end);
+      const len = Math.hypot(tip.x - e.x, tip.y - e.y) || 1;
+      const stop = { x: tip.x - ((tip.x - e.x) / len) * 9 * k, y: tip.y - ((tip.y - e.y) / len) * 9 * k }; // the arrowhead shows before the handle
+      d.append(
+        s("line", { class: "facing-arm", x1: e.x, y1: e.y, x2: stop.x, y2: stop.y, "marker-end": "url(#arrow)" }),
+        s("circle", { class: "facing-handle", cx: tip.x, cy: tip.y, r: 7 * k, "data-handle": "facing" }, s("title", {}, `Facing ${path.facingDeg}°: drag to turn (or Q / E)`)),
+      );
+    }
+    const labelAt = path.pointer ? X(path.pointer) : last;
+    // Left of the pointer (or of the path's end): the server's note pins to the right, the facing arm ahead.
+    d.append(tag(labelAt.x - (tagWidth(path.label) / 2 + 14) * k, labelAt.y, path.label, "ruler" + (path.over ? " over" : ""), k, "ruler"));
+    g.append(d);
+  }
   return g;
 }

@@ -7,6 +7,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { GridFacing, type GridSquare } from "../gen/sandtable/v1/common_pb";
 import type { Action, ActionTarget, PlayActionSchema } from "../gen/sandtable/v1/menu_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
+import { movePlay, PathDraft, type Pt } from "./ruler";
 
 export type PlayInit = MessageInitShape<typeof PlayActionSchema>;
 
@@ -32,6 +33,12 @@ export interface Overlay {
   highlight?: Sq[];
   planned?: { from: Sq; to: Sq }[];
   preview?: { at: Sq; facing: GridFacing };
+  /** Free tables, in inches: the move being drawn from the unit's position. */
+  path?: { from: Pt; points: Pt[]; pointer?: Pt; label: string; over: boolean; facingDeg?: number };
+  /** Free tables: lines with a label (a shot being aimed, a measure), from and to in inches. */
+  lines?: { from: Pt; to: Pt; label: string; cls: string }[];
+  /** Free tables: the target unit being previewed. */
+  aimedUnit?: string;
 }
 
 /** Keyboard letters for the kinds that have one. */
@@ -96,6 +103,8 @@ export interface Draft {
   action: Action;
   target?: ActionTarget;
   facing?: GridFacing;
+  /** A free-table move: the path drawn. */
+  path?: PathDraft;
 }
 
 export class Orders {
@@ -110,6 +119,8 @@ export class Orders {
   /** An action waiting on the player's answer to its `confirm` question. */
   confirming: PlayInit | null = null;
   confirmText = "";
+  /** The free-table move being drawn for the aimed action (Action.move). */
+  path: PathDraft | null = null;
 
   constructor(private readonly seat: () => string) {}
 
@@ -124,6 +135,7 @@ export class Orders {
   draft(view: View | undefined): Draft | null {
     const a = this.action(view);
     if (!a) return null;
+    if (a.move) return this.path && this.path.actionId === a.id && this.path.ready() ? { action: a, path: this.path } : null;
     const target = this.target ? a.targets.find((t) => t.id === this.target) : undefined;
     if (a.targets.length && !target) return null;
     if (!a.targets.length && !a.facings.length) return null;
@@ -139,6 +151,7 @@ export class Orders {
     this.actionId = null;
     this.target = null;
     this.facing = null;
+    this.path = null;
   }
 
   /** Drops what the new view no longer offers; selects the active unit when it is ours. */
@@ -147,6 +160,7 @@ export class Orders {
     if (this.selected && (!u || u.side !== this.seat())) this.reset();
     const a = this.action(view);
     if (this.actionId && !a) this.clearAim();
+    else if (this.path && (!a?.move || this.path.actionId !== a.id)) this.path = null;
     else if (a && this.target && !a.targets.some((t) => t.id === this.target)) {
       this.target = null;
       this.facing = null;
@@ -169,7 +183,13 @@ export class Orders {
     const first = ["move", "fire", "close_combat"].map((k) => own.find((a) => a.kind === k)).find(Boolean);
     const plan = planActions(view).find((a) => a.unitId === id);
     const pick = first ?? plan;
-    if (pick) this.actionId = pick.id;
+    if (pick) this.aim(view, pick);
+  }
+
+  /** Starts aiming an action: a drawn move gets a fresh path from the unit's own facing. */
+  private aim(view: View, a: Action): void {
+    this.actionId = a.id;
+    this.path = a.move ? new PathDraft(a.id, a.move.modes, view.units.find((u) => u.id === a.unitId)?.facingDeg ?? 0) : null;
   }
 
   /** Starts aiming an action (a button or its key). Returns an order to send at once, if it needs no aiming. */
@@ -179,7 +199,7 @@ export class Orders {
     if (!needsAiming(a)) return { action: a.id };
     this.target = null;
     this.facing = null;
-    this.actionId = a.id;
+    this.aim(view, a);
     if (!a.targets.length && a.facings.length) this.facing = defaultFacing(a, this.unit(view)?.facing ?? GridFacing.NORTH);
     return null;
   }
@@ -242,6 +262,7 @@ export class Orders {
   order(view: View): PlayInit | null {
     const d = this.draft(view);
     if (!d) return null;
+    if (d.path) return movePlay(d.action, d.path, view.units.find((u) => u.id === d.action.unitId)?.facingDeg ?? 0);
     const p: PlayInit = { action: d.action.id };
     if (d.target) p.target = d.target.id;
     if (d.action.facings.length && d.facing !== undefined) p.facing = d.facing;

@@ -4,20 +4,29 @@
 import { GridFacing } from "../gen/sandtable/v1/common_pb";
 import { ChatChannel, Role, type Envelope } from "../gen/sandtable/v1/protocol_pb";
 import type { Action } from "../gen/sandtable/v1/menu_pb";
-import type { View } from "../gen/sandtable/v1/view_pb";
-import type { EnvelopeInit, Status } from "../net/connection";
+import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
+import type { EnvelopeInit, QueryInit, QueryResult, Status } from "../net/connection";
 import { lookFor } from "../rulesets";
 import { initialModel, orderSent, reduce, type LogEntry, type LogFilter, type TableModel } from "../state/store";
-import { facingName } from "../state/words";
+import { facingName, words } from "../state/words";
+import { answerNote } from "./answer";
+import { Asker, PAUSE_MS } from "./asker";
 import { Board } from "./board";
 import { h, replace } from "./dom";
 import { TERRAIN, terrainStyle } from "./look";
-import { actions, answerFor, generalActions, KIND_KEYS, myTurn, needsAiming, Orders, planActions, unitActions, type PlayInit } from "./orders";
+import { MeasureTool } from "./measure";
+import { actions, answerFor, generalActions, KIND_KEYS, myTurn, needsAiming, Orders, planActions, unitActions, type Overlay, type PlayInit } from "./orders";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
+import { distance, exactInches, inchesText, pathLength, roundPoint, rulerLabel, type Pt } from "./ruler";
 
 export interface Link {
   send(init: EnvelopeInit): void;
+  /** Asks a query (Connection.ask); absent where no server answers (the demo table). */
+  ask?(query: QueryInit, channel: string): Promise<QueryResult | null>;
 }
+
+/** How long the pointer must rest on a target before its preview is asked. */
+const HOVER_MS = 200;
 
 export class TablePage {
   model: TableModel;
@@ -33,21 +42,36 @@ export class TablePage {
   private readonly tooltip = h("div", { class: "tooltip", hidden: true });
   private readonly dialog = h("div", { class: "dialog-back", hidden: true });
   private chatChannel = ChatChannel.UNSPECIFIED;
+  private readonly measure = new MeasureTool();
+  /** Free tables: where the pointer is (inches), for the live ruler; null off the table. */
+  private pointer: Pt | null = null;
+  /** The target being hovered (on the table or in the list), previewed before it is picked. */
+  private hoverTarget: string | null = null;
+  private aimAsker = new Asker(null, "aim", () => {});
+  private measureAsker = new Asker(null, "measure", () => {});
 
   constructor(private readonly saveKey: string | null) {
     this.model = initialModel(saveKey ? loadSaved(saveKey) : undefined);
     this.orders = new Orders(() => this.seat);
     this.board = new Board({
       onSquare: (q, u) => {
-        if (!this.model.view) return;
-        this.notice = this.orders.click(this.model.view, q, u) ?? "";
+        const v = this.model.view;
+        if (!v) return;
+        if (this.measure.on && q) {
+          this.measure.click({ place: u ? { unitId: u.id } : { square: q }, at: { x: q.col, y: q.row }, label: u?.name ?? "" });
+        } else {
+          this.notice = this.orders.click(v, q, u) ?? "";
+        }
         this.render();
       },
       onHoverSquare: (q) => {
         this.orders.hover = q;
-        if (this.model.view) this.board.render(this.model.view, this.orders.overlay(this.model.view));
+        if (this.model.view) this.drawBoard(this.model.view);
       },
-      onHoverUnit: (u, x, y) => this.showTooltip(u, x, y),
+      onHoverUnit: (u, x, y) => this.showTooltip(this.noteOver(u) ? null : u, x, y),
+      onTable: (p, u) => this.tableClick(p, u),
+      onTableHover: (p, u) => this.tableHover(p, u),
+      onHandle: (name, p, done) => this.dragHandle(name, p, done),
     });
     this.root = this.layout();
     document.addEventListener("keydown", (e) => this.onKey(e));
@@ -63,6 +87,14 @@ export class TablePage {
 
   attach(link: Link): void {
     this.link = link;
+    const ask = link.ask ? link.ask.bind(link) : null;
+    this.aimAsker = new Asker(ask, "aim", () => this.answered());
+    this.measureAsker = new Asker(ask, "measure", () => this.answered());
+  }
+
+  /** An answer came: only the board and its note change (the panel's buttons stay put under the hand). */
+  private answered(): void {
+    if (this.model.view) this.drawBoard(this.model.view);
   }
 
   lastSeq(): bigint {
@@ -101,7 +133,9 @@ export class TablePage {
         h("button", { title: "Zoom in (+)", onclick: () => this.board.zoom(1 / 1.25) }, "+"),
         h("button", { title: "Zoom out (-)", onclick: () => this.board.zoom(1.25) }, "−"),
         h("button", { title: "Fit to screen (0)", onclick: () => this.board.fit() }, "Fit"),
+        (e.measure = h("button", { class: "measure-btn", "data-testid": "measure", "aria-pressed": "false", title: "Measure a distance and the line of sight between two points or units (M on a free table)", onclick: () => this.toggleMeasure() }, "Measure")),
       ),
+      this.board.note,
       (e.legend = h("details", { class: "legend" })),
     );
     e.sides = h("div");
@@ -151,12 +185,14 @@ export class TablePage {
     replace(e.title, w ? [h("b", {}, w.roomName || m.view?.scenarioName || "Room"), h("span", { class: "seat-badge", "data-testid": "seat" }, roleName)] : "Joining…");
     replace(e.banner, banner(m, this.seat));
     this.renderStatus();
+    e.measure.setAttribute("aria-pressed", String(this.measure.on));
+    e.measure.classList.toggle("on", this.measure.on);
     if (m.error) {
       replace(e.orders, h("div", { class: "error", role: "alert" }, h("b", {}, "Cannot join: "), m.error.message || m.error.code));
     }
     const v = m.view;
     if (!v) return;
-    this.board.render(v, this.orders.overlay(v));
+    this.drawBoard(v);
     replace(e.legend, legend(v));
     replace(e.sides, sides(v, this.seat));
     this.renderDecisions(v);
@@ -232,7 +268,8 @@ export class TablePage {
 
   /** A button for one action of the menu; an action with nothing to aim sends at once. */
   private actionButton(v: View, a: Action, extra: Record<string, unknown> = {}): HTMLElement {
-    const keyHint = a.kind === "end" && a.id === "end-activation" ? "E" : KIND_KEYS[a.kind];
+    // On a free table M is the measure tool; a drawn move is started from its button or by clicking the unit.
+    const keyHint = a.kind === "end" && a.id === "end-activation" ? "E" : v.board.case === "table" && a.kind === "move" ? undefined : KIND_KEYS[a.kind];
     const on = this.orders.actionId === a.id;
     return h(
       "button",
@@ -240,9 +277,8 @@ export class TablePage {
         class: `action kind-${a.kind}` + (on ? " on" : ""),
         "data-action": a.id,
         "data-testid": a.unitId ? undefined : a.id,
-        "aria-pressed": needsAiming(a) ? on : undefined,
-        title: a.move ? "Drawing a path on the table comes next; this move cannot be given from the page yet." : a.ruleId || undefined,
-        disabled: !!a.move && !a.targets.length,
+        "aria-pressed": needsAiming(a) ? String(on) : undefined,
+        title: a.move ? `Draw the path on the table (up to ${inchesText(a.move.maxInches)})` : a.ruleId || undefined,
         onclick: () => this.choose(v, a.id),
         ...extra,
       },
@@ -293,8 +329,44 @@ export class TablePage {
       [...byUnit].map(([id, list]) =>
         h("div", { class: "unit-actions" + (id === this.selected ? " on" : "") }, h("b", {}, unitName(id)), h("div", { class: "modes" }, list.map((a) => this.actionButton(v, a, { onclick: () => { this.orders.selected = id; this.choose(v, a.id); } })))),
       ),
-      aiming && aiming.targets.length ? this.targetList(v, aiming) : null,
-      this.draftBox(v),
+      aiming?.move ? this.pathBox(v, aiming) : null,
+      aiming && !aiming.move && aiming.targets.length ? this.targetList(v, aiming) : null,
+      aiming?.move ? null : this.draftBox(v),
+    );
+  }
+
+  /** A drawn move: the ruler in words, the mode chooser, the end facing, undo, send and cancel. */
+  private pathBox(v: View, a: Action): HTMLElement | null {
+    const d = this.orders.path;
+    const limits = a.move;
+    if (!d || !limits) return null;
+    const u = v.units.find((x) => x.id === a.unitId);
+    const start = u?.position;
+    const r = rulerLabel(start ? d.length(start) : 0, limits.maxInches);
+    const who = u?.name || a.unitId || "the unit";
+    const modes = limits.modes;
+    const kbd = (k: string) => h("kbd", {}, k);
+    return h(
+      "div",
+      { class: "draft path-draft" + (r.over ? " over" : ""), "data-testid": "draft" },
+      h("p", { class: "hint" }, d.points.length ? "Click to add more points; the last point is where the unit ends." : `Click the table to draw ${who}'s path from where it stands, point by point.`),
+      h("p", { class: "ruler-line" + (r.over ? " over" : ""), "data-testid": "ruler-panel" }, h("b", {}, `Path ${r.text}`),
+        d.points.length ? ` · ${d.points.length} point${d.points.length === 1 ? "" : "s"}` : "", r.over ? " · past the allowance" : ""),
+      modes.length > 1
+        ? h("div", { class: "mode-row", role: "radiogroup", "aria-label": "How it moves" }, h("span", { class: "muted" }, "Mode: "),
+            modes.map((m) => h("button", { class: "mode" + (m === d.mode ? " on" : ""), role: "radio", "aria-checked": String(m === d.mode), "data-mode": m, onclick: () => { d.mode = m; this.render(); } }, words(m))))
+        : modes.length === 1 ? h("p", { class: "hint" }, `Mode: ${words(modes[0])}`) : null,
+      limits.facingFree
+        ? h("p", { class: "facing-line", "data-testid": "facing", title: "Compass degrees: 0 is north (up the table), 90 east" },
+            `Facing ${d.facingDeg}° at the end`, h("small", { class: "muted" }, " · drag the round handle, or Q / E (Shift: 1°)"))
+        : null,
+      h(
+        "div",
+        { class: "draft-buttons" },
+        h("button", { class: "primary", "data-testid": "confirm", disabled: !d.ready(), onclick: () => this.confirm() }, "Send order", kbd("Enter")),
+        h("button", { "data-testid": "undo-point", disabled: !d.points.length, onclick: () => { d.undo(); this.render(); } }, "Undo point", kbd("⌫")),
+        h("button", { onclick: () => this.cancel() }, "Cancel", kbd("Esc")),
+      ),
     );
   }
 
@@ -303,7 +375,12 @@ export class TablePage {
       "div",
       { class: "target-list" },
       h("p", { class: "hint" }, `${a.label || a.id}: pick a target${v.board.case === "table" ? " (or click it on the table)" : ""}.`),
-      h("ul", {}, a.targets.map((t) => h("li", {}, h("button", { class: "link" + (this.orders.target === t.id ? " on" : ""), "data-target": t.id, onclick: () => { this.orders.target = t.id; this.render(); } }, t.label || t.id), t.detail ? h("small", {}, ` ${t.detail}`) : null))),
+      h("ul", {}, a.targets.map((t) => h("li", {}, h("button", {
+        class: "link" + (this.orders.target === t.id ? " on" : ""), "data-target": t.id,
+        onclick: () => { this.orders.target = t.id; this.render(); },
+        onmouseenter: () => this.hoverOn(t.id),
+        onmouseleave: () => this.hoverOn(null),
+      }, t.label || t.id), t.detail ? h("small", {}, ` ${t.detail}`) : null))),
     );
   }
 
@@ -450,6 +527,8 @@ export class TablePage {
 
   private cancel(): void {
     if (this.orders.confirming) this.orders.confirming = null;
+    else if (this.measure.on) this.measure.off();
+    else if (this.orders.path) this.orders.clearAim();
     else if (this.orders.target || this.orders.facing !== null) {
       this.orders.target = null;
       this.orders.facing = null;
@@ -485,6 +564,182 @@ export class TablePage {
     this.render();
   }
 
+  // ---- free tables: the ruler, previews and the measure tool ----
+
+  private toggleMeasure(): void {
+    this.measure.toggle();
+    this.render();
+  }
+
+  /** A click on a free table: a measure's end, a waypoint of the move being drawn, or a pick. */
+  private tableClick(p: Pt, u: UnitView | undefined): void {
+    const v = this.model.view;
+    if (!v || v.board.case !== "table") return;
+    const { width, height } = v.board.value;
+    const onTable = p.x >= 0 && p.y >= 0 && p.x <= width && p.y <= height;
+    if (this.measure.on) {
+      if (u?.position) this.measure.click({ place: { unitId: u.id }, at: u.position, label: u.name || u.id });
+      else if (onTable) this.measure.click({ place: { point: roundPoint(p) }, at: roundPoint(p), label: "" });
+      this.render();
+      return;
+    }
+    const a = this.orders.action(v);
+    const path = this.orders.path;
+    if (a?.move && path && myTurn(v)) {
+      if (!path.points.length && u && u.id !== a.unitId && u.side === this.seat) {
+        this.orders.select(v, u.id); // another of ours before any point: draw for it instead
+        this.render();
+        return;
+      }
+      if (!onTable) return; // a click in the margin is not a place to go
+      path.add(p);
+      this.notice = "";
+      this.render();
+      return;
+    }
+    this.notice = this.orders.click(v, null, u) ?? "";
+    this.render();
+  }
+
+  /** The pointer over a free table: the live ruler follows it; a target under it is previewed. */
+  private tableHover(p: Pt | null, u: UnitView | undefined): void {
+    const v = this.model.view;
+    if (!v) return;
+    this.pointer = p;
+    const a = this.orders.action(v);
+    const t = a && !a.move && u ? a.targets.find((x) => x.unitId === u.id) : undefined;
+    if ((t?.id ?? null) !== this.hoverTarget) return this.hoverOn(t?.id ?? null);
+    if (this.orders.path || (this.measure.on && this.measure.from && !this.measure.to)) {
+      this.board.renderOverlay(this.overlayFor(v));
+    }
+  }
+
+  /** A target hovered (on the table or in the list) or left. */
+  private hoverOn(id: string | null): void {
+    this.hoverTarget = id;
+    if (this.model.view) this.drawBoard(this.model.view);
+  }
+
+  /** The facing handle dragged: the end facing turns toward the pointer (compass degrees). */
+  private dragHandle(name: string, p: Pt, done: boolean): void {
+    const v = this.model.view;
+    const path = this.orders.path;
+    const a = v && this.orders.action(v);
+    const start = a ? v.units.find((x) => x.id === a.unitId)?.position : undefined;
+    if (!v || name !== "facing" || !path || !a?.move?.facingFree || !start) return;
+    path.faceToward(start, p);
+    if (done) this.render();
+    else this.drawBoard(v);
+  }
+
+  /** The board with everything over it, and the question the page wants answered now. */
+  private drawBoard(v: View): void {
+    this.want(v);
+    this.board.render(v, this.overlayFor(v));
+    const note = this.noteFor(v);
+    this.board.setNote(note?.el ?? null, note?.at ?? null);
+  }
+
+  /** What to preview now: the move drawn (when the drawing rests), or the target hovered or picked. */
+  private want(v: View): void {
+    const seq = this.model.seq;
+    const m = this.measure.on ? this.measure.query() : null;
+    this.measureAsker.want(seq, m?.key ?? null, m?.query, 0);
+    const q = this.aimQuestion(v);
+    this.aimAsker.want(seq, q?.key ?? null, q?.query, q?.delay);
+  }
+
+  private aimQuestion(v: View): { key: string; query: QueryInit; delay: number } | null {
+    if (v.board.case !== "table" || this.role === Role.SPECTATOR || !myTurn(v)) return null;
+    const a = this.orders.action(v);
+    if (!a) return null;
+    if (a.move) {
+      const p = this.orders.order(v);
+      return p ? { key: `preview|${JSON.stringify(p)}`, query: { body: { case: "preview", value: p } }, delay: PAUSE_MS } : null;
+    }
+    const id = this.hoverTarget ?? this.orders.target;
+    if (!a.targets.length || !id || !a.targets.some((t) => t.id === id)) return null;
+    const picked = id === this.orders.target;
+    return { key: `preview|${a.id}|${id}`, query: { body: { case: "preview", value: { action: a.id, target: id } } }, delay: picked ? 0 : HOVER_MS };
+  }
+
+  /** The orders' overlay plus the free table's: the path with its ruler, the aim line, the measure line. */
+  private overlayFor(v: View): Overlay {
+    const o = this.orders.overlay(v);
+    const lines: NonNullable<Overlay["lines"]> = [];
+    const table = v.board.case === "table";
+    const a = this.orders.action(v);
+    const mover = a ? v.units.find((x) => x.id === a.unitId) : undefined;
+    const path = this.orders.path;
+    if (table && a?.move && path && mover?.position && !this.measure.on) {
+      const from = mover.position;
+      const pointer = this.pointer && !this.overHandle() ? this.pointer : undefined;
+      const used = pathLength(from, pointer ? [...path.points, pointer] : path.points);
+      const r = rulerLabel(used, a.move.maxInches);
+      o.path = { from, points: path.points, pointer, label: r.text, over: r.over, facingDeg: a.move.facingFree ? path.facingDeg : undefined };
+    }
+    const tid = this.hoverTarget ?? this.orders.target;
+    const target = table && a && !a.move && tid ? a.targets.find((t) => t.id === tid) : undefined;
+    const tpos = target ? (target.unitId ? v.units.find((x) => x.id === target.unitId)?.position : target.point) : undefined;
+    if (target && tpos && mover?.position && !this.measure.on) {
+      const r = this.aimAsker.answer();
+      const label = r?.answer.ok ? exactInches(r.answer.distance) : "";
+      lines.push({ from: mover.position, to: tpos, label, cls: "aim-line" + (r && (!r.answer.ok || !r.answer.lineOfSight) ? " blocked" : "") });
+      o.aimedUnit = target.unitId || undefined;
+    }
+    const m = this.measure;
+    if (m.on && m.from) {
+      const r = this.measureAsker.answer();
+      const to = m.to?.at ?? (table ? this.pointer ?? undefined : undefined);
+      if (to) {
+        const label = m.to ? (r?.answer.ok ? (table ? exactInches(r.answer.distance) : `${r.answer.distance} sq`) : "") : inchesText(distance(m.from.at, to));
+        lines.push({ from: m.from.at, to, label, cls: "measure-line" + (m.to ? "" : " pending") + (r && m.to && (!r.answer.ok || !r.answer.lineOfSight) ? " blocked" : "") });
+      }
+    }
+    o.lines = lines;
+    return o;
+  }
+
+  /** Whether the board's note speaks for what is under the pointer (so the unit card would cover it). */
+  private noteOver(u: UnitView | null): boolean {
+    const v = this.model.view;
+    if (this.measure.on || this.orders.path) return true;
+    const a = v && this.orders.action(v);
+    return !!u && !!a && v?.board.case === "table" && a.targets.some((t) => t.unitId === u.id);
+  }
+
+  private overHandle(): boolean {
+    return !!document.querySelector(".facing-handle:hover");
+  }
+
+  /** The server's answer beside the ruler, the aim line or the measure, pinned where it belongs. */
+  private noteFor(v: View): { el: HTMLElement; at: Pt } | null {
+    const grid = v.board.case === "grid";
+    const m = this.measure;
+    if (m.on) {
+      if (!m.from) return null;
+      if (!m.to) return { el: h("div", { class: "answer" }, h("p", { class: "muted" }, "Click a second point or unit.")), at: m.from.at };
+      return { el: answerNote("measure", this.measureAsker.answer(), this.measureAsker.waiting(), grid), at: m.to.at };
+    }
+    if (grid) return null;
+    const a = this.orders.action(v);
+    if (!a) return null;
+    const mover = v.units.find((x) => x.id === a.unitId);
+    if (a.move) {
+      const path = this.orders.path;
+      if (!path || !mover?.position || !path.ready()) return null;
+      return { el: answerNote("move", this.aimAsker.answer(), this.aimAsker.waiting()), at: path.end(mover.position) };
+    }
+    const tid = this.hoverTarget ?? this.orders.target;
+    const target = tid ? a.targets.find((t) => t.id === tid) : undefined;
+    const at = target ? (target.unitId ? v.units.find((x) => x.id === target.unitId)?.position : target.point) : undefined;
+    if (!target || !at) return null;
+    const head = h("p", { class: "answer-head" }, h("b", {}, a.label || a.id), " → ", target.label || target.id);
+    const note = answerNote("target", this.aimAsker.answer(), this.aimAsker.waiting());
+    note.prepend(head);
+    return { el: note, at };
+  }
+
   private onKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
@@ -496,10 +751,20 @@ export class TablePage {
     const facingOpen = o.facing !== null && !!o.action(v)?.facings.length;
     const arrows: Record<string, GridFacing> = { ArrowUp: GridFacing.NORTH, ArrowRight: GridFacing.EAST, ArrowDown: GridFacing.SOUTH, ArrowLeft: GridFacing.WEST };
     const kinds: Record<string, string> = { m: "move", f: "fire", c: "close_combat" };
+    // Free tables: M measures; a move being drawn takes Backspace (undo a point) and Q / E (turn the end facing).
+    const table = v.board.case === "table";
+    const drawnMove = o.action(v)?.move;
+    const path = table && drawnMove ? o.path : null;
     let handled = true;
     if (k === "Escape") this.cancel();
     else if (o.confirming) handled = false;
     else if (k === "Enter" && o.draft(v)) this.confirm();
+    else if (table && (k === "m" || k === "M")) this.toggleMeasure();
+    else if (path && k === "Backspace") { if (path.undo()) this.render(); }
+    else if (path && drawnMove?.facingFree && (k === "q" || k === "Q" || k === "e" || k === "E")) {
+      path.turn((k.toLowerCase() === "q" ? -1 : 1) * (e.shiftKey ? 1 : 15));
+      this.render();
+    }
     else if (k.toLowerCase() in kinds && o.selected) { this.notice = o.chooseKind(v, kinds[k.toLowerCase()]) ?? ""; this.render(); }
     else if (k === "q" || k === "Q") { o.turn(v, -1); this.render(); }
     else if ((k === "e" || k === "E") && facingOpen) { o.turn(v, 1); this.render(); }
