@@ -199,6 +199,22 @@ TEST(BgMenu, EntriesSayWhatTheyDo_BG_CARD_03) {
     if (a.kind() == "move") {
       EXPECT_TRUE(a.id().rfind("move:", 0) == 0 || a.id().rfind("drive:", 0) == 0) << a.id();
       EXPECT_GT(a.move().max_inches(), 0);
+      // Each mode says what it allows (BG-MOVE-05: walk 1D6, run 2D6; BG-VMOV-06: reverse at a
+      // third), and the largest is max_inches.
+      ASSERT_EQ(a.move().mode_max_inches_size(), a.move().modes_size()) << a.id();
+      double most = 0;
+      for (int i = 0; i < a.move().modes_size(); ++i) {
+        const std::string& mode = a.move().modes(i);
+        const double inches = a.move().mode_max_inches(i);
+        most = std::max(most, inches);
+        double want = inches;
+        if (mode == "walk") want = 6.0;
+        if (mode == "run") want = 12.0;
+        if (mode == "dig_in") want = 0.0;
+        if (mode.rfind("reverse ", 0) == 0) want = 2.0 * (mode[8] - '0');
+        EXPECT_EQ(inches, want) << a.id() << " " << mode;
+      }
+      EXPECT_EQ(most, a.move().max_inches()) << a.id();
     }
     for (const auto& t : a.targets()) {
       if (a.kind() == "fire") {

@@ -94,6 +94,19 @@ TEST(BgMove, FacingChangeCost) {
   EXPECT_NEAR(moved(t, "a", 10, 13), 3.0, 1e-9);
 }
 
+// BG-MOVE-08 / GAP-BG-MOVE-08b: facings come in half-degree steps, a drawn leg points any way:
+// ending on the step nearest the direction of movement (36.87 degrees -> 37) is free; half a
+// degree further (36.5) is a turn and costs 1".
+TEST(BgMove, FacingNearestTheLegIsNoTurn) {
+  TG t = axis_moving(base());
+  auto o = t.ok(move("axis", "a", pb::BG_MOVE_WALK, {{13, 14}}, 37), {6});
+  EXPECT_DOUBLE_EQ(last_move(o)->facing_cost(), 0.0);
+  EXPECT_NEAR(moved(t, "a", 10, 10), 5.0, 1e-9);
+  t.draw(card(S, 1));
+  o = t.ok(move("axis", "a", pb::BG_MOVE_WALK, {{16, 18}}, 36.5), {6});
+  EXPECT_DOUBLE_EQ(last_move(o)->facing_cost(), 1.0);
+}
+
 // BG-MOVE-09: at least 1" and any facing whatever the roll and deductions.
 TEST(BgMove, MinimumMoveOneInch) {
   TG t = axis_moving(base());

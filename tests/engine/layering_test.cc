@@ -4,6 +4,7 @@
 // file is covered without being listed.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -105,6 +106,40 @@ TEST(Layering, NoEngineFileIncludesAHigherLayerOrAnotherRuleSet) {
   }
   EXPECT_GT(files, 50);
   for (const auto& p : problems) ADD_FAILURE() << p;
+}
+
+
+// The shared protos (proto/sandtable/v1/) name no rule set, not even in a comment: a rule set's
+// messages live in proto/sandtable/rulesets/<id>/ and travel as typed payloads. The names looked
+// for are each rule set folder's name and the words its messages and ids start with.
+TEST(Layering, NoSharedProtoNamesARuleSet) {
+  const fs::path root(SANDTABLE_SOURCE_DIR);
+  std::vector<std::string> names;
+  for (const auto& dir : fs::directory_iterator(root / "proto" / "sandtable" / "rulesets")) {
+    const std::string id = dir.path().filename().string();  // "pw", "bg", ...
+    std::string prefix = id;
+    prefix[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(prefix[0])));
+    names.push_back(prefix);  // message prefix, e.g. "Pw"
+  }
+  for (const char* word : {"battleground", "Battleground", "portable", "Portable", "Wargame"}) names.emplace_back(word);
+  ASSERT_GE(names.size(), 7u);
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(root / "proto" / "sandtable" / "v1")) {
+    if (entry.path().extension() != ".proto") continue;
+    ++files;
+    std::ifstream in(entry.path());
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n) {
+      for (const auto& name : names) {
+        const auto at = line.find(name);
+        // A message prefix counts when a capital follows it ("PwCommand"), as in a type name.
+        const bool hit = at != std::string::npos &&
+                         (name.size() > 2 || (at + 2 < line.size() && std::isupper(static_cast<unsigned char>(line[at + 2]))));
+        if (hit) ADD_FAILURE() << entry.path().filename().string() << ":" << n << " names " << name << ": " << line;
+      }
+    }
+  }
+  EXPECT_GT(files, 5);
 }
 
 }  // namespace

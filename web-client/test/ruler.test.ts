@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { PointSchema } from "../src/gen/sandtable/v1/common_pb";
 import { ActionSchema } from "../src/gen/sandtable/v1/menu_pb";
 import { Orders } from "../src/ui/orders";
-import { ahead, bearing, exactInches, inchesText, movePlay, normalFacing, PathDraft, pathLength, rulerLabel } from "../src/ui/ruler";
+import { allowedInches, ahead, bearing, exactInches, inchesText, movePlay, normalFacing, PathDraft, pathLength, rulerLabel } from "../src/ui/ruler";
 import { unit, view, withMenu } from "./fixtures";
 
 const move = (extra: { modes?: string[]; facingFree?: boolean; maxInches?: number } = {}) =>
@@ -119,5 +119,18 @@ describe("the PlayAction of a drawn move", () => {
     o.sync(withMenu(view([g1]), [{ id: "end-action", kind: "end", label: "End" }]));
     expect(o.path).toBeNull();
     expect(o.actionId).toBeNull();
+  });
+});
+
+describe("allowed inches per mode", () => {
+  const limits = { maxInches: 12, modes: ["walk", "run", "dig_in"], modeMaxInches: [6, 12, 0] };
+  it("reads the picked mode's own allowance", () => {
+    expect(allowedInches(limits, "walk")).toBe(6);
+    expect(allowedInches(limits, "run")).toBe(12);
+    expect(allowedInches(limits, "dig_in")).toBe(0);
+  });
+  it("falls back to the action's most for a menu without per-mode limits", () => {
+    expect(allowedInches({ maxInches: 9, modes: ["walk"], modeMaxInches: [] }, "walk")).toBe(9);
+    expect(allowedInches(limits, "unknown")).toBe(12);
   });
 });

@@ -74,6 +74,7 @@ void move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& men
     for (const auto& k : kModes) name = k.intent == intent ? k.name : name;
     limits.add_modes(name);
     const int dice = mode_dice(st.options, intent);
+    limits.add_mode_max_inches(6.0 * dice);
     most = std::max(most, dice);
     // Appended piece by piece: GCC 12's -Wrestrict misfires on "; " + std::string at -O3.
     if (!words.empty()) words.append("; ");
@@ -104,6 +105,7 @@ void drive_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& me
       m.set_facing_deg(facing_degrees(u.facing));
       if (check_vehicle_move(st, side, m)) continue;
       limits.add_modes(std::string(reverse ? "reverse " : "") + std::to_string(k) + "d6");
+      limits.add_mode_max_inches(reverse ? 6.0 * k / 3.0 : 6.0 * k);  // BG-VMOV-06: reverse at a third
     }
   }
   if (limits.modes().empty()) return;

@@ -46,6 +46,11 @@ double road_bonus(const Options& o, int roll) {
 double vehicle_road_bonus(int roll) { return roll / 2.0; }  // BG-VMOV-04: +50%
 
 double facing_cost(const Options& o, Facing travel, Facing end) {
+  // GAP-BG-MOVE-08b: a facing is given in half-degree steps while a drawn leg points any way, so
+  // the step nearest the direction of movement (within a quarter degree) is that direction.
+  constexpr double kQuarterDegreeSin = 0.0043633;  // sin(0.25 degrees)
+  const Vec2 a = travel.forward(), b = end.forward();
+  if (geom::dot(a, b) > 0 && std::abs(geom::cross(a, b)) <= kQuarterDegreeSin) return 0;
   if (geom::turn_at_most(travel, end, 0)) return 0;
   if (geom::turn_at_most(travel, end, 90)) return o.facing_cost_90;
   return o.facing_cost_180;

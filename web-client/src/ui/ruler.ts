@@ -141,3 +141,9 @@ export function movePlay(a: Action, d: PathDraft, unitFacingDeg: number): PlayIn
   p.facingDeg = a.move?.facingFree ? d.facingDeg : normalFacing(unitFacingDeg);
   return p;
 }
+
+/** The inches the picked mode allows (MoveLimits.modeMaxInches, in the order of modes), else the action's most. */
+export function allowedInches(limits: { maxInches: number; modes: readonly string[]; modeMaxInches: readonly number[] }, mode: string): number {
+  const i = limits.modes.indexOf(mode);
+  return i >= 0 && i < limits.modeMaxInches.length ? limits.modeMaxInches[i] : limits.maxInches;
+}

@@ -17,7 +17,7 @@ import { TERRAIN, terrainStyle } from "./look";
 import { MeasureTool } from "./measure";
 import { actions, answerFor, generalActions, KIND_KEYS, myTurn, needsAiming, Orders, planActions, unitActions, type Overlay, type PlayInit } from "./orders";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
-import { distance, exactInches, inchesText, pathLength, roundPoint, rulerLabel, type Pt } from "./ruler";
+import { allowedInches, distance, exactInches, inchesText, pathLength, roundPoint, rulerLabel, type Pt } from "./ruler";
 
 export interface Link {
   send(init: EnvelopeInit): void;
@@ -342,7 +342,7 @@ export class TablePage {
     if (!d || !limits) return null;
     const u = v.units.find((x) => x.id === a.unitId);
     const start = u?.position;
-    const r = rulerLabel(start ? d.length(start) : 0, limits.maxInches);
+    const r = rulerLabel(start ? d.length(start) : 0, allowedInches(limits, d.mode));
     const who = u?.name || a.unitId || "the unit";
     const modes = limits.modes;
     const kbd = (k: string) => h("kbd", {}, k);
@@ -675,7 +675,7 @@ export class TablePage {
       const from = mover.position;
       const pointer = this.pointer && !this.overHandle() ? this.pointer : undefined;
       const used = pathLength(from, pointer ? [...path.points, pointer] : path.points);
-      const r = rulerLabel(used, a.move.maxInches);
+      const r = rulerLabel(used, allowedInches(a.move, path.mode));
       o.path = { from, points: path.points, pointer, label: r.text, over: r.over, facingDeg: a.move.facingFree ? path.facingDeg : undefined };
     }
     const tid = this.hoverTarget ?? this.orders.target;
