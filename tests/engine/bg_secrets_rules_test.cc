@@ -1,0 +1,92 @@
+// Battleground secrets one by one: what each seat's copy of GameStarted holds, dummies, and the
+// rules whose outcome could tell a seat of a hidden unit or an unfound minefield (building room,
+// digging in, the rout direction, hidden transports). The end-to-end search of every event and
+// view of bot games is bg_secrets_test.cc.
+#include "engine/rulesets/bg/bg_combat_util.h"
+#include "tests/engine/bg_fire_util.h"
+
+namespace sandtable::bgtest {
+namespace {
+
+pb::Scenario started_scenario(const std::optional<pb::Event>& e) {
+  EXPECT_TRUE(e && e->has_game_started());
+  return e ? e->game_started().scenario() : pb::Scenario();
+}
+
+std::vector<std::string> unit_ids(const pb::Scenario& s) {
+  std::vector<std::string> out;
+  for (const auto& side : s.sides()) {
+    for (const auto& u : side.units()) out.push_back(u.id());
+  }
+  for (const auto& r : s.reinforcements()) out.push_back("r:" + r.unit().id());
+  return out;
+}
+
+std::string kind_of(const google::protobuf::RepeatedPtrField<pb::TerrainFeature>& terrain, const std::string& name) {
+  for (const auto& t : terrain) {
+    if (t.name() == name) return t.kind();
+  }
+  return "";
+}
+
+// BG-UNIT-09/10, BG-MINE-02: each seat's copy of GameStarted holds the other side's units only
+// if they are on the table and not hidden; a public dummy is a minefield to everyone but the
+// GM. Own hidden units and reinforcements stay in their side's copy.
+TEST(BgSecrets, GameStartedHoldsNoHiddenUnitNorReinforcementOfTheOtherSideBG_UNIT_09_BG_UNIT_10) {
+  Sc sc;
+  sc.inf(0, "a", 4, 10, 10);
+  sc.inf(0, "ah", 4, 40, 10).add_attributes("hidden");
+  sc.inf(1, "e", 4, 10, 30, 1, 0, "C", 180);
+  sc.inf(1, "eh", 4, 40, 30, 1, 0, "C", 180).add_attributes("hidden");
+  auto* r = sc.s.add_reinforcements();
+  r->set_turn(3);
+  r->set_side("allies");
+  *r->mutable_unit() = sc.s.sides(1).units(0);
+  r->mutable_unit()->set_id("late");
+  r->mutable_unit()->set_name("late");
+  for (int i = 0; i < r->unit().figures_size(); ++i) r->mutable_unit()->mutable_figures(i)->set_id("late-f" + std::to_string(i));
+  sc.area("dummy_minefield", "bluff", 20, 17, 24, 23);
+  TG t(sc.s);
+  const pb::Event& started = t.log.front();
+  using V = std::vector<std::string>;
+  EXPECT_EQ(unit_ids(started_scenario(t.g->event_for(started, "axis"))), (V{"a", "ah", "e"}));
+  EXPECT_EQ(unit_ids(started_scenario(t.g->event_for(started, "allies"))), (V{"a", "e", "eh", "r:late"}));
+  EXPECT_EQ(unit_ids(started_scenario(t.g->event_for(started, "spectator"))), (V{"a", "e"}));
+  EXPECT_EQ(unit_ids(started_scenario(t.g->event_for(started, "gm"))), (V{"a", "ah", "e", "eh", "r:late"}));
+  for (const char* seat : {"axis", "allies", "spectator"}) {
+    EXPECT_EQ(kind_of(started_scenario(t.g->event_for(started, seat)).terrain(), "bluff"), "minefield") << seat;
+    EXPECT_EQ(kind_of(t.g->view(seat).terrain(), "bluff"), "minefield") << seat;
+  }
+  EXPECT_EQ(kind_of(started_scenario(t.g->event_for(started, "gm")).terrain(), "bluff"), "dummy_minefield");
+}
+
+// BG-MINE-02: a secret dummy found by the other side (BG-MINE-03, here within 1": automatic)
+// shows in its view as a minefield; its owner and the GM see the dummy; spectators see nothing.
+// Once entered, everyone sees the dummy.
+TEST(BgSecrets, FoundDummyLooksLikeAMinefieldBG_MINE_02) {
+  Sc sc;
+  sc.inf(0, "a", 4, 14, 10);
+  sc.inf(1, "e", 4, 40, 30, 1, 0, "C", 180);
+  sc.area("dummy_minefield", "fake", 20, 7, 24, 13, "allies");
+  TG t(sc.s);
+  EXPECT_EQ(kind_of(t.g->view("axis").terrain(), "fake"), "");
+  EXPECT_EQ(kind_of(t.g->view("spectator").terrain(), "fake"), "");
+  t.draw(card(S, 9));
+  t.ok(move("axis", "a", pb::BG_MOVE_WALK, {{18, 10}}), {6});
+  ASSERT_TRUE(t.st().minefield("fake")->known_to[0]);
+  EXPECT_EQ(kind_of(t.g->view("axis").terrain(), "fake"), "minefield");
+  EXPECT_EQ(kind_of(t.g->view("allies").terrain(), "fake"), "dummy_minefield");
+  EXPECT_EQ(kind_of(t.g->view("gm").terrain(), "fake"), "dummy_minefield");
+  EXPECT_EQ(kind_of(t.g->view("spectator").terrain(), "fake"), "");  // told to the finder and the owner only
+  // Entered, it is seen by everyone for what it is (BG-MINE-04).
+  TG in(sc.s);
+  in.draw(card(S, 9));
+  in.ok(move("axis", "a", pb::BG_MOVE_RUN, {{22, 10}}), {6, 6});
+  ASSERT_TRUE(in.st().minefield("fake")->entered);
+  for (const char* seat : {"axis", "allies", "gm", "spectator"}) {
+    EXPECT_EQ(kind_of(in.g->view(seat).terrain(), "fake"), "dummy_minefield") << seat;
+  }
+}
+
+}  // namespace
+}  // namespace sandtable::bgtest
