@@ -88,5 +88,35 @@ TEST(BgSecrets, FoundDummyLooksLikeAMinefieldBG_MINE_02) {
   }
 }
 
+// BG-TER-10 with BG-UNIT-09: a building held by a hidden enemy is never counted in a refusal
+// ("would hold 20 figures" told of 12 hidden ones). A move that would occupy it runs into the
+// hidden unit: it stops short, outside the building, and the unit is found; whether the unit
+// would have fitted beside it or not, the answer is the same.
+TEST(BgSecrets, BuildingHeldByAHiddenUnitIsRunIntoNotCountedBG_TER_10_BG_UNIT_09) {
+  for (int hidden_figures : {12, 4}) {
+    SCOPED_TRACE(hidden_figures);
+    Sc sc;
+    sc.area("building", "barn", 18, 20, 26, 27);
+    sc.inf(0, "a", 8, 28, 25);
+    sc.inf(1, "h", hidden_figures, 20.5, 21, 1, 0, "C", 180).add_attributes("hidden");
+    TG t(sc.s);
+    ASSERT_EQ(t.u("h").building, "barn");
+    t.draw(card(S, 9));
+    BgOrder c = move("axis", "a", pb::BG_MOVE_WALK, {{23, 25}});
+    c.mutable_bg()->mutable_move()->set_building("barn");
+    const Outcome o = t.ok(c, {6});
+    EXPECT_EQ(t.u("a").building, "");
+    EXPECT_GT(bg::com(t.u("a")).x, 25.5);  // stopped short: not every figure in or around the barn
+    const auto* found = TG::find(o, [](const pb::BgEvent& b) { return b.has_revealed(); });
+    ASSERT_NE(found, nullptr);
+    EXPECT_EQ(found->revealed().unit_id(), "h");
+    EXPECT_EQ(found->revealed().reason(), "an enemy unit ran into it");
+    EXPECT_FALSE(t.u("h").hidden);
+  }
+}
+
+// BG-TER-10: the building's room still counts what the mover's side sees (its own units and
+// visible enemies are counted as before: BgMove.BuildingOccupancyLimits).
+
 }  // namespace
 }  // namespace sandtable::bgtest
