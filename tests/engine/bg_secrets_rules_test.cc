@@ -118,5 +118,28 @@ TEST(BgSecrets, BuildingHeldByAHiddenUnitIsRunIntoNotCountedBG_TER_10_BG_UNIT_09
 // BG-TER-10: the building's room still counts what the mover's side sees (its own units and
 // visible enemies are counted as before: BgMove.BuildingOccupancyLimits).
 
+// BG-MINE-08 / BG-MINE-02: digging in is refused inside a minefield the side knows of, and not
+// inside another side's secret one it has not found (the refusal would reveal it); there the
+// unit digs in, and standing inside it finds the minefield (within 1": automatic, BG-MINE-03).
+TEST(BgSecrets, DigInInsideAnUnfoundSecretMinefieldIsNotRefusedBG_MINE_08) {
+  for (const std::string owner : {"", "axis", "allies"}) {
+    SCOPED_TRACE("owner '" + owner + "'");
+    Sc sc;
+    sc.inf(0, "a", 4, 10, 10);
+    sc.inf(1, "e", 4, 40, 30, 1, 0, "C", 180);
+    sc.area("minefield", "mf", 8, 7, 12, 13, owner);
+    TG t(sc.s);
+    t.draw(card(S, 9));
+    const pb::Command dig = move("axis", "a", pb::BG_MOVE_DIG_IN, {});
+    if (owner != "allies") {
+      EXPECT_EQ(t.refused(dig), "BG_DIG_IN_MINES");
+      continue;
+    }
+    t.ok(dig);
+    EXPECT_TRUE(t.u("a").markers.dug_in);
+    EXPECT_TRUE(t.st().minefield("mf")->known_to[0]);
+  }
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest

@@ -55,9 +55,13 @@ Check check_move(const BgState& st, int side, const pb::BgMove& m, MovePlan* pla
       if (moving || m.road()) {
         return refusal("BG_DIG_IN_MOVE", "BG-MOVE-11", "Digging in takes the unit's whole move; it makes no other movement.");
       }
+      // BG-MINE-08 forbids digging in inside a minefield the side knows of (its own, a public
+      // one, one it has found or entered); an unfound secret one is not told by a refusal
+      // (BG-MINE-02/03): the unit digs in, as a player who cannot see the mines would.
       for (const auto& mf : st.minefields) {
         const Terrain* t = st.terrain_named(mf.terrain);
-        if (t && t->area && geom::locate(*t->area, com(*u)) == geom::Where::kInside) {
+        if (!t || !knows_terrain(st, *t, Seer{side, false})) continue;
+        if (t->area && geom::locate(*t->area, com(*u)) == geom::Where::kInside) {
           return refusal("BG_DIG_IN_MINES", "BG-MINE-08", "Units may not dig in inside a minefield.");
         }
       }
