@@ -141,5 +141,30 @@ TEST(BgSecrets, DigInInsideAnUnfoundSecretMinefieldIsNotRefusedBG_MINE_08) {
   }
 }
 
+// BG-MOR-04 / GAP-BG-MOR-04: a failed rally routs away from the nearest enemy its side can see;
+// a nearer hidden enemy (BG-UNIT-09) does not turn it, and stays hidden.
+TEST(BgSecrets, FailedRallyRunsFromTheNearestVisibleEnemyNotAHiddenOneBG_MOR_04) {
+  Sc sc;
+  sc.inf(0, "a", 6, 10, 10);
+  sc.inf(0, "h", 4, 20, 30).add_attributes("hidden");
+  sc.inf(1, "e", 6, 10, 18, 0, 0, "C", 180);
+  sc.option("bg.morale", "on");
+  TG t(sc.s);
+  t.draw(card(C, 9));
+  t.ok(shoot_cmd("axis", "a", "e"), {5, 6, 6, 2, 1, 1, 1, 2, 3, 3});  // 3 of 6 hit; rout 6"
+  ASSERT_TRUE(t.u("e").markers.routing);
+  t.end_action("axis");  // "h" need not shoot
+  const geom::Vec2 seen = bg::aim_point(t.st(), t.u("a"));
+  const geom::Vec2 hidden = bg::aim_point(t.st(), t.u("h"));
+  const geom::Vec2 before = bg::com(t.u("e"));
+  ASSERT_LT(geom::distance(before, hidden), geom::distance(before, seen));  // the hidden one is nearer
+  BgOrder x = cmd("axis");
+  *x.mutable_bg()->mutable_draw_card()->mutable_card() = card(D, 7);  // Allied move: the rally roll
+  t.ok(x, {2, 3, 4});                                                   // no hit; 2D6 = 7"
+  const geom::Vec2 after = bg::com(t.u("e"));
+  EXPECT_NEAR(geom::distance(after, seen) - geom::distance(before, seen), 7.0, 1e-6);  // straight away from "a"
+  EXPECT_TRUE(t.u("h").hidden);
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest
