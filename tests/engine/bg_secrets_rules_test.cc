@@ -166,5 +166,28 @@ TEST(BgSecrets, FailedRallyRunsFromTheNearestVisibleEnemyNotAHiddenOneBG_MOR_04)
   EXPECT_TRUE(t.u("h").hidden);
 }
 
+// BG-UNIT-09: a unit and the transport it starts in are hidden together or not at all (a
+// passenger is shown where its transport is: one hidden without the other would show a hidden
+// unit's id and place).
+TEST(BgSecrets, TransportAndPassengersAreHiddenTogetherBG_UNIT_09) {
+  for (int hide = 0; hide < 4; ++hide) {
+    SCOPED_TRACE(hide);
+    Sc sc;
+    sc.inf(0, "a", 4, 10, 10);
+    auto& truck = sc.vehicle(1, "truck", "truck", 10, 18, 180);
+    auto& p = sc.inf(1, "p", 4, 10, 18);
+    p.set_towed_by("truck");
+    if (hide & 1) truck.add_attributes("hidden");
+    if (hide & 2) p.add_attributes("hidden");
+    const auto error = rules().validate(sc.s);
+    if (hide == 0 || hide == 3) {
+      EXPECT_FALSE(error) << *error;
+    } else {
+      ASSERT_TRUE(error);
+      EXPECT_EQ(*error, "sides[1].units[1].towed_by: a unit and its transport are hidden together or not at all (BG-UNIT-09)");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest
