@@ -189,5 +189,38 @@ TEST(BgSecrets, TransportAndPassengersAreHiddenTogetherBG_UNIT_09) {
   }
 }
 
+// BG-MINE-02/03/10: engineers clearing a secret minefield their side has found (nobody has
+// entered it) is told to their side and the owner; spectators, who do not see the minefield,
+// get no copy (it names the minefield and draws its strips).
+TEST(BgSecrets, ClearingAFoundSecretMinefieldIsNotToldToSpectatorsBG_MINE_10) {
+  Sc sc;
+  auto& u = sc.inf(0, "eng", 8, 10, 18.5);
+  for (int i = 2; i < 8; ++i) u.mutable_figures(i)->set_kind("engineer");
+  sc.inf(1, "b1", 4, 40, 30);
+  sc.area("minefield", "mf1", 8, 20, 14, 24, "allies");
+  TG t(sc.s);
+  t.draw(card(S, 3));
+  t.ok(move("axis", "eng", pb::BG_MOVE_WALK, {{10, 18.55}}), {1});  // ends 0.6" away: found
+  ASSERT_TRUE(t.st().minefield("mf1")->known_to[0]);
+  t.draw(card(C, 3));
+  BgOrder c = cmd("axis");
+  auto* cm = c.mutable_bg()->mutable_clear_mines();
+  cm->set_unit_id("eng");
+  auto* strip = cm->add_strips();
+  strip->set_minefield_id("mf1");
+  *strip->mutable_centre() = pt(10, 20.5);
+  const Outcome o = t.ok(c);
+  int cleared = 0;
+  for (const auto& e : o.events) {
+    if (!has_bg(e) || !bg_of(e).has_mines_cleared()) continue;
+    ++cleared;
+    EXPECT_TRUE(t.g->event_for(e, "axis"));
+    EXPECT_TRUE(t.g->event_for(e, "allies"));
+    EXPECT_TRUE(t.g->event_for(e, "gm"));
+    EXPECT_FALSE(t.g->event_for(e, "spectator"));
+  }
+  EXPECT_EQ(cleared, 1);
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest

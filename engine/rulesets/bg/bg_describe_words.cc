@@ -174,7 +174,7 @@ bool Words::knows_minefield(const std::string& name) const {
   const int side = me();
   if (side >= 0) return side < static_cast<int>(m->known_to.size()) && m->known_to[static_cast<std::size_t>(side)];
   // Spectators: a minefield entered is seen by everyone (BG-MINE-04); a detection is told only to
-  // the finder and the owner (BG-MINE-03), so the view's test (knows_terrain).
+  // the finder and the owner (BG-MINE-03). The view's test (knows_terrain) is the same.
   return m->entered;
 }
 
