@@ -97,6 +97,7 @@ void apply_special_event(BgState& st, const pb::BgEvent& e) {
       if (r.entered()) {
         // BG-MINE-04: entering is seen by everyone.
         for (std::size_t i = 0; i < m->known_to.size(); ++i) m->known_to[i] = true;
+        m->entered = true;
       }
       const int side = st.side_index(r.to_side());
       if (side >= 0) m->known_to[static_cast<std::size_t>(side)] = true;

@@ -173,8 +173,9 @@ bool Words::knows_minefield(const std::string& name) const {
   if (!t || !m || gm() || t->owner.empty() || t->owner == viewer) return true;
   const int side = me();
   if (side >= 0) return side < static_cast<int>(m->known_to.size()) && m->known_to[static_cast<std::size_t>(side)];
-  // Spectators: only what both sides know (a minefield entered is seen by everyone, BG-MINE-04).
-  return std::all_of(m->known_to.begin(), m->known_to.end(), [](bool b) { return b; });
+  // Spectators: a minefield entered is seen by everyone (BG-MINE-04); a detection is told only to
+  // the finder and the owner (BG-MINE-03). The view's test (knows_terrain) is the same.
+  return m->entered;
 }
 
 std::string Words::minefield(const std::string& name) const {

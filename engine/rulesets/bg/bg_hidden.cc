@@ -60,6 +60,15 @@ std::vector<std::string> hidden_touched(const BgState& st, const Unit& mover, st
   return out;
 }
 
+std::vector<std::string> hidden_in_building(const BgState& st, const Unit& mover, const std::string& building) {
+  std::vector<std::string> out;
+  if (building.empty()) return out;
+  for (const Unit* o : units_in_building(st, building)) {
+    if (o->side != mover.side && o->hidden) out.push_back(o->id);
+  }
+  return out;
+}
+
 void reveal_ran_into(Context& ctx, const std::vector<std::string>& ids) {
   for (const auto& id : ids) {
     pb::BgEvent e;

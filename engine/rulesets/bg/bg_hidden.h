@@ -16,6 +16,10 @@ namespace sandtable::bg {
 std::vector<std::string> hidden_touched(const BgState& st, const Unit& mover, std::span<const Vec2> walked,
                                         const Formation& figures, const std::optional<geom::Polygon>& hull);
 
+// The other side's hidden units holding `building` (BG-TER-08..10): a move that would occupy it
+// runs into them, as into their figures.
+std::vector<std::string> hidden_in_building(const BgState& st, const Unit& mover, const std::string& building);
+
 // Emits the reveal of each unit the mover ran into.
 void reveal_ran_into(Context& ctx, const std::vector<std::string>& ids);
 

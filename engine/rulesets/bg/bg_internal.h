@@ -193,7 +193,8 @@ struct Seer {
 // BG-UNIT-09/10: a side knows its own units, on the table or not; another side's only once they
 // are on the table and not hidden. The view shows the known units that are on the table.
 bool knows_unit(const Unit& u, const Seer& s);
-// BG-MINE-02/03: secret terrain is known to its owner, to a side that has found it, and to the GM.
+// BG-MINE-02/03: secret terrain is known to its owner, to a side that has found it, and to the GM;
+// to spectators once a unit has entered it (BG-MINE-04).
 bool knows_terrain(const BgState& st, const Terrain& t, const Seer& s);
 // BG-ART-01: a scheduled strike is its side's secret until it lands; the random deck's fire
 // missions (BG-ART-08) are called in the open.

@@ -305,7 +305,19 @@ void do_clear_mines(Context& ctx, BgState& st, int side, const pb::BgClearMines&
     out.push_back(e);
   }
   const std::string uid = u->id;
-  for (auto& e : out) emit_bg(ctx, e);
+  for (auto& e : out) {
+    // A secret minefield nobody has entered is known only to its owner and the sides that found
+    // it (BG-MINE-02/03): its clearing, which names it and draws its strips, is told to the
+    // clearing side and the owner, not to spectators.
+    const Terrain* t = st.terrain_named(e.mines_cleared().minefield_id());
+    const Minefield* m = st.minefield(e.mines_cleared().minefield_id());
+    std::vector<std::string> who;
+    if (t && m && !t->owner.empty() && !m->entered) {
+      who.push_back(side_id(st, side));
+      if (t->owner != who.front()) who.push_back(t->owner);
+    }
+    emit_bg(ctx, e, who);
+  }
   unit_acted(ctx, st, *st.find(uid), BgAction::kShoot);
 }
 

@@ -7,7 +7,8 @@
 // BG-MOR-04 / GAP-BG-MOR-04: a routing unit may not shoot (bg_fire.cc) and rolls to rally on
 // each of its side's movement actions: 1 die, 2 with a leader, for one of its own hit faces; a
 // hit rallies it (red marker off; it acts normally from its next card), otherwise it routs
-// again 2D6" straight away from the nearest enemy unit. On a move card for all units every
+// again 2D6" straight away from the nearest enemy unit its side can see (hidden ones are not
+// counted: the direction would reveal them). On a move card for all units every
 // routing unit rolls when the card opens (that roll is its move); on an ace the owner may name
 // a routing unit with an ordinary move (or charge) order, which becomes the rally roll.
 #include <algorithm>
@@ -84,10 +85,13 @@ void rally(Context& ctx, BgState& st, const std::string& unit_id) {
   *m->mutable_to() = to_point(here);
   m->set_facing_deg(facing_degrees(u->facing));
   if (!passed) {
-    // Away from the nearest enemy unit on the table (none left: on along its facing).
+    // Away from the nearest enemy unit on the table that its side knows of (none: on along its
+    // facing). GAP-BG-MOR-04 (ours): a hidden unit (BG-UNIT-09) is not "the enemy" a routing
+    // unit runs from; the direction would show the other side where it hides.
     const Unit* nearest = nullptr;
     double best = 0;
     for (const auto* x : side_units(st, 1 - u->side)) {
+      if (!knows_unit(*x, Seer{u->side, false})) continue;
       const double d = geom::distance(here, aim_point(st, *x));
       if (!nearest || d < best) {
         nearest = x;

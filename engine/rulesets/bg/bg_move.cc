@@ -55,9 +55,13 @@ Check check_move(const BgState& st, int side, const pb::BgMove& m, MovePlan* pla
       if (moving || m.road()) {
         return refusal("BG_DIG_IN_MOVE", "BG-MOVE-11", "Digging in takes the unit's whole move; it makes no other movement.");
       }
+      // BG-MINE-08 forbids digging in inside a minefield the side knows of (its own, a public
+      // one, one it has found or entered); an unfound secret one is not told by a refusal
+      // (BG-MINE-02/03): the unit digs in, as a player who cannot see the mines would.
       for (const auto& mf : st.minefields) {
         const Terrain* t = st.terrain_named(mf.terrain);
-        if (t && t->area && geom::locate(*t->area, com(*u)) == geom::Where::kInside) {
+        if (!t || !knows_terrain(st, *t, Seer{side, false})) continue;
+        if (t->area && geom::locate(*t->area, com(*u)) == geom::Where::kInside) {
           return refusal("BG_DIG_IN_MINES", "BG-MINE-08", "Units may not dig in inside a minefield.");
         }
       }
@@ -206,10 +210,23 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
     short_note = "stopped short: the full roll would end on the enemy or off the table";
   }
   // BG-UNIT-09: the dice may carry it into a hidden enemy: it stops short and finds it.
-  const std::vector<std::string> ran_into = hidden_touched(st, u, walked_prefix(plan.path, out.end), out.figures, std::nullopt);
+  // BG-TER-08..10 with BG-UNIT-09: a building held by a hidden enemy is run into like its
+  // figures: the mover stops short of occupying it and finds the unit. (The room check below
+  // counts only what the mover's side may see, so it can never tell of a hidden unit.)
+  auto held_hidden = [&](const Formation& f) {
+    std::vector<Vec2> pts;
+    for (const auto& [fid, pos] : f) pts.push_back(pos);
+    const Terrain* b = building_at(st, pts);
+    return b ? hidden_in_building(st, u, b->name) : std::vector<std::string>{};
+  };
+  std::vector<std::string> ran_into = hidden_touched(st, u, walked_prefix(plan.path, out.end), out.figures, std::nullopt);
+  for (const auto& id : held_hidden(out.figures)) {
+    if (std::find(ran_into.begin(), ran_into.end(), id) == ran_into.end()) ran_into.push_back(id);
+  }
   if (!ran_into.empty()) {
     stop_short([&](Vec2 p, const Formation& f) {
-      return !check_end_position(st, u, f) && hidden_touched(st, u, walked_prefix(plan.path, p), f, std::nullopt).empty();
+      return !check_end_position(st, u, f) && hidden_touched(st, u, walked_prefix(plan.path, p), f, std::nullopt).empty() &&
+             held_hidden(f).empty();
     });
     short_note = "stopped short: ran into a hidden enemy unit";
   }
@@ -231,13 +248,15 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
   }
   // BG-MOVE-17 / BG-TER-08..10: occupying a building is declared and shown by the figures.
   std::string building;
-  if (!m.building().empty()) {
+  if (!m.building().empty() && ran_into.empty()) {
     const Terrain* b = building_at(st, pts);
     if (!b || b->name != m.building()) {
       reject_building(m.building());
     }
     building = b->name;
   } else if (const Terrain* b = building_at(st, pts)) {
+    // (Stopped short by a hidden unit, a declared building may be out of reach: that is the
+    // dice's outcome, not a refusal, which would tell of the hidden unit.)
     building = b->name;
   }
   if (!building.empty()) {

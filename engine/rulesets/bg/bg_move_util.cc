@@ -155,10 +155,12 @@ bool units_touch(const BgState& st, const Unit& a, const Unit& b) {
   return false;
 }
 
+// BG-TER-10, counting only the units the mover's side may see (BG-UNIT-09: a refusal never
+// tells of a hidden one; do_move stops a unit short of a building a hidden enemy holds).
 Check check_building_room(const BgState& st, const Unit& u, const std::string& building) {
   int units = 0, figures = 0;
   for (const Unit* o : units_in_building(st, building)) {
-    if (o->id == u.id) continue;
+    if (o->id == u.id || !knows_unit(*o, Seer{u.side, false})) continue;
     ++units;
     figures += o->living();
   }

@@ -1,6 +1,8 @@
 // The Battleground rule set: dispatch of commands, answers and events to the areas.
 #include "engine/rulesets/bg/bg_rules.h"
 
+#include <algorithm>
+
 #include "engine/rulesets/bg/bg_actions.h"
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_special.h"
@@ -17,7 +19,7 @@ namespace bg {
 std::string_view Battleground::id() const { return "battleground"; }
 std::string_view Battleground::title() const { return "Battleground: WWII small-unit actions (card-driven, free table)"; }
 // Bump when the same scenario, seed and orders would give other events (GameStarted records it).
-std::string_view Battleground::version() const { return "bg-2"; }
+std::string_view Battleground::version() const { return "bg-3"; }
 
 std::optional<std::string> Battleground::validate(const pb::Scenario& scenario) const {
   return validate_scenario(scenario);
@@ -126,8 +128,41 @@ std::vector<std::string> Battleground::waiting_for(const GameState& state) const
 
 std::unique_ptr<Bot> Battleground::make_bot() const { return make_bg_bot(); }
 
-// Scheduled strikes (BG-ART-01) are secret to their side until they land.
+// A viewer's copy of GameStarted's scenario holds what its view shows at the start (Game has
+// removed the other sides' secret terrain): the other side's hidden set-up units (BG-UNIT-09)
+// and reinforcements (BG-UNIT-10: entry points may be secret) go, as do its scheduled strikes
+// (BG-ART-01, secret until they land); a dummy minefield is a minefield to all but its owner
+// (BG-MINE-02: dummies cannot be told from real ones until entered). Spectators see what no
+// side hides; the GM's copy is not redacted (Game).
 void Battleground::redact_scenario(pb::Scenario& scenario, const std::string& viewer) const {
+  auto side_of = [&](const std::string& id) {
+    for (int i = 0; i < scenario.sides_size(); ++i) {
+      if (scenario.sides(i).id() == id) return i;
+    }
+    return -1;
+  };
+  const Seer seer{side_of(viewer), false};
+  // The unit as it starts, as far as knows_unit asks: its side, on the table or not, hidden.
+  auto known = [&](const pb::UnitSetup& u, const std::string& side, bool on_table) {
+    Unit probe;
+    probe.side = side_of(side);
+    probe.on_table = on_table;
+    probe.hidden = std::find(u.attributes().begin(), u.attributes().end(), "hidden") != u.attributes().end();
+    return knows_unit(probe, seer);
+  };
+  for (auto& side : *scenario.mutable_sides()) {
+    auto* units = side.mutable_units();
+    for (int i = units->size() - 1; i >= 0; --i) {
+      if (!known(units->Get(i), side.id(), true)) units->DeleteSubrange(i, 1);
+    }
+  }
+  auto* reinforcements = scenario.mutable_reinforcements();
+  for (int i = reinforcements->size() - 1; i >= 0; --i) {
+    if (!known(reinforcements->Get(i).unit(), reinforcements->Get(i).side(), false)) reinforcements->DeleteSubrange(i, 1);
+  }
+  for (auto& t : *scenario.mutable_terrain()) {
+    if (t.kind() == "dummy_minefield" && t.owner() != viewer) t.set_kind("minefield");
+  }
   if (!carries<pb::BgScenario>(scenario)) return;
   pb::BgScenario extra = payload_of<pb::BgScenario>(scenario);
   auto* strikes = extra.mutable_strikes();

@@ -36,6 +36,7 @@ void save_minefield(const Minefield& m, pb::BgSavedMinefield* out) {
   out->set_terrain(m.terrain);
   out->set_dummy(m.dummy);
   for (bool k : m.known_to) out->add_known_to(k);
+  out->set_entered(m.entered);
   for (const auto& poly : m.cleared) {
     auto* p = out->add_cleared();
     for (const auto& v : poly.vertices()) save_point(v, p->add_vertices());
@@ -97,6 +98,7 @@ std::string load_minefields(const pb::BgSavedState& in, int sides, BgState& st) 
     if (m.terrain() != x.terrain || m.dummy() != x.dummy) return "minefield '" + m.terrain() + "' is not the scenario's";
     if (m.known_to_size() != sides) return "minefield '" + m.terrain() + "' has no knowledge for every side";
     x.known_to.assign(m.known_to().begin(), m.known_to().end());
+    x.entered = m.entered();
     x.cleared.clear();
     for (const auto& poly : m.cleared()) {
       try {

@@ -181,6 +181,11 @@ std::optional<std::string> validate_scenario(const pb::Scenario& s) {
       if (u.figures_size() > row->capacity) {
         return where + ": a " + carrier->type() + " carries at most " + std::to_string(row->capacity) + " figures (BG-MOVE-15)";
       }
+      // BG-UNIT-09: a passenger is seen with its transport; one hidden without the other would
+      // show the other side a hidden unit's id and place (or a hidden one's passengers).
+      if (has_attr(u, "hidden") != has_attr(*carrier, "hidden")) {
+        return where + ": a unit and its transport are hidden together or not at all (BG-UNIT-09)";
+      }
     }
   }
   std::set<std::string> names;

@@ -191,6 +191,8 @@ struct Minefield {
   std::string terrain;               // name of the Terrain entry
   bool dummy = false;
   std::vector<bool> known_to;        // per side (owner always)
+  bool entered = false;              // a unit entered it: everyone (spectators too) knows it, and
+                                     // knows a dummy for one (BG-MINE-02/04)
   std::vector<geom::Polygon> cleared;  // strips cleared by engineers / clearers
 };
 

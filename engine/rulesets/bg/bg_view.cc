@@ -77,10 +77,12 @@ bool knows_unit(const Unit& u, const Seer& s) {
 
 bool knows_terrain(const BgState& st, const Terrain& t, const Seer& s) {
   if (t.owner.empty() || s.gm) return true;
-  if (s.side < 0) return false;
+  const Minefield* m = st.minefield(t.name);
+  // Spectators: once a unit has entered it (seen by everyone, BG-MINE-04); a detection is told
+  // only to the finder and the owner (BG-MINE-03).
+  if (s.side < 0) return m && m->entered;
   if (t.owner == side_id(st, s.side)) return true;
-  const Minefield* m = st.minefield(t.name);  // BG-MINE-03: found by this side
-  return m && m->known_to[static_cast<std::size_t>(s.side)];
+  return m && m->known_to[static_cast<std::size_t>(s.side)];  // BG-MINE-03: found by this side
 }
 
 bool knows_mission(const FireMission& m, const Seer& s) {
@@ -143,6 +145,12 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
     const Terrain* t = st.terrain_named(m.terrain);
     if (!t || t->owner.empty() || gm || t->owner == viewer) continue;
     if (knows_terrain(st, *t, seer)) *view.add_terrain() = st.scenario->terrain(t->index);
+  }
+  // BG-MINE-02: a dummy cannot be told from a real minefield until entered; before that only
+  // its owner and the GM see the word.
+  for (auto& t : *view.mutable_terrain()) {
+    const Minefield* m = st.minefield(t.name());
+    if (t.kind() == "dummy_minefield" && !gm && t.owner() != viewer && !(m && m->entered)) t.set_kind("minefield");
   }
   auto* turn = view.mutable_turn();
   turn->set_turn(st.turn);
