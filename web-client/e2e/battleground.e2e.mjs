@@ -230,6 +230,8 @@ async function drawMove(page, seat, v, action) {
   // The facing handle: dragged to face east of the end; Q / E turn it back to the unit's own facing.
   if (action.move.free) {
     const end = pts.at(-1);
+    // The handle is drawn with the path once the page has re-rendered after the undo.
+    await page.locator(".facing-handle").waitFor({ state: "visible" });
     const handle = await page.locator(".facing-handle").boundingBox();
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
     await page.mouse.down();
