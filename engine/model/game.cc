@@ -4,6 +4,7 @@
 
 #include "engine/core/sha256.h"
 #include "engine/model/game_words.h"
+#include "engine/model/menu_pick.h"
 #include "engine/model/registry.h"
 #include "engine/model/rejection.h"
 
@@ -25,25 +26,6 @@ void fill_shared(GameState& state, const pb::Scenario& scenario, std::uint64_t s
 
 bool listed(const google::protobuf::RepeatedPtrField<std::string>& seats, const std::string& viewer) {
   return std::find(seats.begin(), seats.end(), viewer) != seats.end();
-}
-
-// The menu entry a pick names; refuses a pick that is not on the menu or names no offered target.
-const pb::Action* on_menu(const pb::ActionMenu& m, const pb::PlayAction& play) {
-  const pb::Action* action = nullptr;
-  for (const auto& a : m.actions()) {
-    if (a.id() == play.action()) action = &a;
-  }
-  if (!action) {
-    reject("NOT_ON_MENU", "GEN", "That order is not one you can give now; the table has changed or it was never offered.");
-  }
-  if (action->targets_size() > 0) {
-    const auto& ts = action->targets();
-    if (std::none_of(ts.begin(), ts.end(), [&](const pb::ActionTarget& t) { return t.id() == play.target(); })) {
-      reject("NOT_A_TARGET", action->rule_id().empty() ? "GEN" : action->rule_id(),
-             "'" + play.target() + "' is not one of the targets offered for " + action->label() + ".");
-    }
-  }
-  return action;
 }
 
 }  // namespace
@@ -338,7 +320,7 @@ pb::ActionMenu Game::menu(const std::string& seat) const {
 
 pb::Command Game::from_menu(const std::string& seat, const pb::PlayAction& play) const {
   const pb::ActionMenu m = menu(seat);
-  const pb::Action* action = on_menu(m, play);
+  const pb::Action* action = &on_menu(m, play);
   for (const auto& part : play.also()) {
     if (!part.also().empty()) reject("NOT_ON_MENU", "GEN", "An order's parts cannot have parts of their own.");
     on_menu(m, part);

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <optional>
 
+#include "engine/model/menu_pick.h"
 #include "engine/model/payload.h"
 #include "engine/model/rejection.h"
 #include "engine/rulesets/bg/bg_combat_util.h"
@@ -174,17 +175,13 @@ Check previewed_order(const Battleground& rules, const BgState& st, const std::s
                       pb::BgCommand* out, std::string* label_words) {
   pb::ActionMenu menu;
   rules.actions(st, seat, menu);
-  const auto it = std::find_if(menu.actions().begin(), menu.actions().end(),
-                               [&](const pb::Action& a) { return a.id() == play.action(); });
-  if (it == menu.actions().end()) {
-    return refusal("NOT_ON_MENU", "GEN", "That order is not one you can give now; the table has changed or it was never offered.");
-  }
   try {
-    *out = payload_of<pb::BgCommand>(rules.order_for(st, seat, *it, play));
+    const pb::Action& picked = on_menu(menu, play);
+    *out = payload_of<pb::BgCommand>(rules.order_for(st, seat, picked, play));
+    *label_words = picked.label();
   } catch (const Rejected& r) {
     return refusal(r.rejection().code(), r.rejection().rule_id(), r.rejection().message());
   }
-  *label_words = it->label();
   return std::nullopt;
 }
 

@@ -11,6 +11,7 @@
 // PW-ART-01) is never read here.
 #include <algorithm>
 
+#include "engine/model/menu_pick.h"
 #include "engine/model/payload.h"
 #include "engine/model/rejection.h"
 #include "engine/rulesets/pw/pw_internal.h"
@@ -86,17 +87,13 @@ Check previewed_order(const PortableWargame& rules, const PwState& st, const std
                       pb::PwCommand* out, pb::Action* action) {
   pb::ActionMenu menu;
   rules.actions(st, seat, menu);
-  const auto it = std::find_if(menu.actions().begin(), menu.actions().end(),
-                               [&](const pb::Action& a) { return a.id() == play.action(); });
-  if (it == menu.actions().end()) {
-    return Refusal{"NOT_ON_MENU", "GEN", "That order is not one you can give now; the table has changed or it was never offered."};
-  }
   try {
-    *out = payload_of<pb::PwCommand>(rules.order_for(st, seat, *it, play));
+    const pb::Action& picked = on_menu(menu, play);
+    *out = payload_of<pb::PwCommand>(rules.order_for(st, seat, picked, play));
+    *action = picked;
   } catch (const Rejected& r) {
     return Refusal{r.rejection().code(), r.rejection().rule_id(), r.rejection().message()};
   }
-  *action = *it;
   return std::nullopt;
 }
 

@@ -1,0 +1,15 @@
+#pragma once
+// The menu entry a pick (PlayAction) names. Game uses it to turn an order given from the menu
+// into the rule set's command, and rule sets use it to read the same pick in their previews, so
+// an order and its preview are refused alike.
+#include "sandtable/v1/menu.pb.h"
+
+namespace sandtable {
+
+namespace pb = ::sandtable::v1;
+
+// The entry of `menu` that `play` names; throws Rejected (NOT_ON_MENU, NOT_A_TARGET) when the
+// pick is not on the menu or names a target the entry does not offer.
+const pb::Action& on_menu(const pb::ActionMenu& menu, const pb::PlayAction& play);
+
+}  // namespace sandtable
