@@ -25,7 +25,7 @@ const viewOf = (page) =>
       waitingFor: [...(v.turn?.waitingFor ?? [])],
       paused: v.paused,
       decisions: v.decisions.map((d) => ({ id: d.id, seat: d.seat, choices: d.choices.map((c) => c.id) })),
-      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, type: u.type, col: u.square?.col, row: u.square?.row, facing: u.facing })),
+      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, type: u.type, col: u.square?.col, row: u.square?.row, facing: u.facing, strength: u.strength })),
       menu: (v.menu?.actions ?? []).map((a) => ({ id: a.id, kind: a.kind, unit: a.unitId, confirm: a.confirm, facings: [...a.facings], targets: a.targets.map((t) => ({ id: t.id, col: t.square?.col, row: t.square?.row, detail: t.detail })) })),
     };
   });
@@ -209,6 +209,23 @@ test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", 
   await shot(B, "09-paused");
   await gmTable.click('[data-testid="gm-resume"]');
   await waitFor(B, (x) => !x.paused, "the resume");
+
+  // --- the GM edits the table, with a reason: every player's log says so, the GM's audit lists it ---
+  const gv = await viewOf(gmTable);
+  const fixed = gv.units.find((u) => u.type === "infantry" && u.strength > 1);
+  await gmTable.click('[data-testid="gm-edits"] summary');
+  await gmTable.selectOption('[data-testid="gm-edit-kind"]', "strength");
+  await gmTable.selectOption('[data-testid="gm-edit-unit"]', fixed.id);
+  await gmTable.fill('[data-testid="gm-edit-value"]', String(fixed.strength - 1));
+  await gmTable.click('[data-testid="gm-edit-apply"]');
+  assert.match(await gmTable.locator('[data-testid="gm-edit-problem"]').innerText(), /Say why/, "an edit needs a reason");
+  await gmTable.fill('[data-testid="gm-edit-reason"]', "a hit was not recorded");
+  await gmTable.click('[data-testid="gm-edit-apply"]');
+  await waitFor(B, (x) => x.units.some((u) => u.id === fixed.id && u.strength === fixed.strength - 1), "the GM's edit to reach the player");
+  await B.waitForFunction((name) => [...document.querySelectorAll('[data-testid="log"] li')].some((li) =>
+    li.textContent.includes(`GM sets the strength of ${name}`) && li.textContent.includes("a hit was not recorded")), fixed.name);
+  await gmTable.waitForFunction(() => /a hit was not recorded/.test(document.querySelector('[data-testid="gm-audit"]')?.textContent ?? ""));
+  await shot(gmTable, "09b-gm-edit");
 
   // --- side B moves, then reloads the page and carries on where it was ---
   const bView = await viewOf(B);

@@ -16,6 +16,7 @@ import { h, replace } from "./dom";
 import { TERRAIN, terrainStyle } from "./look";
 import { MeasureTool } from "./measure";
 import { actions, answerFor, generalActions, KIND_KEYS, myTurn, needsAiming, Orders, planActions, unitActions, type Overlay, type PlayInit } from "./orders";
+import { emptyForm, gmEditPanel, type GmForm } from "./gm";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
 import { allowedInches, distance, exactInches, inchesText, pathLength, roundPoint, rulerLabel, type Pt } from "./ruler";
 
@@ -35,6 +36,8 @@ export class TablePage {
   private readonly orders: Orders;
   private filter: LogFilter = "all";
   private tab: "log" | "chat" = "log";
+  private gmForm: GmForm = emptyForm();
+  private gmFormChanged = false;  // the form's own change: draw it even while a field has the focus
   private notice = "";
   private retryIn?: number;
   private link: Link | null = null;
@@ -463,6 +466,10 @@ export class TablePage {
 
   private renderGm(v: View): void {
     if (this.role !== Role.GM) return replace(this.els.gm);
+    // Not while the GM is typing in the edit form: a Delta arriving would take the focus away.
+    const typing = document.activeElement instanceof HTMLElement && document.activeElement.matches(".gm-form input, .gm-form select");
+    if (typing && this.els.gm.contains(document.activeElement) && !this.gmFormChanged) return;
+    this.gmFormChanged = false;
     const gm = (body: EnvelopeInit) => this.link?.send(body);
     const order = (value: object) => gm({ body: { case: "order", value: { seq: this.model.seq, command: { seat: "gm", body: { case: "gm", value: value as never } } } } });
     replace(
@@ -476,6 +483,10 @@ export class TablePage {
           : h("button", { "data-testid": "gm-pause", onclick: () => order({ body: { case: "pause", value: { reason: "paused by the GM" } } }) }, "Pause game"),
         h("button", { onclick: () => confirm("End the game as a draw?") && order({ body: { case: "endGame", value: { winner: "", reason: "ended by the GM" } } }) }, "End as draw"),
       ),
+      gmEditPanel(v, this.gmForm, this.model.log, (edit) => order({ body: { case: "edit", value: edit } }), () => {
+        this.gmFormChanged = true;
+        this.render();
+      }),
     );
   }
 

@@ -1,0 +1,139 @@
+// The GM's edits of the table (docs/protocol.md "GM edits"): a form that builds a typed GmEdit
+// with the GM's reason, and the audit of edits already made, read from the engine's log lines
+// ("GM moves ... (reason)."). The client checks only that the form is filled in; whether an edit
+// keeps the table legal is the rule set's call, and its refusal is shown like any other.
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { GmEditSchema } from "../gen/sandtable/v1/gm_edit_pb";
+import type { View } from "../gen/sandtable/v1/view_pb";
+import type { LogEntry } from "../state/store";
+import { h } from "./dom";
+
+export type GmEditInit = MessageInitShape<typeof GmEditSchema>;
+
+export type GmEditKind = "move" | "remove" | "strength" | "marker" | "turn" | "dice";
+
+/** What the GM has typed so far; kept across renders. */
+export interface GmForm {
+  kind: GmEditKind;
+  unitId: string;
+  /** Grid boards: "col,row"; free tables: "x,y" in inches. */
+  place: string;
+  /** Strength, marker key, turn or dice ("6, 2"), by kind. */
+  value: string;
+  markerValue: string;
+  clear: boolean;
+  reason: string;
+  /** Whether the GM has the form open. */
+  open: boolean;
+}
+
+export const KINDS: { id: GmEditKind; label: string }[] = [
+  { id: "move", label: "Move a unit" },
+  { id: "remove", label: "Remove a unit" },
+  { id: "strength", label: "Set strength" },
+  { id: "marker", label: "Set or clear a marker" },
+  { id: "turn", label: "Set the turn" },
+  { id: "dice", label: "Set the next dice" },
+];
+
+export function emptyForm(): GmForm {
+  return { kind: "move", unitId: "", place: "", value: "", markerValue: "", clear: false, reason: "", open: false };
+}
+
+function numbers(text: string): number[] | null {
+  const parts = text.split(/[\s,]+/).filter((p) => p !== "");
+  const out = parts.map(Number);
+  return out.length && out.every((n) => Number.isFinite(n)) ? out : null;
+}
+
+/** The GmEdit the form describes, or a sentence saying what is missing. */
+export function gmEditFrom(f: GmForm, grid: boolean): GmEditInit | string {
+  const reason = f.reason.trim();
+  if (!reason) return "Say why: every GM edit is shown in the log with its reason.";
+  const needsUnit = f.kind !== "turn" && f.kind !== "dice";
+  if (needsUnit && !f.unitId) return "Pick the unit.";
+  switch (f.kind) {
+    case "move": {
+      const p = numbers(f.place);
+      if (!p || p.length !== 2) return grid ? "Give the square as column, row (e.g. 4, 6)." : "Give the point in inches as x, y (e.g. 40, 30).";
+      const where = grid ? { square: { col: Math.round(p[0]), row: Math.round(p[1]) } } : { point: { x: p[0], y: p[1] } };
+      return { reason, body: { case: "moveUnit", value: { unitId: f.unitId, ...where } } };
+    }
+    case "remove":
+      return { reason, body: { case: "removeUnit", value: { unitId: f.unitId } } };
+    case "strength": {
+      const n = numbers(f.value);
+      if (!n || n.length !== 1) return "Give the strength as a number.";
+      return { reason, body: { case: "setStrength", value: { unitId: f.unitId, strength: Math.round(n[0]) } } };
+    }
+    case "marker":
+      if (!f.value.trim()) return "Name the marker (its key, as the unit card lists it).";
+      return { reason, body: { case: "setMarker", value: { unitId: f.unitId, key: f.value.trim(), value: f.markerValue.trim(), clear: f.clear } } };
+    case "turn": {
+      const n = numbers(f.value);
+      if (!n || n.length !== 1) return "Give the turn as a number.";
+      return { reason, body: { case: "setTurn", value: { turn: Math.round(n[0]) } } };
+    }
+    case "dice": {
+      const n = f.value.trim() === "" ? [] : numbers(f.value);
+      if (!n) return "Give the dice as numbers, e.g. 6, 2.";
+      return { reason, body: { case: "setDice", value: { values: n.map((x) => Math.round(x)) } } };
+    }
+  }
+}
+
+/** The GM edits in the log, newest last: the engine writes each as "GM ... (reason)." */
+export function gmAudit(log: readonly LogEntry[]): LogEntry[] {
+  return log.filter((e) => e.kind === "event" && e.text.startsWith("GM "));
+}
+
+/** The form and the audit. `changed` re-renders after a field changes what is shown. */
+export function gmEditPanel(v: View, f: GmForm, log: readonly LogEntry[], send: (edit: GmEditInit) => void, changed: () => void): HTMLElement {
+  const grid = v.board.case === "grid";
+  const problem = h("p", { class: "gm-problem", "data-testid": "gm-edit-problem", role: "alert" });
+  const field = (label: string, input: HTMLElement) => h("label", { class: "gm-field" }, label, input);
+  const text = (key: "place" | "value" | "markerValue" | "reason", testid: string, placeholder = "") => {
+    const i = h("input", { type: "text", value: f[key], placeholder, "data-testid": testid });
+    i.addEventListener("input", () => (f[key] = i.value));
+    return i;
+  };
+  const kind = h("select", { "data-testid": "gm-edit-kind" }, KINDS.map((k) => h("option", { value: k.id, selected: f.kind === k.id }, k.label)));
+  kind.addEventListener("change", () => {
+    f.kind = kind.value as GmEditKind;
+    changed();
+  });
+  const unit = h("select", { "data-testid": "gm-edit-unit" }, h("option", { value: "" }, "— unit —"),
+    v.units.map((u) => h("option", { value: u.id, selected: f.unitId === u.id }, `${u.name || u.id} (${u.side})`)));
+  unit.addEventListener("change", () => (f.unitId = unit.value));
+  const clear = h("input", { type: "checkbox", checked: f.clear, "data-testid": "gm-edit-clear" });
+  clear.addEventListener("change", () => (f.clear = clear.checked));
+  const fields: HTMLElement[] = [field("Edit", kind)];
+  if (f.kind !== "turn" && f.kind !== "dice") fields.push(field("Unit", unit));
+  if (f.kind === "move") fields.push(field(grid ? "To square (col, row)" : "To point (x, y inches)", text("place", "gm-edit-place", grid ? "4, 6" : "40, 30")));
+  if (f.kind === "strength") fields.push(field("Strength", text("value", "gm-edit-value", "3")));
+  if (f.kind === "marker") fields.push(field("Marker", text("value", "gm-edit-value", "dug_in")), field("Value", text("markerValue", "gm-edit-marker-value")), field("Clear it", clear));
+  if (f.kind === "turn") fields.push(field("Turn", text("value", "gm-edit-value", "3")));
+  if (f.kind === "dice") fields.push(field("Next dice", text("value", "gm-edit-value", "6, 2")));
+  fields.push(field("Reason", text("reason", "gm-edit-reason", "why, for every player's log")));
+  const apply = h("button", { class: "primary", "data-testid": "gm-edit-apply" }, "Apply edit");
+  apply.addEventListener("click", () => {
+    const edit = gmEditFrom(f, grid);
+    if (typeof edit === "string") {
+      problem.textContent = edit;
+      return;
+    }
+    send(edit);
+    f.reason = "";
+  });
+  const audit = gmAudit(log);
+  const panel = h(
+    "details",
+    { class: "gm-edits", "data-testid": "gm-edits", open: f.open },
+    h("summary", {}, "Edit the table"),
+    h("div", { class: "gm-form" }, fields, apply, problem),
+    h("h4", {}, `Edits made (${audit.length})`),
+    h("ol", { class: "gm-audit", "data-testid": "gm-audit" }, audit.map((e) => h("li", {}, e.text))),
+  );
+  panel.addEventListener("toggle", () => (f.open = panel.open));
+  return panel;
+}
