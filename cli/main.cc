@@ -4,28 +4,59 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <ostream>
 #include <string>
 
 #include "cli/commands.h"
 
 namespace {
 
-void usage() {
-  std::cerr << "usage:\n"
-               "  sandtable-cli play --scenario FILE --orders FILE [--seed N] [--dice FILE]\n"
-               "  sandtable-cli replay FILE [--viewer SEAT]\n"
-               "  sandtable-cli bots --ruleset R --scenario FILE --games N --seed S [--log FILE] [--orders FILE]\n"
-               "  sandtable-cli rulesets\n";
+constexpr const char* kPlay = "  sandtable-cli play --scenario FILE --orders FILE [--seed N] [--dice FILE]\n";
+constexpr const char* kReplay = "  sandtable-cli replay FILE [--viewer SEAT]\n";
+constexpr const char* kBots =
+    "  sandtable-cli bots --ruleset R --scenario FILE --games N --seed S [--log FILE] [--orders FILE]\n";
+constexpr const char* kRulesets = "  sandtable-cli rulesets\n";
+
+// The usage of one verb, or of all of them when the verb is not known.
+void usage(std::ostream& out, const std::string& verb = "") {
+  out << "usage:\n";
+  if (verb == "play") {
+    out << kPlay;
+  } else if (verb == "replay") {
+    out << kReplay;
+  } else if (verb == "bots") {
+    out << kBots;
+  } else if (verb == "rulesets") {
+    out << kRulesets;
+  } else {
+    out << kPlay << kReplay << kBots << kRulesets;
+  }
+  out << "See docs/cli.md.\n";
 }
+
+bool is_help(const std::string& a) { return a == "--help" || a == "-h" || a == "help"; }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    usage();
+    usage(std::cerr);
     return 64;
   }
   const std::string verb = argv[1];
+  // Asked-for help is an answer, not an error: stdout and exit 0, before any flag is parsed
+  // (so `play --help` is not read as a flag missing its value).
+  if (is_help(verb)) {
+    usage(std::cout, argc > 2 ? argv[2] : "");
+    return 0;
+  }
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      usage(std::cout, verb);
+      return 0;
+    }
+  }
   std::map<std::string, std::string> flags;
   std::string positional;
   for (int i = 2; i < argc; ++i) {
@@ -51,6 +82,6 @@ int main(int argc, char** argv) {
   }
   if (verb == "bots") return cmd_bots(flags);
   if (verb == "rulesets") return cmd_rulesets();
-  usage();
+  usage(std::cerr);
   return 64;
 }

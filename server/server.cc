@@ -13,6 +13,7 @@
 #include <iostream>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "server/catalog.h"
 #include "server/commit_queue.h"
@@ -32,10 +33,11 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --bind ADDR           address to listen on                                      [127.0.0.1]
   --db FILE             SQLite database (created and migrated if needed)         [data/sandtable.db]
   --web DIR             built web client to serve                                [web-client/dist]
-  --scenarios DIR       built-in scenarios for the lobby (*.json, recursive)     [scenarios]
+  --scenarios DIR       built-in scenarios for the lobby (*.json, recursive)
+                        [./scenarios, else the scenarios/ folder nearest above the binary]
   --demo                if the database has no rooms, create a demo room from
                         --demo-scenario and print its join links
-  --demo-scenario FILE                                        [scenarios/pw/meeting-engagement.json]
+  --demo-scenario FILE  a path, or one under --scenarios   [pw/meeting-engagement.json]
   --public-url URL      base of the join links              [http://127.0.0.1:PORT]
   --threads N           I/O threads                          [one per core]
   --commit-window-us N  group-commit window, at most 2000    [500]
@@ -52,9 +54,9 @@ struct Flags {
   std::string bind = "127.0.0.1";
   std::string db = "data/sandtable.db";
   std::string web = "web-client/dist";
-  std::string scenarios = "scenarios";
+  std::string scenarios;  // empty: default_scenarios_dir()
   bool demo = false;
-  std::string demo_scenario = "scenarios/pw/meeting-engagement.json";
+  std::string demo_scenario = "pw/meeting-engagement.json";
   std::string public_url;
   int threads = 0;
   int commit_window_us = 500;
@@ -147,11 +149,43 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
   return true;
 }
 
+// Without --scenarios: ./scenarios if the working folder has one, else the nearest scenarios/
+// folder above the binary (build/release/server/sandtable-server in a checkout, /app in the
+// image), so a server started from any folder still finds its lobby and demo.
+std::string default_scenarios_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_directory("scenarios", ec)) return "scenarios";
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    for (fs::path dir = exe.parent_path(); !dir.empty(); dir = dir.parent_path()) {
+      if (fs::is_directory(dir / "scenarios", ec)) return (dir / "scenarios").string();
+      if (dir == dir.parent_path()) break;
+    }
+  }
+  return "scenarios";
+}
+
+// The demo scenario file: --demo-scenario as given if it exists, else under the scenarios folder.
+// Empty when neither exists; `tried` lists where it looked, for the error.
+std::string resolve_demo_scenario(const Flags& flags, std::string& tried) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path given(flags.demo_scenario);
+  std::vector<fs::path> candidates{given};
+  if (given.is_relative()) candidates.push_back(fs::path(flags.scenarios) / given);
+  for (const auto& c : candidates) {
+    if (fs::is_regular_file(c, ec)) return c.string();
+    tried += (tried.empty() ? "" : ", ") + fs::absolute(c, ec).lexically_normal().string();
+  }
+  return "";
+}
+
 // Creates the demo room and prints its links; waits until it is durable.
 void create_demo(Rooms& rooms, const std::string& scenario_file) {
   std::ifstream in(scenario_file);
   if (!in) {
-    std::cout << "demo: scenario " << scenario_file << " not found; no demo room created" << std::endl;
+    std::cout << "demo: scenario " << scenario_file << " not readable; no demo room created" << std::endl;
     return;
   }
   std::stringstream text;
@@ -183,6 +217,18 @@ int run_server(int argc, char** argv, const Registry& registry) {
     std::cerr << "sandtable-server: " << error << "\n" << kUsage;
     return 64;
   }
+  if (flags.scenarios.empty()) flags.scenarios = default_scenarios_dir();
+  std::string demo_file;
+  if (flags.demo) {
+    // A demo that silently does not appear is the worst answer: say where it looked and stop.
+    std::string tried;
+    demo_file = resolve_demo_scenario(flags, tried);
+    if (demo_file.empty()) {
+      std::cerr << "sandtable-server: --demo: scenario " << flags.demo_scenario << " not found (looked for " << tried
+                << "); pass --scenarios DIR (the repository's scenarios/ folder) or --demo-scenario FILE\n";
+      return 66;
+    }
+  }
   std::signal(SIGPIPE, SIG_IGN);  // a closed stdout or socket is an error code, not a death
   spdlog::set_level(spdlog::level::from_str(flags.log_level));
   // Logs go to stderr; stdout carries only the lines tests and scripts read.
@@ -200,6 +246,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     TokenIndex tokens;
     const int threads = flags.threads > 0 ? flags.threads : std::max(1u, std::thread::hardware_concurrency());
     net::io_context io(threads);
+    spdlog::info("scenarios from {}", flags.scenarios);
     Rooms rooms(io, registry, commits, tokens, metrics, load_catalog(flags.scenarios, registry));
     ServerContext ctx{rooms, tokens, metrics, Limits{}, flags.web, flags.create_secret, flags.allow_fixed_seed};
     ctx.limits.rate_per_second = flags.rate;
@@ -215,7 +262,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     rooms.load(storage);
     spdlog::info("loaded {} rooms from {} in {} ms", rooms.count(), flags.db,
                  std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
-    if (flags.demo && rooms.count() == 0) create_demo(rooms, flags.demo_scenario);
+    if (flags.demo && rooms.count() == 0) create_demo(rooms, demo_file);
 
     net::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&](const boost::system::error_code&, int sig) {

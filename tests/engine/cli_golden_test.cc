@@ -124,3 +124,18 @@ TEST(Cli, BotsHashIsStableAcrossRuns) {
 }
 
 }  // namespace
+
+// Asked-for help is printed to stdout with exit 0, for the tool and for each verb (docs/cli.md).
+TEST(Cli, HelpPrintsUsageToStdoutAndExits0) {
+  for (const std::string args : {"--help", "-h", "help", "play --help", "replay --help", "bots --help",
+                                 "rulesets --help", "play -h", "help bots"}) {
+    const Proc r = run(kCli + " " + args + " 2>/dev/null");
+    EXPECT_EQ(r.exit_code, 0) << args;
+    EXPECT_NE(r.out.find("usage:"), std::string::npos) << args << ": " << r.out;
+  }
+  EXPECT_NE(run(kCli + " play --help").out.find("--scenario FILE --orders FILE"), std::string::npos);
+  EXPECT_NE(run(kCli + " bots --help").out.find("--ruleset R"), std::string::npos);
+  // Without a verb it is still bad usage.
+  EXPECT_EQ(run(kCli + " 2>/dev/null").exit_code, 64);
+  EXPECT_EQ(run(kCli + " frobnicate 2>/dev/null").exit_code, 64);
+}

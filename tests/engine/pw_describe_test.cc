@@ -70,6 +70,23 @@ TEST(PwDescribe, SmallArmsFire) {
             }));
 }
 
+// PW-MOVE-06 (facing) / PW-MOVE-03 (turning is the unit's move): a face order reads as a turn,
+// not as a move of no squares.
+TEST(PwDescribe, PW_MOVE_06_TurningInPlaceSaysTurnsToFace) {
+  Sc s;
+  s.unit(0, "b1", "infantry", 4, 2).unit(1, "r1", "infantry", 4, 8, pb::GRID_FACING_SOUTH);
+  TG t(named(s.spares()).s);
+  blue_first(t);
+  const Outcome o = t.ok(face("blue", "b1", pb::GRID_FACING_EAST));
+  for (const char* viewer : {"blue", "red", "spectator", "gm"}) {
+    const auto seen = lines(t, o, viewer);
+    // activated, turned, then (its only action) the activation ends
+    ASSERT_EQ(seen.size(), 3u) << viewer;
+    EXPECT_EQ(seen[1], "1st Foot turns to face east.") << viewer;
+    for (const auto& line : seen) EXPECT_EQ(line.find("square"), std::string::npos) << line;
+  }
+}
+
 // PW-CC-02/03: both dice, the flank and the wood, both results.
 TEST(PwDescribe, CloseCombat) {
   Sc s;

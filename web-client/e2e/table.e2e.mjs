@@ -158,6 +158,17 @@ test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", 
   await shot(A, "05-off-menu-refused");
   const afterRefusal = await viewOf(A);
   assert.deepEqual(afterRefusal.units.find((u) => u.id === inf.id), inf, "a refused order changes nothing");
+  // Esc puts the banner away (the aimed move stays aimed: its squares are still lit).
+  await A.keyboard.press("Escape");
+  assert.equal(await refusal.count(), 0, "Esc dismisses the refusal");
+  assert.ok((await A.$$("svg.board .overlay rect.reach")).length > 0, "Esc over a refusal keeps the aim");
+  assert.match(await A.title(), /^Your turn — /, "the tab title says it is this seat's turn");
+  // While the line is down the order box says so and its buttons are off; they come back with it.
+  await A.evaluate(() => window.sandtable.page.setStatus("reconnecting", 1000));
+  assert.match(await A.locator('[data-testid="offline"]').innerText(), /offline — reconnecting/);
+  assert.equal(await A.$$eval('[data-testid="orders"] button:not([disabled])', (bs) => bs.length), 0, "no live order button while offline");
+  await A.evaluate(() => window.sandtable.page.setStatus("open"));
+  assert.equal(await A.locator('[data-testid="offline"]').count(), 0);
 
   // --- a legal move from the menu: click a highlighted square, turn with E/Q if offered, Enter ---
   const dest = moveTarget(afterRefusal, inf, north);

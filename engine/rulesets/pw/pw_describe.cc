@@ -135,9 +135,12 @@ std::string activation_rolled(const Words& w, const pb::Event& ev, const pb::PwA
 
 std::string unit_moved(const Words& w, const pb::PwUnitMoved& e) {
   const std::string who = w.unit(e.unit_id());
-  std::string out = e.path().empty() ? who + " stays where it is, facing " + std::string(facing(e.facing()))
-                                     : who + " moves " + plural(e.path_size(), "square", "squares") + " to " +
-                                           sq(e.path(e.path_size() - 1)) + ", facing " + facing(e.facing());
+  // No path is a face order (pw_move.cc do_face; a move must list squares): the unit turns in
+  // place to a facing it did not have (PW-MOVE-06), and that is its move (PW-MOVE-03). Its
+  // "turned in place" stop reason would only repeat this.
+  if (e.path().empty()) return who + " turns to face " + facing(e.facing()) + ".";
+  std::string out = who + " moves " + plural(e.path_size(), "square", "squares") + " to " +
+                    sq(e.path(e.path_size() - 1)) + ", facing " + facing(e.facing());
   if (e.road()) out += ", by road";
   if (!e.stop_reason().empty()) out += " (stopped: " + e.stop_reason() + ")";
   return out + ".";

@@ -93,6 +93,22 @@ export function orderSent(m: TableModel): TableModel {
   return { ...m, pending: m.pending + 1, refusal: undefined };
 }
 
+/**
+ * The refusal banner has been read: the player aims again (picks a unit, an action, a target)
+ * or presses Esc. The refusal stays in the log.
+ */
+export function dismissRefusal(m: TableModel): TableModel {
+  return m.refusal ? { ...m, refusal: undefined } : m;
+}
+
+/**
+ * Why orders cannot be given now, or null when they can: an order sent while the line is down
+ * would wait unseen in the queue while the table moves on, so the controls say so instead.
+ */
+export function offlineReason(status: Status): string | null {
+  return status === "open" ? null : status === "closed" ? "offline" : "offline — reconnecting";
+}
+
 /** A Delta that leaves the static table out (Delta.sameTable) keeps the one we hold. */
 export function withTable(view: View, held: View): View {
   return {

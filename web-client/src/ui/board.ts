@@ -4,7 +4,7 @@ import type { GridSquare } from "../gen/sandtable/v1/common_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
 import { lookFor } from "../rulesets";
 import { s } from "./dom";
-import { markerText, plainMarkers } from "./panels";
+import { markerGlyphs, markerText, plainMarkers } from "./panels";
 import { sideColour, terrainStyle } from "./look";
 import { key, type Overlay, type Sq } from "./orders";
 import { ahead, type Pt } from "./ruler";
@@ -427,8 +427,10 @@ function drawUnit(v: View, u: UnitView, o: Overlay): SVGElement {
   const glyph = look.counterGlyph?.(u.type, col.ink);
   if (glyph) g.append(glyph);
   g.append(s("text", { class: "sp", x: 0, y: w / 2 - 5, "text-anchor": "middle", fill: col.ink }, `${u.strength}`));
-  plainMarkers(u).slice(0, 3).forEach((m, i) => {
-    g.append(s("g", { class: "marker", transform: `translate(${w / 2 - 2} ${-w / 2 + 2 + i * 13})` }, s("circle", { r: 6.5 }), s("title", {}, markerText(m)), s("text", { y: 3.5, "text-anchor": "middle" }, look.markerLetter(m.key))));
+  const shown = plainMarkers(u).slice(0, 3);
+  const glyphs = markerGlyphs(shown.map((m) => m.key), (k) => look.markerLetter(k));
+  shown.forEach((m, i) => {
+    g.append(s("g", { class: "marker", transform: `translate(${w / 2 - 2} ${-w / 2 + 2 + i * 13})` }, s("circle", { r: 6.5 }), s("title", {}, markerText(m)), s("text", { y: 3.5, "text-anchor": "middle" }, glyphs[i])));
   });
   if (u.strength < u.maxStrength) {
     g.append(s("text", { class: "sp-max", x: w / 2 - 4, y: w / 2 - 5, "text-anchor": "end", fill: col.ink }, `/${u.maxStrength}`));

@@ -53,6 +53,15 @@ export function myTurn(view: View | undefined): boolean {
   return !!view && !view.paused && !view.result?.over && actions(view).length > 0;
 }
 
+/**
+ * The page (tab) title: "Your turn — <scenario>" while the menu offers this seat something, so a
+ * player in another tab sees when the table waits for them; else the scenario's name.
+ */
+export function pageTitle(view: View | undefined, roomName = ""): string {
+  const name = view?.scenarioName || roomName || "Sandtable";
+  return myTurn(view) ? `Your turn — ${name}` : name;
+}
+
 export function unitActions(view: View | undefined, unitId: string): Action[] {
   return actions(view).filter((a) => a.unitId === unitId && a.kind !== "answer" && a.kind !== "plan");
 }

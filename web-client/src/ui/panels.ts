@@ -32,6 +32,21 @@ export function markerText(m: Marker): string {
   return m.value ? `${m.label}: ${m.value}` : m.label;
 }
 
+/**
+ * The glyphs of one counter's markers, in order: the look's short glyph for each key, and where
+ * two keys would show the same glyph (a look without its own table gives first letters:
+ * "active" and "activated" are both A) the later one shows its key's first two letters.
+ */
+export function markerGlyphs(keys: string[], glyph: (key: string) => string): string[] {
+  const used = new Set<string>();
+  return keys.map((k) => {
+    let g = glyph(k);
+    if (used.has(g)) g = k.charAt(0).toUpperCase() + k.slice(1, 2);
+    used.add(g);
+    return g;
+  });
+}
+
 /** The unit's markers that are states ("Moved"), not values ("Quality: elite"). */
 export function plainMarkers(u: UnitView): Marker[] {
   return u.markers.filter((m) => !m.value);

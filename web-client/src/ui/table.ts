@@ -7,7 +7,7 @@ import type { Action } from "../gen/sandtable/v1/menu_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
 import type { EnvelopeInit, QueryInit, QueryResult, Status } from "../net/connection";
 import { lookFor } from "../rulesets";
-import { initialModel, orderSent, reduce, type LogEntry, type LogFilter, type TableModel } from "../state/store";
+import { dismissRefusal, initialModel, offlineReason, orderSent, reduce, type LogEntry, type LogFilter, type TableModel } from "../state/store";
 import { facingName, words } from "../state/words";
 import { answerNote } from "./answer";
 import { Asker, PAUSE_MS } from "./asker";
@@ -15,7 +15,7 @@ import { Board } from "./board";
 import { h, replace } from "./dom";
 import { TERRAIN, terrainStyle } from "./look";
 import { MeasureTool } from "./measure";
-import { actions, answerFor, generalActions, KIND_KEYS, myTurn, needsAiming, Orders, planActions, unitActions, type Overlay, type PlayInit } from "./orders";
+import { actions, answerFor, generalActions, KIND_KEYS, myTurn, needsAiming, Orders, pageTitle, planActions, unitActions, type Overlay, type PlayInit } from "./orders";
 import { emptyForm, gmEditPanel, type GmForm } from "./gm";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
 import { allowedInches, distance, exactInches, inchesText, pathLength, roundPoint, rulerLabel, type Pt } from "./ruler";
@@ -63,6 +63,7 @@ export class TablePage {
         if (this.measure.on && q) {
           this.measure.click({ place: u ? { unitId: u.id } : { square: q }, at: { x: q.col, y: q.row }, label: u?.name ?? "" });
         } else {
+          this.aimed();
           this.notice = this.orders.click(v, q, u) ?? "";
         }
         this.render();
@@ -116,9 +117,17 @@ export class TablePage {
   }
 
   setStatus(status: Status, retryInMs?: number): void {
+    const wasOffline = offlineReason(this.model.status);
     this.model = { ...this.model, status };
     this.retryIn = retryInMs;
-    this.renderStatus();
+    // The order controls change only when the line goes down or comes back.
+    if (wasOffline !== offlineReason(status)) this.render();
+    else this.renderStatus();
+  }
+
+  /** The player aims again (a unit, an action, a target, Esc): the refusal banner has been read. */
+  private aimed(): void {
+    this.model = dismissRefusal(this.model);
   }
 
   private layout(): HTMLElement {
@@ -186,6 +195,7 @@ export class TablePage {
     const w = m.welcome;
     const roleName = this.role === Role.GM ? "Game master" : this.role === Role.SPECTATOR ? "Spectator" : this.sideName(this.seat);
     replace(e.title, w ? [h("b", {}, w.roomName || m.view?.scenarioName || "Room"), h("span", { class: "seat-badge", "data-testid": "seat" }, roleName)] : "Joining…");
+    document.title = pageTitle(m.view, w?.roomName);
     replace(e.banner, banner(m, this.seat));
     this.renderStatus();
     e.measure.setAttribute("aria-pressed", String(this.measure.on));
@@ -242,6 +252,7 @@ export class TablePage {
         h("div", { class: "choices" }, a.targets.map((c) => h("button", { class: "choice", "data-choice": c.id, onclick: () => this.send({ action: a.id, target: c.id }), ...hover(c.square) }, c.label || c.id)))));
     }
     replace(this.els.decisions, cards);
+    if (offlineReason(this.model.status)) disableButtons(this.els.decisions);
   }
 
   private renderOrders(v: View): void {
@@ -254,6 +265,8 @@ export class TablePage {
       parts.push(h("div", { class: "refusal", role: "alert", "data-testid": "refusal" }, h("b", {}, "Refused: "), m.refusal.text, m.refusal.ruleId ? h("small", {}, ` (${m.refusal.ruleId})`) : null));
     }
     if (this.notice) parts.push(h("div", { class: "notice", role: "status" }, this.notice));
+    const offline = offlineReason(m.status);
+    if (offline) parts.push(h("p", { class: "offline", role: "status", "data-testid": "offline" }, h("b", {}, "Orders paused: "), `${offline}…`));
     if (!myTurn(v)) {
       parts.push(h("p", { class: "muted" }, v.result?.over ? "The game is over." : v.paused ? "The GM has paused the game." : "Nothing for you to do now. You may look around; hover a unit for its details."));
       return replace(e, parts);
@@ -267,6 +280,7 @@ export class TablePage {
       parts.push(h("div", { class: "end-row" }, general.map((a) => this.actionButton(v, a))));
     }
     replace(e, parts);
+    if (offline) disableButtons(e);
   }
 
   /** A button for one action of the menu; an action with nothing to aim sends at once. */
@@ -291,6 +305,7 @@ export class TablePage {
   }
 
   private choose(v: View, id: string): void {
+    this.aimed();
     const now = this.orders.choose(v, id);
     this.notice = "";
     if (now) this.send(now);
@@ -303,7 +318,7 @@ export class TablePage {
     const unitName = (id: string) => v.units.find((x) => x.id === id)?.name || id;
     const chooser = ready.length
       ? h("div", { class: "ready-units" }, h("small", { class: "muted" }, "Units with orders: "),
-          ready.map((id) => h("button", { class: "link" + (id === this.selected ? " on" : ""), "data-select": id, onclick: () => { this.orders.select(v, id); this.render(); } }, unitName(id))))
+          ready.map((id) => h("button", { class: "link" + (id === this.selected ? " on" : ""), "data-select": id, onclick: () => { this.aimed(); this.orders.select(v, id); this.render(); } }, unitName(id))))
       : null;
     if (!u) return [h("p", {}, "Choose one of your units to give it orders."), chooser];
     const own = unitActions(v, u.id);
@@ -380,7 +395,7 @@ export class TablePage {
       h("p", { class: "hint" }, `${a.label || a.id}: pick a target${v.board.case === "table" ? " (or click it on the table)" : ""}.`),
       h("ul", {}, a.targets.map((t) => h("li", {}, h("button", {
         class: "link" + (this.orders.target === t.id ? " on" : ""), "data-target": t.id,
-        onclick: () => { this.orders.target = t.id; this.render(); },
+        onclick: () => { this.aimed(); this.orders.target = t.id; this.render(); },
         onmouseenter: () => this.hoverOn(t.id),
         onmouseleave: () => this.hoverOn(null),
       }, t.label || t.id), t.detail ? h("small", {}, ` ${t.detail}`) : null))),
@@ -537,6 +552,7 @@ export class TablePage {
   }
 
   private cancel(): void {
+    this.aimed();
     if (this.orders.confirming) this.orders.confirming = null;
     else if (this.measure.on) this.measure.off();
     else if (this.orders.path) this.orders.clearAim();
@@ -569,6 +585,13 @@ export class TablePage {
 
   private sendCommand(command: NonNullable<Extract<EnvelopeInit["body"], { case: "order" }>["value"]>["command"]): void {
     if (!this.link) return;
+    // A key or a stale button while the line is down: the order would sit in the queue unseen.
+    const offline = offlineReason(this.model.status);
+    if (offline) {
+      this.notice = `Not sent: ${offline}.`;
+      this.render();
+      return;
+    }
     this.link.send({ body: { case: "order", value: { seq: this.model.seq, command: { ...command, seat: this.seat } } } });
     this.model = orderSent(this.model);
     this.notice = "";
@@ -594,6 +617,7 @@ export class TablePage {
       this.render();
       return;
     }
+    this.aimed();
     const a = this.orders.action(v);
     const path = this.orders.path;
     if (a?.move && path && myTurn(v)) {
@@ -767,7 +791,9 @@ export class TablePage {
     const drawnMove = o.action(v)?.move;
     const path = table && drawnMove ? o.path : null;
     let handled = true;
-    if (k === "Escape") this.cancel();
+    // Esc over a refusal puts the banner away first, and keeps what was being aimed.
+    if (k === "Escape" && this.model.refusal && !o.confirming) { this.aimed(); this.render(); }
+    else if (k === "Escape") this.cancel();
     else if (o.confirming) handled = false;
     else if (k === "Enter" && o.draft(v)) this.confirm();
     else if (table && (k === "m" || k === "M")) this.toggleMeasure();
@@ -832,4 +858,9 @@ function save(k: string, m: TableModel): void {
   } catch {
     // storage full or disabled: the log simply starts afresh after a reload
   }
+}
+
+/** While the line is down no control under `root` can give an order (they show why beside them). */
+function disableButtons(root: HTMLElement): void {
+  root.querySelectorAll("button").forEach((b) => { b.disabled = true; });
 }

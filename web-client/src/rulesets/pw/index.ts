@@ -22,8 +22,10 @@ function counterGlyph(type: string, ink: string): SVGElement {
   return g;
 }
 
-const LETTERS: Record<string, string> = {
-  moved: "M", fired: "F", fought: "C", active: "A", activated: "A", in_river: "R", limbered: "L", embarked: "T",
+// One glyph per marker key (pw_view.cc lists them), none shared: "active" (acting now) and
+// "activated" (has had its activation this turn) both start with A and sit on the same counter.
+export const LETTERS: Record<string, string> = {
+  moved: "M", fired: "F", fought: "C", active: "A", activated: "✓", in_river: "R", limbered: "L", embarked: "T",
   holding_trench: "H", crossing_trench: "X", on_wire: "W",
 };
 
@@ -31,6 +33,6 @@ export const look: Look = {
   id: "portable-wargame-19c",
   counterGlyph,
   markerLetter: (m) => LETTERS[m] ?? m.charAt(0).toUpperCase(),
-  legend: ["Sides (wedge = facing, number = SP)", "Letters: A active, M moved, F fired, C fought, R in river, L limbered, T embarked"],
+  legend: ["Sides (wedge = facing, number = SP)", "Letters: A acting now, ✓ activated this turn, M moved, F fired, C fought, R in river, L limbered, T embarked, H holding a trench, X crossing a trench, W on wire"],
   demo,
 };
