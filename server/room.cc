@@ -108,6 +108,7 @@ void Room::join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std:
     }
     spdlog::info("room={} seq={} seat={} joined (last_seq={}, {} members)", self->info_.id, self->game_->seq(),
                  m.seat, last_seq, self->members_.size());
+    self->play_bots();  // a room recovered while the game waited on a bot
   });
 }
 
@@ -191,11 +192,21 @@ void Room::run_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, 
   // The seat comes from the token, never from the client.
   pb::Command command = order.command();
   command.set_seat(m->seat);
+  if (game_->state().bot_plays(m->seat)) {
+    r.set_code("BOT_SEAT");
+    r.set_message("The computer plays this side now; the game master can give the seat back.");
+    reject(*m, request_id, std::move(r));
+    return next_queued();
+  }
+  if (!commit(who, request_id, command)) return next_queued();
+}
+
+bool Room::commit(std::shared_ptr<Subscriber> who, std::uint64_t request_id, const pb::Command& command) {
   auto next = std::make_unique<Game>(*game_);
   Outcome out = next->execute(command);
   if (!out.accepted) {
-    reject(*m, request_id, std::move(out.rejection));
-    return next_queued();
+    if (Member* m = who ? member(who.get()) : nullptr) reject(*m, request_id, std::move(out.rejection));
+    return false;
   }
   committing_ = true;
   Write w;
@@ -215,6 +226,20 @@ void Room::run_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, 
       self->finish_order(who, request_id, std::move(*shared_next), std::move(*events), ok, error, started);
     });
   });
+  return true;
+}
+
+void Room::play_bots() {
+  if (committing_ || game_->over() || game_->state().paused) return;
+  for (const auto& seat : game_->waiting_for()) {
+    if (!game_->state().bot_plays(seat)) continue;
+    if (!bot_) bot_ = game_->rules().make_bot();
+    auto command = bot_->choose(*game_, seat, bot_rng_);
+    if (!command) continue;
+    command->set_seat(seat);
+    if (commit(nullptr, 0, *command)) return;  // the next one comes after this commit
+    spdlog::warn("room={} seq={} the bot's order for {} was refused", info_.id, game_->seq(), seat);
+  }
 }
 
 void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::unique_ptr<Game> next,
@@ -248,6 +273,7 @@ void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_i
   }
   if (game_->over()) spdlog::info("room={} seq={} game over: {}", info_.id, game_->seq(), game_->state().end_reason);
   next_queued();
+  play_bots();
 }
 
 // One Delta per distinct seat (views differ by seat), shared by every member in that seat.

@@ -82,6 +82,12 @@ class Room : public std::enable_shared_from_this<Room> {
                     std::chrono::steady_clock::time_point started);
   void broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& events);
   void next_queued();
+  // Executes `command` on a copy of the game and hands its events to the group commit; the
+  // sender (null for the bot) hears the outcome. False when the game refused it.
+  bool commit(std::shared_ptr<Subscriber> who, std::uint64_t request_id, const pb::Command& command);
+  // When the game waits on a side the server's bot plays (GmSeatBot), gives that side's next
+  // order; called after every commit and when someone joins (a recovered room).
+  void play_bots();
 
   Strand strand_;
   RoomInfo info_;
@@ -95,6 +101,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, std::string> table_held_;
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
+  std::unique_ptr<Bot> bot_;  // the rule set's bot, made when a seat first needs it
+  Pcg32 bot_rng_{0x5eed, 0xb07};
   std::deque<std::function<void()>> waiting_;  // orders (and revocations) behind a commit
   CommitQueue& commits_;
   TokenIndex& tokens_;

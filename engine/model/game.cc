@@ -4,6 +4,7 @@
 
 #include "engine/core/sha256.h"
 #include "engine/model/game_words.h"
+#include "engine/model/markers.h"
 #include "engine/model/menu_pick.h"
 #include "engine/model/registry.h"
 #include "engine/model/rejection.h"
@@ -261,6 +262,9 @@ pb::View Game::view(const std::string& viewer) const {
   v.set_seed_hash(st.seed_hash);
   *v.mutable_options() = st.scenario->options();
   rules_.fill_view(st, viewer, v);
+  for (auto& side : *v.mutable_sides()) {
+    if (st.bot_plays(side.id())) add_marker(side, "bot", "Played by the computer");
+  }
   for (const auto& w : waiting_for()) v.mutable_turn()->add_waiting_for(w);
   *v.mutable_menu() = menu(viewer);
   return v;

@@ -28,6 +28,7 @@ pb::GameSnapshot Game::save() const {
   for (const auto& d : st.decisions) *s.add_decisions() = d;
   s.set_next_decision_id(st.next_decision_id);
   for (int d : st.gm_dice) s.add_gm_dice(d);
+  for (const auto& b : st.bot_seats) s.add_bot_seats(b);
   for (const auto& side : st.sides) s.add_sides(side);
   s.set_state(rules_.save_state(st));
   return s;
@@ -90,6 +91,7 @@ std::unique_ptr<Game> Game::load(const Registry& registry, const pb::Event& game
   state->decisions.assign(snapshot.decisions().begin(), snapshot.decisions().end());
   state->next_decision_id = snapshot.next_decision_id();
   state->gm_dice.assign(snapshot.gm_dice().begin(), snapshot.gm_dice().end());
+  state->bot_seats.assign(snapshot.bot_seats().begin(), snapshot.bot_seats().end());
   return std::unique_ptr<Game>(new Game(*rules, std::move(state)));
 }
 

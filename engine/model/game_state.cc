@@ -8,6 +8,10 @@ bool GameState::is_side(const std::string& seat) const {
   return std::find(sides.begin(), sides.end(), seat) != sides.end();
 }
 
+bool GameState::bot_plays(const std::string& side) const {
+  return std::find(bot_seats.begin(), bot_seats.end(), side) != bot_seats.end();
+}
+
 const pb::Decision* GameState::decision(std::uint32_t id) const {
   for (const auto& d : decisions) {
     if (d.id() == id) return &d;
@@ -56,6 +60,12 @@ void apply_shared_event(GameState& state, const pb::Event& event) {
       if (event.gm_edited().edit().has_set_dice()) {
         const auto& v = event.gm_edited().edit().set_dice().values();
         state.gm_dice.assign(v.begin(), v.end());
+      }
+      if (event.gm_edited().edit().has_seat_bot()) {
+        const auto& b = event.gm_edited().edit().seat_bot();
+        auto& seats = state.bot_seats;
+        seats.erase(std::remove(seats.begin(), seats.end(), b.side()), seats.end());
+        if (b.bot()) seats.push_back(b.side());
       }
       break;
     case pb::Event::kGameEnded:

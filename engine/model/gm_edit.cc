@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "engine/model/game.h"
+#include "engine/model/game_words.h"
 #include "engine/model/rejection.h"
 #include "engine/model/ruleset.h"
 
@@ -74,6 +75,12 @@ void Game::gm_edit(Context& ctx, const pb::GmEdit& edit) const {
     for (int v : values) {
       if (v < 1 || v > 100) reject("GM_NOT_A_DIE", "GEN", std::to_string(v) + " is not a face of any die.");
     }
+  } else if (edit.has_seat_bot()) {
+    const auto& b = edit.seat_bot();
+    if (!st.is_side(b.side())) reject("UNKNOWN_SIDE", "GEN", "There is no side called '" + b.side() + "'.");
+    if (st.bot_plays(b.side()) == b.bot()) {
+      reject("GM_NOTHING_TO_CHANGE", "GEN", b.bot() ? "The bot already plays that side." : "No bot plays that side.");
+    }
   } else {
     for (const auto& seat : rules_.check_edit(st, edit)) e.add_visible_to(seat);
   }
@@ -109,6 +116,9 @@ std::string RuleSet::describe_edit(const GameState& state, const pb::GmEdit& edi
     case pb::GmEdit::kSetDice:
       return edit.set_dice().values().empty() ? "clears the dice set for the next rolls"
                                               : "sets the next dice: " + join_dice(edit.set_dice().values());
+    case pb::GmEdit::kSeatBot:
+      return edit.seat_bot().bot() ? "puts the computer in the seat of " + side_name(state, edit.seat_bot().side())
+                                   : "takes the computer out of the seat of " + side_name(state, edit.seat_bot().side());
     default: return "edits the table";
   }
 }

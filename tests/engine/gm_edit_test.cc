@@ -300,5 +300,36 @@ TEST_F(GmDice, ARuleSetWithoutEditsRefusesThemInWords) {
   EXPECT_FALSE(o.rejection.message().empty());
 }
 
+TEST_F(GmDice, TheBotsSeatsAreSharedStateThatReplaysAndIsSaved) {
+  pb::GmEdit e = with_reason("red's player left");
+  e.mutable_seat_bot()->set_side("red");
+  e.mutable_seat_bot()->set_bot(true);
+  ASSERT_TRUE(run(gm_edit(e)).accepted);
+  EXPECT_TRUE(g->state().bot_plays("red"));
+  EXPECT_FALSE(g->state().bot_plays("blue"));
+  EXPECT_EQ(run(gm_edit(e)).rejection.code(), "GM_NOTHING_TO_CHANGE");
+  e.mutable_seat_bot()->set_side("green");
+  EXPECT_EQ(run(gm_edit(e)).rejection.code(), "UNKNOWN_SIDE");
+  bool marked = false;
+  const pb::View seen = g->view("blue");
+  for (const auto& side : seen.sides()) {
+    for (const auto& m : side.markers()) marked |= side.id() == "red" && m.key() == "bot";
+  }
+  EXPECT_TRUE(marked) << "every seat sees which side the computer plays";
+  Registry reg;
+  reg.add(testing::make_race_rules());
+  std::string err;
+  auto replayed = Game::from_log(reg, log, &err);
+  ASSERT_TRUE(replayed) << err;
+  EXPECT_TRUE(replayed->state().bot_plays("red"));
+  auto loaded = Game::load(reg, log.front(), g->save(), &err);
+  ASSERT_TRUE(loaded) << err;
+  EXPECT_TRUE(loaded->state().bot_plays("red"));
+  e.mutable_seat_bot()->set_side("red");
+  e.mutable_seat_bot()->set_bot(false);
+  ASSERT_TRUE(run(gm_edit(e)).accepted);
+  EXPECT_FALSE(g->state().bot_plays("red"));
+}
+
 }  // namespace
 }  // namespace sandtable

@@ -341,5 +341,41 @@ TEST_F(BadInputTest, AbruptDisconnectMidFrame) {
   EXPECT_TRUE(blue.order(answer(*blue.my_decision())).has_order_accepted());
 }
 
+// GmSeatBot: the GM puts the server's bot in a seat; it gives that side's orders as soon as the
+// game waits on it, the seat's own orders are refused, and with both seats so filled the game
+// plays itself to the end (one person can play solo against the bot the same way).
+TEST_F(ServerTest, TheGmPutsTheBotInSeatsAndItPlaysThem) {
+  const auto room = create_counter_room(port(), 99);
+  Seat blue(port(), token_of(room, "blue"));
+  Seat gm(port(), token_of(room, "gm"));
+  auto bot_for = [&](const std::string& side) {
+    pb::Command c;
+    c.set_seat("gm");
+    auto* e = c.mutable_gm()->mutable_edit();
+    e->set_reason("nobody came for " + side);
+    e->mutable_seat_bot()->set_side(side);
+    e->mutable_seat_bot()->set_bot(true);
+    return gm.order(c);
+  };
+  ASSERT_TRUE(bot_for("blue").has_order_accepted());
+  blue.drain();
+  bool marked = false;
+  for (const auto& side : blue.view.sides()) {
+    for (const auto& m : side.markers()) marked |= side.id() == "blue" && m.key() == "bot";
+  }
+  EXPECT_TRUE(marked) << "the view says the computer plays blue";
+  const auto refused = blue.order(answer(pb::Decision()));
+  ASSERT_TRUE(refused.has_order_rejected());
+  EXPECT_EQ(refused.order_rejected().rejection().code(), "BOT_SEAT");
+  gm.drain();  // the bot's own orders for blue came after the GM's edit
+  const auto second = bot_for("red");
+  ASSERT_TRUE(second.has_order_accepted()) << second.ShortDebugString();
+  for (int i = 0; i < 100 && !gm.view.result().over(); ++i) gm.drain(50ms);
+  ASSERT_TRUE(gm.view.result().over()) << "the bots play the game to its end";
+  bool logged = false;
+  for (const auto& e : gm.events) logged |= e.text() == "GM puts the computer in the seat of Red (nobody came for red).";
+  EXPECT_TRUE(logged);
+}
+
 }  // namespace
 }  // namespace sandtable::testing
