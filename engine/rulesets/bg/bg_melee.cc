@@ -255,7 +255,8 @@ void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, c
                     : back_off(st, *u, path.front(), to);
   }
   *m->mutable_to() = to_point(to);
-  m->set_from_behind(geom::behind(com(*t), t->facing, com(*u)));
+  // BG-MOVE-13: a dug-in unit has no rear, so nobody comes from behind it (BG-MEL-07, BG-MEL-15).
+  m->set_from_behind(!t->markers.dug_in && geom::behind(com(*t), t->facing, com(*u)));
   if (reached) {
     const Melee* existing = melee_of(st, target_id);
     m->set_melee_id(existing ? existing->id : "melee-" + std::to_string(st.next_id));
