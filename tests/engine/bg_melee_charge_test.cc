@@ -78,6 +78,55 @@ TEST(BgMeleeCharge, TestUsesTheRanPenalty) {
   EXPECT_FALSE(declared(o)->passed());  // fives do not hit one grade lower
 }
 
+// GAP-BG-MEL-01 with BG-VEH-02: the charge test is a shooting roll in all but damage, so 8
+// infantry with no HW charging a medium tank (armour 4, from its front: no flank die) have their
+// net hits halved, rounded down: white 5 (ceil(8/2) + leader), red 4; two hits make net 2,
+// halved to 1, which passes (8 > 0 needs 1); one hit is halved to 0 and fails. With a HW in the
+// unit nothing is halved and one net hit passes.
+TEST(BgMeleeCharge, GapMel01TestHalvedAgainstArmourWithoutHeavyWeapon) {
+  auto game = [](int hws) {
+    Sc sc;
+    sc.inf(0, "a", 8, 10, 10, 1, hws);
+    sc.vehicle(1, "v", "medium_tank", 10, 20, 180);
+    TG t(sc.s);
+    t.draw(card(S, 9));
+    return t;
+  };
+  auto test_of = [](const Outcome& o) {
+    return TG::find(o, [](const pb::BgEvent& b) { return b.has_attack() && b.attack().purpose() == "charge test"; });
+  };
+  {
+    TG t = game(0);
+    auto o = t.ok(charge("axis", "a", "v"), {5, 2, 2, 2, 2, 2, 2, 2, 2});
+    const auto* a = test_of(o);
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a->attack().white(), 5);
+    EXPECT_EQ(a->attack().blue(), 0);
+    EXPECT_EQ(a->attack().red(), 4);
+    EXPECT_EQ(a->attack().hits(), 1);
+    EXPECT_TRUE(a->attack().halved());
+    EXPECT_EQ(a->attack().net(), 0);  // 1 halved, rounded down
+    EXPECT_EQ(declared(o)->needed(), 1);
+    EXPECT_FALSE(declared(o)->passed());
+  }
+  {
+    TG t = game(0);
+    auto o = t.ok(charge("axis", "a", "v"), {5, 6, 2, 2, 2, 2, 2, 2, 2});
+    EXPECT_EQ(test_of(o)->attack().net(), 1);  // 2 halved
+    EXPECT_TRUE(declared(o)->passed());
+  }
+  {
+    TG t = game(1);  // one HW: a blue die and no halving
+    auto o = t.ok(charge("axis", "a", "v"), {5, 2, 2, 2, 2, 2, 2, 2, 2, 2});
+    const auto* a = test_of(o);
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a->attack().blue(), 1);
+    EXPECT_FALSE(a->attack().halved());
+    EXPECT_EQ(a->attack().net(), 1);
+    EXPECT_TRUE(declared(o)->passed());
+  }
+}
+
 // BG-MOVE-13 with BG-MEL-07: a dug-in unit has no front or rear. Charged from behind, an
 // ordinary unit gives the flank blue die in the test and the attackers' first-round +1; dug in,
 // neither: the charge is not "from behind", the test has no blue die, and in the first round

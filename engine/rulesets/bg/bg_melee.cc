@@ -291,6 +291,9 @@ ChargePool charge_test_pool(const BgState& st, const Unit& u, const Unit& t) {
   if (p.flank) p.blue += kFlankBlue;
   p.red = protection(st, t);
   p.hit_from = hit_from(st.options, u.grade, side_grade_penalties(st, u));  // GAP-BG-MEL-01: ran counts
+  // GAP-BG-MEL-01 with BG-VEH-02: as in shooting, infantry with no HW against armour has its net
+  // hits halved (the flank blue die is not a HW).
+  p.halve = t.vehicle && t.vehicle->armoured && u.count(FigureKind::kHeavyWeapon) == 0;
   return p;
 }
 
@@ -317,11 +320,14 @@ int charge_test_roll(Context& ctx, BgState& st, const Unit& u, const Unit& t) {
   a->set_red(p.red);
   a->set_hits(hits);
   a->set_cancels(cancels);
-  a->set_net(std::max(0, hits - cancels));  // BG-FIRE-05
+  int net = std::max(0, hits - cancels);  // BG-FIRE-05
+  if (p.halve) net /= 2;                  // BG-VEH-02: rounded down
+  a->set_net(net);
   a->set_flank(p.flank);
+  a->set_halved(p.halve);
   a->set_range(geom::distance(com(u), com(t)));
   emit_bg(ctx, e);
-  return std::max(0, hits - cancels);
+  return net;
 }
 
 bool charge_continues(const BgState& st, const Unit& charger, const Unit& target) {
