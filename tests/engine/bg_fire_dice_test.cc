@@ -49,10 +49,21 @@ TEST(BgFireDice, NineFigureExamplePoolAndNetHits) {
   }
 }
 
-// BG-FIRE-02/03/04/05: white 1 cancels, blue 1 ignored, red 1 cancels, red 6 ignored, floor 0.
+// BG-FIRE-02, BG-FIRE-03, BG-FIRE-04, BG-FIRE-05: white 1 cancels; blue hit faces hit and its 1s
+// are ignored; red 1s cancel and every other red face (hit faces too) is ignored; net floors at 0.
 TEST(BgFireDice, DieColoursAndNetFloor) {
   DicePool p;
   p.hit_from = 5;
+  // BG-FIRE-03: blue 5 and 6 hit at 5-6; 1, 2 and 4 neither hit nor cancel.
+  const Resolution b = resolve(p, std::vector<int>{}, std::vector<int>{5, 6, 1, 2, 4}, std::vector<int>{});
+  EXPECT_EQ(b.hits, 2);
+  EXPECT_EQ(b.cancels, 0);
+  EXPECT_EQ(b.net, 2);
+  // BG-FIRE-04: red 1, 1 cancel two; red 5 and 6 are not hits and 2..4 do nothing.
+  const Resolution r4 = resolve(p, std::vector<int>{5, 6, 6}, std::vector<int>{}, std::vector<int>{1, 1, 5, 6, 2, 3, 4});
+  EXPECT_EQ(r4.hits, 3);
+  EXPECT_EQ(r4.cancels, 2);
+  EXPECT_EQ(r4.net, 1);
   EXPECT_EQ(resolve(p, std::vector<int>{1}, std::vector<int>{}, std::vector<int>{}).cancels, 1);  // white 1
   EXPECT_EQ(resolve(p, std::vector<int>{}, std::vector<int>{1}, std::vector<int>{}).cancels, 0);  // blue 1
   EXPECT_EQ(resolve(p, std::vector<int>{}, std::vector<int>{}, std::vector<int>{6}).hits, 0);     // red 6

@@ -58,6 +58,8 @@ TEST(BgFireVehicle, BowArcTurretAndSeveralTargets) {
   EXPECT_EQ(attacks, 2);
 }
 
+// BG-VEH-01: a vehicle is attacked with the same dice procedure as a unit (white per two
+// figures + leader, red for its protection, 1s cancel, hit faces hit).
 // BG-DX-07 / BG-VEH-02: 8 figures with a leader, no HW, vs a 3-red tank: 5 white + 3 red; net 3
 // halved to 1; D6 6 + 1 = 7 cannot destroy on this first attack; second D6 2 -> immobilized.
 TEST(BgFireVehicle, InfantryWithoutHwAgainstTank) {
@@ -149,6 +151,27 @@ TEST(BgFireVehicle, DetailedArmourQuarters) {
   st.options.detailed_armour = false;
   EXPECT_TRUE(bg::is_flank(st, v, {0, -10}));
   EXPECT_EQ(bg::protection(st, v, {0, -10}, {0, 0}).red, veh.armour);
+}
+
+// BG-MOVE-13 with BG-MOVE-14 and BG-OPT-01: a dug-in vehicle has no side or rear: from every
+// direction it shows its front armour (5) plus the dug-in red die (1), and no flank die.
+TEST(BgFireVehicle, DugInVehicleHasNoSideOrRearArmour) {
+  bg::BgState st;
+  st.options.detailed_armour = true;
+  bg::Unit v;
+  v.kind = bg::UnitKind::kVehicle;
+  v.position = {0, 0};
+  v.markers.dug_in = true;
+  bg::Vehicle veh;
+  veh.armour_front = 5;
+  veh.armour_side = 3;
+  veh.armour_rear = 1;
+  v.vehicle = veh;
+  EXPECT_EQ(bg::protection(st, v, {0, 10}, {0, 0}).red, 6);
+  EXPECT_EQ(bg::protection(st, v, {10, 0}, {0, 0}).red, 6);
+  EXPECT_EQ(bg::protection(st, v, {0, -10}, {0, 0}).red, 6);
+  st.options.detailed_armour = false;
+  EXPECT_FALSE(bg::is_flank(st, v, {0, -10}));
 }
 
 // BG-MINE-05/06: mines roll white dice hitting on 6 only, no red dice; an armoured vehicle is

@@ -78,6 +78,101 @@ TEST(BgMeleeCharge, TestUsesTheRanPenalty) {
   EXPECT_FALSE(declared(o)->passed());  // fives do not hit one grade lower
 }
 
+// GAP-BG-MEL-01 with BG-VEH-02: the charge test is a shooting roll in all but damage, so 8
+// infantry with no HW charging a medium tank (armour 4, from its front: no flank die) have their
+// net hits halved, rounded down: white 5 (ceil(8/2) + leader), red 4; two hits make net 2,
+// halved to 1, which passes (8 > 0 needs 1); one hit is halved to 0 and fails. With a HW in the
+// unit nothing is halved and one net hit passes.
+TEST(BgMeleeCharge, GapMel01TestHalvedAgainstArmourWithoutHeavyWeapon) {
+  auto game = [](int hws) {
+    Sc sc;
+    sc.inf(0, "a", 8, 10, 10, 1, hws);
+    sc.vehicle(1, "v", "medium_tank", 10, 20, 180);
+    TG t(sc.s);
+    t.draw(card(S, 9));
+    return t;
+  };
+  auto test_of = [](const Outcome& o) {
+    return TG::find(o, [](const pb::BgEvent& b) { return b.has_attack() && b.attack().purpose() == "charge test"; });
+  };
+  {
+    TG t = game(0);
+    auto o = t.ok(charge("axis", "a", "v"), {5, 2, 2, 2, 2, 2, 2, 2, 2});
+    const auto* a = test_of(o);
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a->attack().white(), 5);
+    EXPECT_EQ(a->attack().blue(), 0);
+    EXPECT_EQ(a->attack().red(), 4);
+    EXPECT_EQ(a->attack().hits(), 1);
+    EXPECT_TRUE(a->attack().halved());
+    EXPECT_EQ(a->attack().net(), 0);  // 1 halved, rounded down
+    EXPECT_EQ(declared(o)->needed(), 1);
+    EXPECT_FALSE(declared(o)->passed());
+  }
+  {
+    TG t = game(0);
+    auto o = t.ok(charge("axis", "a", "v"), {5, 6, 2, 2, 2, 2, 2, 2, 2});
+    EXPECT_EQ(test_of(o)->attack().net(), 1);  // 2 halved
+    EXPECT_TRUE(declared(o)->passed());
+  }
+  {
+    TG t = game(1);  // one HW: a blue die and no halving
+    auto o = t.ok(charge("axis", "a", "v"), {5, 2, 2, 2, 2, 2, 2, 2, 2, 2});
+    const auto* a = test_of(o);
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a->attack().blue(), 1);
+    EXPECT_FALSE(a->attack().halved());
+    EXPECT_EQ(a->attack().net(), 1);
+    EXPECT_TRUE(declared(o)->passed());
+  }
+}
+
+// BG-MOVE-13 with BG-MEL-07: a dug-in unit has no front or rear. Charged from behind, an
+// ordinary unit gives the flank blue die in the test and the attackers' first-round +1; dug in,
+// neither: the charge is not "from behind", the test has no blue die, and in the first round
+// the attacking rifles fight at +0 while the defenders have the dug-in +1.
+TEST(BgMeleeCharge, DugInDefenderIsNeverChargedFromBehind) {
+  auto game = [](bool dug_in) {
+    Sc sc;
+    sc.inf(0, "a", 6, 10, 10, 1);
+    auto& e = sc.inf(1, "e", 4, 10, 20, 1, 0, "C", 0);  // facing away from "a"
+    if (dug_in) e.add_attributes("dug_in");
+    TG t(sc.s);
+    t.draw(card(S, 9));
+    return t;
+  };
+  for (bool dug_in : {false, true}) {
+    SCOPED_TRACE(dug_in ? "dug in" : "in the open");
+    TG t = game(dug_in);
+    // White ceil(6/2) + 1 = 4; blue 1 from the rear unless dug in; red 1 when dug in.
+    const std::vector<int> test{5, 5, 2, 2, 2};  // the fifth die is blue (open) or red (dug in)
+    auto o = t.ok(charge("axis", "a", "e"), test);
+    const auto* a = TG::find(o, [](const pb::BgEvent& b) { return b.has_attack(); });
+    ASSERT_NE(a, nullptr);
+    EXPECT_EQ(a->attack().blue(), dug_in ? 0 : 1);
+    EXPECT_EQ(a->attack().red(), dug_in ? 1 : 0);
+    EXPECT_EQ(a->attack().flank(), !dug_in);
+    ASSERT_TRUE(declared(o)->passed());
+    auto m = t.ok(answer(t, "allies", "none"), {6, 6, 6});  // 18 reaches (CoM to CoM 10.17)
+    ASSERT_NE(charge_moved(m), nullptr);
+    ASSERT_TRUE(charge_moved(m)->reached());
+    EXPECT_EQ(charge_moved(m)->from_behind(), !dug_in);
+    ASSERT_EQ(t.st().melees.size(), 1u);
+    ASSERT_EQ(t.st().melees[0].from_behind.size(), 1u);
+    EXPECT_EQ(t.st().melees[0].from_behind[0], !dug_in);
+    t.draw(make_joker(1));
+    ASSERT_EQ(t.st().phase, bg::Phase::kMelee);
+    // Four pairs, attacker 6 against defender 1: the rifle pair shows the modifiers.
+    auto f = t.ok(fight("axis", t.st().melees[0].id), {6, 1, 6, 1, 6, 1, 6, 1});
+    const auto* r = TG::find(f, [](const pb::BgEvent& b) { return b.has_melee_round(); });
+    ASSERT_NE(r, nullptr);
+    ASSERT_GE(r->melee_round().pairs_size(), 2);
+    EXPECT_EQ(r->melee_round().pairs(1).mod_a(), dug_in ? 0 : 1);  // from behind +1
+    EXPECT_EQ(r->melee_round().pairs(1).mod_b(), dug_in ? 1 : 0);  // dug in +1
+    EXPECT_EQ(r->melee_round().pairs(0).mod_a(), dug_in ? 1 : 2);  // leader (+ from behind)
+  }
+}
+
 // BG-MEL-12: the choices are the cards the defender's side has not had; the Game blocks other
 // orders until the answer; "none" then rolls 3D6 and a charge reaching the CoM marks a melee
 // (BG-MEL-03: distance CoM to CoM <= roll; BG-MEL-04 marker).

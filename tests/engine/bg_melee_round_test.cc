@@ -83,6 +83,39 @@ TEST(BgMeleeRound, EX09ArnhemFirstRoundAndSurrender) {
   EXPECT_TRUE(t.st().over);  // BG-VIC-01: the Allies have nothing left on the table
 }
 
+// BG-MEL-10: with several units of a side in one melee, the figures of the unit that charged
+// first fight before those of the second, whatever the units' order in the scenario: "a2"
+// (listed second) charges first, "a1" joins; against 5 defenders the pairs are a2's four figures
+// then a1's leader, and a1's other three figures wait.
+TEST(BgMeleeRound, Mel10FirstChargerFightsFirst) {
+  Sc sc;
+  sc.inf(0, "a1", 4, 6, 10, 1);
+  sc.inf(0, "a2", 4, 14, 10, 1);
+  sc.inf(1, "e", 5, 10, 20, 1, 0, "C", 180);
+  TG t(sc.s);
+  t.draw(card(S, 9));
+  // 4 charging 5 needs 2 net hits: white ceil(4/2) + 1 = 3, the target in the open.
+  t.ok(charge("axis", "a2", "e"), {5, 5, 2});
+  t.ok(answer(t, "allies", "none"), {6, 6, 6});
+  ASSERT_EQ(t.st().melees.size(), 1u);
+  t.ok(charge("axis", "a1", "e"), {5, 5, 2});
+  t.ok(answer(t, "allies", "none"), {6, 6, 6});
+  ASSERT_EQ(t.st().melees.size(), 1u);
+  EXPECT_EQ(t.st().melees[0].attackers, (std::vector<std::string>{"a2", "a1"}));
+  t.draw(make_joker(1));
+  ASSERT_EQ(t.st().phase, bg::Phase::kMelee);
+  auto o = t.ok(fight("axis", t.st().melees[0].id), {6, 1, 6, 1, 6, 1, 6, 1, 6, 1});
+  const auto* r = round_of(o);
+  ASSERT_NE(r, nullptr);
+  ASSERT_EQ(r->pairs_size(), 5);
+  EXPECT_EQ(r->pairs(0).a(), "a2-f0");
+  EXPECT_EQ(r->pairs(1).a(), "a2-f1");
+  EXPECT_EQ(r->pairs(2).a(), "a2-f2");
+  EXPECT_EQ(r->pairs(3).a(), "a2-f3");
+  EXPECT_EQ(r->pairs(4).a(), "a1-f0");
+  EXPECT_EQ(r->waiting_size(), 3);
+}
+
 // GAP-BG-MEL-06: a tie re-rolls the pair; BG-MEL-09: rounds go on to the finish; the
 // first-round bonuses apply to the first round only (BG-MEL-07).
 TEST(BgMeleeRound, TiesRerollAndFirstRoundBonusesEnd) {

@@ -37,14 +37,15 @@ TG infantry_charges_tank(double v_facing, std::vector<int> test_dice) {
 }
 
 // BG-MEL-15: infantry may charge a vehicle. From behind: the test has the flank blue die and the
-// tank's 4 red dice; one net hit passes (8 figures > 0). In the melee's first round the infantry
+// tank's 4 red dice; with no HW its net hits are halved as in shooting (GAP-BG-MEL-01, BG-VEH-02):
+// two hits, halved to one, pass (8 figures > 0). In the melee's first round the infantry
 // shoot at the tank with every hit counting although they have no HW (no halving, and the
 // BG-VEH-12 first-kill bar does not apply): 5 white + 1 blue (came from behind); 4 net hits and
 // a 3 make 7: destroyed. The tank fires back at the same time with every weapon but its bow MG
 // (silent in the first round when attacked from behind).
 TEST(BgMeleeVehicle, InfantryChargeATankFromBehindAndDestroyIt) {
-  // Test: white 5,2,2,2,2; blue (flank) 2; red 2,2,2,2: one hit.
-  TG t = infantry_charges_tank(0, {5, 2, 2, 2, 2, 2, 2, 2, 2, 2});
+  // Test: white 5,5,2,2,2; blue (flank) 2; red 2,2,2,2: two hits, halved to one.
+  TG t = infantry_charges_tank(0, {5, 5, 2, 2, 2, 2, 2, 2, 2, 2});
   ASSERT_EQ(t.st().decisions.size(), 1u);
   auto o = t.ok(answer(t, "allies", "none"), {4, 3, 3});  // 10: reaches the hull centre
   ASSERT_NE(charge_moved(o), nullptr);
@@ -89,7 +90,7 @@ TEST(BgMeleeVehicle, InfantryChargeATankFromBehindAndDestroyIt) {
 // BG-MEL-12 (vehicle defender): answering "shoot" fires every weapon that can bear at the
 // charger (the bow MG too, the infantry coming from the front).
 TEST(BgMeleeVehicle, ChargedTankShootsWithEveryWeapon) {
-  TG t = infantry_charges_tank(180, {5, 2, 2, 2, 2, 2, 2, 2, 2});  // no flank die now
+  TG t = infantry_charges_tank(180, {5, 5, 2, 2, 2, 2, 2, 2, 2});  // no flank die; 2 hits halved: 1
   ASSERT_EQ(t.st().decisions.size(), 1u);
   const auto& q = t.st().decisions.front();
   ASSERT_EQ(q.choices_size(), 4);
@@ -109,7 +110,7 @@ TEST(BgMeleeVehicle, ChargedTankShootsWithEveryWeapon) {
 // BG-MEL-12: a vehicle may do both: it fires every weapon, then drives 2D6" straight away from
 // the charger (3 + 4 = 7: from y 20 to 27, facing kept); the charge then needs 17".
 TEST(BgMeleeVehicle, ChargedTankShootsThenDrivesAway) {
-  TG t = infantry_charges_tank(180, {5, 2, 2, 2, 2, 2, 2, 2, 2});
+  TG t = infantry_charges_tank(180, {5, 5, 2, 2, 2, 2, 2, 2, 2});  // 2 hits, halved: 1
   // mg1 2,2; mg2 2,2; heavy_gun3 2,2,2,2; flee 3,4; distance 6,6,4 (16 < 17).
   auto o = t.ok(answer(t, "allies", "both"), {2, 2, 2, 2, 2, 2, 2, 2, 3, 4, 6, 6, 4});
   EXPECT_EQ(attacks(o).size(), 3u);

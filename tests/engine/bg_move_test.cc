@@ -49,12 +49,28 @@ TEST(BgMove, DeclaredShortMoveStopsAtItsPoint) {
   EXPECT_TRUE(last_move(o)->reached());
 }
 
-// BG-MOVE-05/06, BG-MARK-02: running is 2D6 and marks "ran"; the next walk removes it.
+// BG-MOVE-05, BG-MOVE-06, BG-MARK-02: running is 2D6 and marks "ran"; while marked the unit
+// shoots one grade lower (C hits on 6 instead of 5-6); it may run again on the next turn; the
+// next walk removes the marker.
 TEST(BgMove, RunMarksRanAndTheNextWalkClearsIt) {
   TG t = axis_moving(base());
+  EXPECT_EQ(bg::side_grade_penalties(t.st(), t.u("a")), 0);
   t.ok(move("axis", "a", pb::BG_MOVE_RUN, {{10, 30}}), {3, 4});
   EXPECT_NEAR(moved(t, "a", 10, 10), 7.0, 1e-9);
   EXPECT_TRUE(t.u("a").markers.ran);
+  EXPECT_EQ(bg::side_grade_penalties(t.st(), t.u("a")), 1);  // BG-FIRE-06: one grade lower
+  EXPECT_EQ(bg::hit_from(t.st().options, t.u("a").grade, bg::side_grade_penalties(t.st(), t.u("a"))), 6);
+  {
+    // BG-MOVE-06: running on consecutive turns is allowed.
+    TG r = axis_moving(base());
+    r.ok(move("axis", "a", pb::BG_MOVE_RUN, {{10, 30}}), {3, 4});
+    r.draw(make_joker(1));  // its only unit has moved: the card is done
+    ASSERT_EQ(r.st().turn, 2);
+    r.draw(card(S, 5));
+    r.ok(move("axis", "a", pb::BG_MOVE_RUN, {{10, 30}}), {2, 2});
+    EXPECT_NEAR(moved(r, "a", 10, 10), 11.0, 1e-9);
+    EXPECT_TRUE(r.u("a").markers.ran);
+  }
   t.draw(card(S, 1));  // ace later: the unit moves again
   t.ok(move("axis", "a", pb::BG_MOVE_WALK, {{10, 30}}), {1});
   EXPECT_FALSE(t.u("a").markers.ran);
@@ -175,10 +191,18 @@ TEST(BgMove, DigInMarksBrownAndGreen) {
 }
 
 // BG-MOVE-12: digging out costs the walk; moving on as well rolls 1D6 and marks ran.
+// BG-MARK-03: the brown (dug-in) marker stays from digging in, through other cards and the end
+// of the turn, until the unit digs out.
 TEST(BgMove, DigOut) {
   TG t = axis_moving(base());
   t.ok(move("axis", "a", pb::BG_MOVE_DIG_IN, {}));
+  t.draw(card(C, 4));  // a shooting card: still dug in
+  EXPECT_TRUE(t.u("a").markers.dug_in);
+  t.end_action("axis");
+  t.draw(make_joker(1));  // the turn ends: still dug in
+  EXPECT_TRUE(t.u("a").markers.dug_in);
   t.draw(card(S, 1));
+  EXPECT_TRUE(t.u("a").markers.dug_in);
   auto o = t.ok(move("axis", "a", pb::BG_MOVE_DIG_OUT, {}));
   EXPECT_FALSE(t.u("a").markers.dug_in);
   EXPECT_FALSE(t.u("a").markers.ran);  // BG-MARK-02: a plain move clears green
@@ -207,6 +231,21 @@ TEST(BgMove, CohesionOfTheNewFormation) {
   t.ok(c, {6});
   EXPECT_NEAR(com(t.u("a")).x, 9.5, 1e-9);
   EXPECT_NEAR(com(t.u("a")).y, 11.0, 1e-9);
+}
+
+// BG-TER-08 with BG-MOVE-17: a building model stands for a block; a unit whose figures stand
+// around its base (within 1" of the model's edge, outside it) occupies it; 1.5" out does not.
+TEST(BgMove, FiguresAroundTheBaseOccupyTheBuilding) {
+  Sc sc;
+  sc.area("building", "house", 20, 20, 23, 23);
+  sc.inf(0, "round", 4, 21.5, 19.5);  // a row at y 19.5: 0.5" below the model
+  sc.inf(0, "near", 4, 21.5, 24);     // 1" above it: still around the base
+  sc.inf(0, "off", 4, 21.5, 18.5);    // 1.5" below: not in it
+  sc.inf(1, "e", 4, 50, 30, 1, 0, "C", 180);
+  TG t(sc.s);
+  EXPECT_EQ(t.u("round").building, "house");
+  EXPECT_EQ(t.u("near").building, "house");
+  EXPECT_EQ(t.u("off").building, "");
 }
 
 // BG-MOVE-17 / BG-TER-10: a building holds at most 2 units and 18 figures.
@@ -251,14 +290,21 @@ TEST(BgMove, NonStandingUnitsRetreatOrJoin) {
 }
 
 // BG-MARK-04: several markers at once (dug in + ran after digging in, road after a road move).
+// BG-GEN-05: markers are state: the unit's flags, and the view shows exactly those flags.
 TEST(BgMove, SeveralMarkersAtOnce) {
   TG t = axis_moving(base());
   t.ok(move("axis", "a", pb::BG_MOVE_DIG_IN, {}));
+  EXPECT_TRUE(t.u("a").markers.dug_in);
+  EXPECT_TRUE(t.u("a").markers.ran);
+  EXPECT_FALSE(t.u("a").markers.road);
+  EXPECT_FALSE(t.u("a").markers.melee);
   const auto v = t.g->view("allies");
   for (const auto& u : v.units()) {
     if (u.id() != "a") continue;
     EXPECT_TRUE(has_marker(u, "dug_in"));
     EXPECT_TRUE(has_marker(u, "ran"));
+    EXPECT_FALSE(has_marker(u, "road"));
+    EXPECT_FALSE(has_marker(u, "melee"));
     EXPECT_EQ(u.strength(), 4);
     EXPECT_EQ(u.figures_size(), 4);
   }

@@ -26,8 +26,9 @@ pb::Command smoke(const std::string& id, double ax, double ay, double bx, double
   return c;
 }
 
-// BG-SMK-01/02/03/04: a designated unit lays a 6" line within 12"; it blocks sight, thins in
-// its own turn's special phase and is gone after the next one.
+// BG-SMK-01, BG-SMK-02, BG-SMK-03, BG-SMK-04: a designated unit lays a line exactly 6" long
+// (5" and 7" refused) within 12"; it blocks sight; BG-SMK-03: it thins in the special phase of
+// the turn it was laid (still blocking) and is removed in the special phase of the next turn.
 TEST(BgSpecialSmoke, LaidBlocksThinsThenRemoved) {
   Sc sc;
   sc.inf(0, "a1", 4, 10, 10).add_attributes("smoke");
@@ -37,22 +38,26 @@ TEST(BgSpecialSmoke, LaidBlocksThinsThenRemoved) {
   g.draw(card(C, 3));  // Axis shoot
   EXPECT_EQ(g.refused(smoke("a2", 27, 15, 33, 15)), "BG_NO_SMOKE");
   EXPECT_EQ(g.refused(smoke("a1", 7, 15, 12, 15)), "BG_SMOKE_LENGTH");   // 5" long
+  EXPECT_EQ(g.refused(smoke("a1", 6, 15, 13, 15)), "BG_SMOKE_LENGTH");   // 7" long
   EXPECT_EQ(g.refused(smoke("a1", 7, 25, 13, 25)), "BG_SMOKE_RANGE");    // 15" away
   g.ok(smoke("a1", 7, 15, 13, 15));
   ASSERT_EQ(g.st().smoke.size(), 1u);
+  EXPECT_FALSE(g.st().smoke[0].thinned);  // not before its turn's special phase
+  EXPECT_EQ(g.st().turn, 1);
   EXPECT_TRUE(bg::smoke_blocks(g.st(), {10, 10}, {10, 30}));   // through the line
   EXPECT_FALSE(bg::smoke_blocks(g.st(), {20, 10}, {20, 30}));  // beside it
   g.end_action("axis");
-  g.draw(make_joker(1));  // the turn ends: special phase
+  g.draw(make_joker(1));  // turn 1 ends: its special phase
+  EXPECT_EQ(g.st().turn, 2);
   ASSERT_EQ(g.st().smoke.size(), 1u);
   EXPECT_TRUE(g.st().smoke[0].thinned);
   EXPECT_TRUE(bg::smoke_blocks(g.st(), {10, 10}, {10, 30}));  // thinned smoke still blocks
-  g.draw(make_joker(2));
+  g.draw(make_joker(2));  // turn 2's special phase
   EXPECT_TRUE(g.st().smoke.empty());
 }
 
-// BG-LOS-06 / BG-FLR-01/02: at night sight is 12" until a flare lights the table for the rest
-// of the turn; a unit not designated may not launch one.
+// BG-LOS-06 / BG-FLR-01 / BG-FLR-02: at night sight is 12" until a flare lights the whole table
+// for the rest of that turn (and only that turn); a unit not designated may not launch one.
 TEST(BgSpecialFlares, FlareLightsRestOfTurn) {
   Sc sc;
   sc.option("bg.night", "true");
@@ -70,9 +75,14 @@ TEST(BgSpecialFlares, FlareLightsRestOfTurn) {
   c.mutable_bg()->mutable_launch_flare()->set_unit_id("a1");
   g.ok(c);
   EXPECT_FALSE(bg::night_sight_limit(g.st()).has_value());
+  EXPECT_EQ(g.st().lit_until_turn, 1);
   g.end_action("axis");
+  g.draw(card(H, 3));  // later in the same turn: still lit
+  EXPECT_FALSE(bg::night_sight_limit(g.st()).has_value());
+  g.end_action("allies");
   g.draw(make_joker(1));  // next turn: dark again
   ASSERT_TRUE(bg::night_sight_limit(g.st()).has_value());
+  EXPECT_EQ(*bg::night_sight_limit(g.st()), 12.0);
 }
 
 // Random artillery: Allied mortar on the deck; a 5 of clubs triggers it before the Axis shoot.

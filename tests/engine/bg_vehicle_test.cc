@@ -155,17 +155,24 @@ TEST(BgVehicle, DugInVehicleLosesItByMoving) {
   EXPECT_FALSE(t.u("v").markers.dug_in);
 }
 
-// BG-MOVE-15/16: up to 6 figures mount a truck standing within 1"; the truck does not move on
-// that card; dismounting places the figures within 1" of it; passengers ride along.
+// BG-MOVE-15, BG-MOVE-16: up to 6 figures mount a truck standing within 1" (a unit farther off
+// is refused); the truck does not move on that card; dismounting places the figures within 1"
+// of it (a formation 3" off is refused); passengers ride along.
 TEST(BgVehicle, MountRideAndDismount) {
   Sc sc;
   sc.vehicle(0, "truck", "truck", 10, 14);
   sc.inf(0, "sq", 4, 10, 12);
   sc.inf(0, "big", 8, 30, 12, 2);
   sc.vehicle(0, "truck2", "truck", 30, 15);
+  sc.inf(0, "far", 4, 45, 12);
+  sc.vehicle(0, "truck3", "truck", 45, 20);
   sc.inf(1, "e", 4, 50, 30, 1, 0, "C", 180);
   TG t(sc.s);
   t.draw(card(S, 9));
+  BgOrder reach = cmd("axis");
+  reach.mutable_bg()->mutable_mount()->set_unit_id("far");
+  reach.mutable_bg()->mutable_mount()->set_vehicle_id("truck3");
+  EXPECT_EQ(t.refused(reach), "BG_MOUNT_REACH");
   BgOrder m = cmd("axis");
   m.mutable_bg()->mutable_mount()->set_unit_id("sq");
   m.mutable_bg()->mutable_mount()->set_vehicle_id("truck");
@@ -190,6 +197,15 @@ TEST(BgVehicle, MountRideAndDismount) {
   BgOrder d = cmd("axis");
   d.mutable_bg()->mutable_dismount()->set_unit_id("sq");
   d.mutable_bg()->mutable_dismount()->set_facing_deg(0);
+  {
+    BgOrder off = d;  // the same four figures in a line 3" behind the hull's rear end
+    for (int i = 0; i < 4; ++i) {
+      auto* f = off.mutable_bg()->mutable_dismount()->add_figures();
+      f->set_figure_id("sq-f" + std::to_string(i));
+      *f->mutable_position() = pt(8.5 + i, 11);
+    }
+    EXPECT_EQ(t.refused(off), "BG_MOUNT_REACH");
+  }
   t.ok(d);
   EXPECT_TRUE(t.u("sq").carried_by.empty());
   for (const auto& f : t.u("sq").figures) EXPECT_LT(f.pos.y, 17.0 - 1.5);  // behind the hull
@@ -210,8 +226,10 @@ TEST(BgVehicle, CavalryMovesThreeDice) {
   EXPECT_EQ(bg::side_grade_penalties(t.st(), t.u("cav")), 1);  // BG-CAV-02 shoots a grade lower
 }
 
-// BG-CAV-04/05/06: move 1D6 then dismount leaving the horses with a holder; on foot the unit
-// may dig in; remounting needs the figures back at the horses; released horses never return.
+// BG-CAV-04, BG-CAV-05, BG-CAV-06: move 1D6 then dismount; BG-CAV-05: the horse group stays
+// where the unit dismounted with one figure as horse-holder, who stays with it while the rest
+// walk away on foot; remounting needs the figures back at the horses; released horses never
+// return and the holder joins the infantry as a rifle; on foot the unit may dig in.
 TEST(BgVehicle, CavalryDismountRemountRelease) {
   Sc sc;
   sc.inf(0, "cav", 4, 10, 10, 1, 0, "C", 0, "cavalry");
@@ -230,7 +248,11 @@ TEST(BgVehicle, CavalryDismountRemountRelease) {
   EXPECT_NEAR(t.u("cav").horses.y, 14.0, 1e-9);
   EXPECT_EQ(t.u("cav").figure("cav-f3")->kind, bg::FigureKind::kHorseHolder);
   t.draw(card(S, 1));
+  const geom::Vec2 holder_at = t.u("cav").figure("cav-f3")->pos;
+  EXPECT_NEAR(geom::distance(holder_at, t.u("cav").horses), 0.0, 1e-9);
   t.ok(move("axis", "cav", pb::BG_MOVE_WALK, {{9.5, 30}}), {6});  // walk away on foot
+  EXPECT_NEAR(geom::distance(t.u("cav").figure("cav-f3")->pos, holder_at), 0.0, 1e-9);  // holder stays
+  EXPECT_GT(geom::distance(t.u("cav").figure("cav-f0")->pos, t.u("cav").horses), 3.0);
   t.draw(card(C, 2));
   t.end_action("axis");
   t.draw(card(H, 2));
@@ -247,6 +269,9 @@ TEST(BgVehicle, CavalryDismountRemountRelease) {
   rel.mutable_bg()->mutable_cavalry()->set_kind(pb::BG_CAV_RELEASE_HORSES);
   t.ok(rel);
   EXPECT_TRUE(t.u("cav").horses_released);
+  EXPECT_FALSE(t.u("cav").has_horses);
+  EXPECT_EQ(t.u("cav").figure("cav-f3")->kind, bg::FigureKind::kRifle);  // joins the infantry
+  EXPECT_EQ(t.u("cav").kind, bg::UnitKind::kInfantry);
   EXPECT_EQ(t.refused(r, {3}), "BG_NOT_CAVALRY");  // now plain infantry for good
   t.ok(move("axis", "cav", pb::BG_MOVE_DIG_IN, {}, bg::facing_degrees(t.u("cav").facing)));
   EXPECT_TRUE(t.u("cav").markers.dug_in);

@@ -192,7 +192,8 @@ Protection protection(const BgState& st, const Unit& target, Vec2 from, Vec2 to,
     int armour = v.armour;
     if (st.options.detailed_armour && v.armoured) {
       const geom::Hull hull{target.position, target.facing, v.length, v.width};
-      switch (geom::hull_quadrant(hull, from)) {
+      // BG-MOVE-13: a dug-in vehicle (BG-MOVE-14) has no side or rear: its front armour faces all.
+      switch (target.markers.dug_in ? geom::Quadrant::kFront : geom::hull_quadrant(hull, from)) {
         case geom::Quadrant::kFront: armour = v.armour_front; p.notes.push_back("front armour"); break;
         case geom::Quadrant::kSide: armour = v.armour_side; p.notes.push_back("side armour"); break;
         case geom::Quadrant::kRear: armour = v.armour_rear; p.notes.push_back("rear armour"); break;

@@ -255,7 +255,8 @@ void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, c
                     : back_off(st, *u, path.front(), to);
   }
   *m->mutable_to() = to_point(to);
-  m->set_from_behind(geom::behind(com(*t), t->facing, com(*u)));
+  // BG-MOVE-13: a dug-in unit has no rear, so nobody comes from behind it (BG-MEL-07, BG-MEL-15).
+  m->set_from_behind(!t->markers.dug_in && geom::behind(com(*t), t->facing, com(*u)));
   if (reached) {
     const Melee* existing = melee_of(st, target_id);
     m->set_melee_id(existing ? existing->id : "melee-" + std::to_string(st.next_id));
@@ -290,6 +291,9 @@ ChargePool charge_test_pool(const BgState& st, const Unit& u, const Unit& t) {
   if (p.flank) p.blue += kFlankBlue;
   p.red = protection(st, t);
   p.hit_from = hit_from(st.options, u.grade, side_grade_penalties(st, u));  // GAP-BG-MEL-01: ran counts
+  // GAP-BG-MEL-01 with BG-VEH-02: as in shooting, infantry with no HW against armour has its net
+  // hits halved (the flank blue die is not a HW).
+  p.halve = t.vehicle && t.vehicle->armoured && u.count(FigureKind::kHeavyWeapon) == 0;
   return p;
 }
 
@@ -316,11 +320,14 @@ int charge_test_roll(Context& ctx, BgState& st, const Unit& u, const Unit& t) {
   a->set_red(p.red);
   a->set_hits(hits);
   a->set_cancels(cancels);
-  a->set_net(std::max(0, hits - cancels));  // BG-FIRE-05
+  int net = std::max(0, hits - cancels);  // BG-FIRE-05
+  if (p.halve) net /= 2;                  // BG-VEH-02: rounded down
+  a->set_net(net);
   a->set_flank(p.flank);
+  a->set_halved(p.halve);
   a->set_range(geom::distance(com(u), com(t)));
   emit_bg(ctx, e);
-  return std::max(0, hits - cancels);
+  return net;
 }
 
 bool charge_continues(const BgState& st, const Unit& charger, const Unit& target) {

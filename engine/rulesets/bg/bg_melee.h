@@ -17,6 +17,7 @@ int charge_test_roll(Context& ctx, BgState& st, const Unit& charger, const Unit&
 struct ChargePool {
   int white = 0, blue = 0, red = 0, hit_from = 7;
   bool flank = false;
+  bool halve = false;  // net hits halved: no HW against armour (BG-VEH-02, GAP-BG-MEL-01)
 };
 ChargePool charge_test_pool(const BgState& st, const Unit& charger, const Unit& target);
 // BG-MEL-01: the net hits the charge test needs (1 when the charger has more figures than the

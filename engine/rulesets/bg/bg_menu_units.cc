@@ -154,7 +154,7 @@ void charge_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& m
     pb::ActionTarget& target = *a.add_targets() = unit_target(t);
     const ChargePool p = charge_test_pool(st, u, t);
     target.set_detail("charge test: " + std::to_string(p.white) + " white, " + std::to_string(p.blue) + " blue against " +
-                      std::to_string(p.red) + " red");
+                      std::to_string(p.red) + " red" + (p.halve ? ", net hits halved" : ""));
   }
   if (a.targets().empty()) return;
   pb::Action& added = add(menu, "charge:" + u.id, "close_combat", "Charge with " + label(u), u, "BG-MEL-01");

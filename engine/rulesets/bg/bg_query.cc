@@ -350,7 +350,9 @@ pb::QueryAnswer preview_charge(const BgState& st, int side, const pb::BgCharge& 
     add_dice(a, "charge test red", "red", p.red);
     const int needed = charge_test_needed(u, t);
     text += "charge test " + std::to_string(p.white) + " white, " + std::to_string(p.blue) + " blue against " +
-            std::to_string(p.red) + " red, " + hits_on(p.hit_from) + "; it needs " + std::to_string(needed) +
+            std::to_string(p.red) + " red, " + hits_on(p.hit_from) +
+            (p.halve ? ", net hits halved (no heavy weapon against armour, BG-VEH-02)" : "") + "; it needs " +
+            std::to_string(needed) +
             (needed == 1 ? " net hit" : " net hits") + " to go in (BG-MEL-01).";
   }
   a.set_text(text);
