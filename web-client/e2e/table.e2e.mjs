@@ -213,6 +213,15 @@ test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", 
   assert.doesNotMatch(await A.locator('[data-testid="chat"]').innerText(), /Spectators only/);
   await shot(spec, "08-spectator-chat");
 
+  // --- the order of battle: every unit listed; picking one centres the table on it ---
+  await spec.click('[data-testid="roster"] summary');
+  const listed = await spec.$$eval('[data-testid="roster"] .roster-unit', (els) => els.map((e) => e.dataset.rosterUnit));
+  assert.equal(listed.length, (await viewOf(spec)).units.length, "every unit is in the order of battle");
+  const boxBefore = await spec.getAttribute("svg.board", "viewBox");
+  await spec.click(`[data-testid="roster"] .roster-unit[data-roster-unit="${listed.at(-1)}"]`);
+  assert.notEqual(await spec.getAttribute("svg.board", "viewBox"), boxBefore, "the table moved to the unit");
+  await shot(spec, "08b-order-of-battle");
+
   // --- the GM pauses: players see it and orders wait; then resumes ---
   await gmTable.click('[data-testid="gm-pause"]');
   await waitFor(B, (x) => x.paused, "the pause to reach the player");

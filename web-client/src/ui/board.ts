@@ -120,6 +120,18 @@ export class Board {
     this.note.style.top = `${y}px`;
   }
 
+  /** Centres the table on a unit, keeping the zoom. */
+  centreOn(u: UnitView): void {
+    const v = this.view;
+    if (!v) return;
+    let c: { x: number; y: number } | null = null;
+    if (v.board.case === "table" && u.position) c = { x: u.position.x * INCH, y: (v.board.value.height - u.position.y) * INCH };
+    else if (v.board.case === "grid" && u.square) c = centre(v, u.square as GridSquare);
+    if (!c) return;
+    this.box = { ...this.box, x: c.x - this.box.w / 2, y: c.y - this.box.h / 2 };
+    this.applyBox();
+  }
+
   fit(): void {
     const m = SQ * 0.6;
     this.box = { x: this.boardBox.x - m, y: this.boardBox.y - m, w: this.boardBox.w + 2 * m, h: this.boardBox.h + 2 * m };

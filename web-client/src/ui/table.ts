@@ -17,6 +17,7 @@ import { TERRAIN, terrainStyle } from "./look";
 import { MeasureTool } from "./measure";
 import { actions, answerFor, generalActions, KIND_KEYS, myTurn, needsAiming, Orders, pageTitle, planActions, unitActions, type Overlay, type PlayInit } from "./orders";
 import { emptyForm, gmEditPanel, type GmForm } from "./gm";
+import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
 import { allowedInches, distance, exactInches, inchesText, pathLength, roundPoint, rulerLabel, type Pt } from "./ruler";
 
@@ -37,6 +38,7 @@ export class TablePage {
   private filter: LogFilter = "all";
   private tab: "log" | "chat" = "log";
   private gmForm: GmForm = emptyForm();
+  private rosterOpen = false;
   private gmFormChanged = false;  // the form's own change: draw it even while a field has the focus
   private notice = "";
   private retryIn?: number;
@@ -207,7 +209,10 @@ export class TablePage {
     if (!v) return;
     this.drawBoard(v);
     replace(e.legend, legend(v));
-    replace(e.sides, sides(v, this.seat));
+    replace(e.sides, sides(v, this.seat), rosterPanel(v, this.seat, this.rosterOpen, (open) => (this.rosterOpen = open), (id) => {
+      const u = this.model.view?.units.find((x) => x.id === id);
+      if (u) this.board.centreOn(u);
+    }));
     this.renderDecisions(v);
     if (!m.error) this.renderOrders(v);
     this.renderGm(v);
