@@ -18,7 +18,8 @@ struct Limits {
   std::chrono::seconds idle_timeout{60};        // pings at half this; no answer closes
   double rate_per_second = 50;                  // token bucket refill
   double rate_burst = 100;                      // token bucket size
-  int rate_strikes = 200;                       // frames refused for rate before we hang up
+  int rate_strikes = 200;                       // frames refused for rate within one window: we hang up
+  std::chrono::seconds strike_window{10};       // refusals older than this are forgiven
 };
 
 struct ServerContext {

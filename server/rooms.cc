@@ -1,5 +1,7 @@
 #include "server/rooms.h"
 
+#include "server/text.h"
+
 #include <google/protobuf/util/json_util.h>
 #include <spdlog/spdlog.h>
 
@@ -138,7 +140,7 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
   if (!game) return done(error("BAD_SCENARIO", "The scenario cannot be used: " + err));
 
   const std::string room_id = random_hex(8);
-  const std::string name = request.name().empty() ? scenario.name() : request.name().substr(0, 200);
+  const std::string name = request.name().empty() ? scenario.name() : utf8_prefix(request.name(), 200);
   Write w;
   w.room = StoredRoom{room_id, name, scenario.ruleset(), scenario.id(), unix_ms()};
   w.events_room = room_id;

@@ -45,6 +45,8 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --create-secret S     require S to create rooms (default: anyone may)
   --allow-fixed-seed    let CreateRoom fix the seed (tests and replays only)
   --rate N --burst N    per-connection frames per second and bucket size          [50, 100]
+  --strikes N --strike-window S
+                        frames refused for rate within S seconds before hanging up [200, 10]
   --idle-timeout S      seconds without traffic before a WebSocket is closed     [60]
   --log-level L         trace|debug|info|warn|error                              [info]
 )";
@@ -65,6 +67,8 @@ struct Flags {
   bool allow_fixed_seed = false;
   double rate = 50;
   double burst = 100;
+  int strikes = 200;
+  int strike_window = 10;
   int idle_timeout = 60;
   std::string log_level = "info";
 };
@@ -124,6 +128,12 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
       } else if (a == "--burst") {
         if (!value(v)) return false;
         f.burst = std::stod(v);
+      } else if (a == "--strikes") {
+        if (!value(v)) return false;
+        f.strikes = std::stoi(v);
+      } else if (a == "--strike-window") {
+        if (!value(v)) return false;
+        f.strike_window = std::stoi(v);
       } else if (a == "--idle-timeout") {
         if (!value(v)) return false;
         f.idle_timeout = std::stoi(v);
@@ -251,6 +261,8 @@ int run_server(int argc, char** argv, const Registry& registry) {
     ServerContext ctx{rooms, tokens, metrics, Limits{}, flags.web, flags.create_secret, flags.allow_fixed_seed};
     ctx.limits.rate_per_second = flags.rate;
     ctx.limits.rate_burst = flags.burst;
+    ctx.limits.rate_strikes = flags.strikes;
+    ctx.limits.strike_window = std::chrono::seconds(flags.strike_window);
     ctx.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout);
 
     auto listener = std::make_shared<Listener>(

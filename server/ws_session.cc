@@ -67,6 +67,13 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
     if (!ws_.got_binary()) {
       send_error(0, "TEXT_FRAME", "Frames must be binary protobuf Envelopes; text frames are not read.");
     } else if (!take_rate_token()) {
+      // Refusals count within a window, so a client bursting now and then under the average rate
+      // is never hung up on, while a flood is within a second.
+      const auto now = std::chrono::steady_clock::now();
+      if (now - strikes_at_ > ctx_.limits.strike_window) {
+        strikes_ = 0;
+        strikes_at_ = now;
+      }
       if (++strikes_ > ctx_.limits.rate_strikes) {
         send_error(0, "RATE_LIMITED", "Too many frames; the connection is closed.");
         close_after_flush(websocket::close_code::policy_error);

@@ -50,7 +50,8 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   std::shared_ptr<Room> room_;  // after a successful Hello
   double bucket_ = 0;
   std::chrono::steady_clock::time_point bucket_at_;
-  int strikes_ = 0;
+  int strikes_ = 0;  // frames refused for rate since strikes_at_
+  std::chrono::steady_clock::time_point strikes_at_;
 };
 
 }  // namespace sandtable::server

@@ -134,6 +134,15 @@ Outcome Game::execute(const pb::Command& command, TableDice* table) {
     out.rejection.set_message("The game is over: " + state_->end_reason);
     return out;
   }
+  // Bounds no rule needs more than, so a hostile order cannot make the engine walk thousands of
+  // waypoints (docs/protocol.md "Orders").
+  if (command.ByteSizeLong() > kMaxOrderBytes) {
+    out.rejection.set_code("ORDER_TOO_LARGE");
+    out.rejection.set_rule_id("GEN");
+    out.rejection.set_message("An order holds at most " + std::to_string(kMaxOrderBytes) + " bytes; this one is " +
+                              std::to_string(command.ByteSizeLong()) + ".");
+    return out;
+  }
   pb::Command from_play;
   if (command.has_play()) {
     try {
@@ -323,10 +332,16 @@ pb::ActionMenu Game::menu(const std::string& seat) const {
 }
 
 pb::Command Game::from_menu(const std::string& seat, const pb::PlayAction& play) const {
+  if (play.path_size() > kMaxPathPoints) {
+    reject("PATH_TOO_LONG", "GEN", "A drawn path has at most " + std::to_string(kMaxPathPoints) + " points.");
+  }
   const pb::ActionMenu m = menu(seat);
   const pb::Action* action = &on_menu(m, play);
   for (const auto& part : play.also()) {
     if (!part.also().empty()) reject("NOT_ON_MENU", "GEN", "An order's parts cannot have parts of their own.");
+    if (part.path_size() > kMaxPathPoints) {
+      reject("PATH_TOO_LONG", "GEN", "A drawn path has at most " + std::to_string(kMaxPathPoints) + " points.");
+    }
     on_menu(m, part);
   }
   pb::Command c;

@@ -76,6 +76,10 @@ class Game {
   std::uint64_t seq() const { return state_->seq; }
   bool over() const { return state_->over; }
 
+  // What no rule needs more than (hostile input is refused before any rule reads it).
+  static constexpr std::size_t kMaxOrderBytes = 16 * 1024;
+  static constexpr int kMaxPathPoints = 64;
+
  private:
   Game(const RuleSet& rules, std::unique_ptr<GameState> state);
   void apply_to(GameState& state, const pb::Event& event) const;

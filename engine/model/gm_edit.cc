@@ -15,6 +15,7 @@ namespace sandtable {
 namespace {
 
 constexpr int kMaxGmDice = 50;  // more than any one order of these rule sets rolls
+constexpr std::size_t kMaxReasonBytes = 500;
 
 std::string unit_name(const RuleSet& rules, const GameState& state, const std::string& id) {
   pb::View v;
@@ -64,6 +65,9 @@ void Game::gm_edit(Context& ctx, const pb::GmEdit& edit) const {
   if (st.over) reject("GAME_OVER", "GEN", "The game is over; its table can no longer be edited.");
   if (edit.reason().empty()) {
     reject("GM_REASON_NEEDED", "GEN", "Say why: every GM edit is shown in the log with its reason.");
+  }
+  if (edit.reason().size() > kMaxReasonBytes) {
+    reject("GM_REASON_TOO_LONG", "GEN", "Keep the reason under " + std::to_string(kMaxReasonBytes) + " bytes: it is written in every log.");
   }
   if (edit.body_case() == pb::GmEdit::BODY_NOT_SET) reject("EMPTY_COMMAND", "GEN", "The GM edit changes nothing.");
   pb::Event e;

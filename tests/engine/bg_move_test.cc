@@ -123,6 +123,30 @@ TEST(BgMove, FacingNearestTheLegIsNoTurn) {
   EXPECT_DOUBLE_EQ(last_move(o)->facing_cost(), 1.0);
 }
 
+// Hostile input (issue: a 58 KB move with 2,900 waypoints was accepted): BG-MOVE-04's path has
+// at most 64 points, and an order over 16 KB is refused before any rule reads it; neither changes
+// anything.
+TEST(BgMove, BG_MOVE_04_PathsAndOrdersAreBounded) {
+  TG t = axis_moving(base());
+  const std::string before = t.g->save().SerializeAsString();
+  std::vector<std::pair<double, double>> zigzag;
+  for (int i = 0; i < 65; ++i) zigzag.emplace_back(10 + (i % 2) * 0.01, 10 + i * 0.01);
+  EXPECT_EQ(t.run(move("axis", "a", pb::BG_MOVE_WALK, zigzag), {6}).rejection.code(), "BG_PATH_TOO_LONG");
+  std::vector<std::pair<double, double>> huge;
+  for (int i = 0; i < 2900; ++i) huge.emplace_back(10 + (i % 2) * 0.001, 10 + i * 0.001);
+  const Outcome o = t.run(move("axis", "a", pb::BG_MOVE_WALK, huge), {6});
+  EXPECT_EQ(o.rejection.code(), "ORDER_TOO_LARGE");
+  EXPECT_FALSE(o.rejection.message().empty());
+  pb::Command drawn;  // the same bound on a path drawn from the menu
+  drawn.set_seat("axis");
+  drawn.mutable_play()->set_action("move:a");
+  for (int i = 0; i < 65; ++i) *drawn.mutable_play()->add_path() = pt(10, 10 + i * 0.01);
+  EXPECT_EQ(t.run(drawn, {6}).rejection.code(), "PATH_TOO_LONG");
+  EXPECT_EQ(t.g->save().SerializeAsString(), before) << "refusals change nothing";
+  zigzag.resize(64);
+  EXPECT_TRUE(t.ok(move("axis", "a", pb::BG_MOVE_WALK, zigzag), {6}).accepted) << "64 points are enough and allowed";
+}
+
 // BG-MOVE-09: at least 1" and any facing whatever the roll and deductions.
 TEST(BgMove, MinimumMoveOneInch) {
   TG t = axis_moving(base());

@@ -331,5 +331,12 @@ TEST_F(GmDice, TheBotsSeatsAreSharedStateThatReplaysAndIsSaved) {
   EXPECT_FALSE(g->state().bot_plays("red"));
 }
 
+TEST_F(GmDice, AReasonLongerThanALogLineIsRefused) {
+  pb::GmEdit e = with_reason(std::string(501, 'x'));
+  e.mutable_set_dice()->add_values(3);
+  EXPECT_EQ(run(gm_edit(e)).rejection.code(), "GM_REASON_TOO_LONG");
+  EXPECT_TRUE(g->state().gm_dice.empty());
+}
+
 }  // namespace
 }  // namespace sandtable

@@ -379,3 +379,42 @@ TEST_F(ServerTest, TheGmPutsTheBotInSeatsAndItPlaysThem) {
 
 }  // namespace
 }  // namespace sandtable::testing
+
+namespace sandtable::testing {
+namespace {
+
+// The rate limiter forgives old refusals: a client that bursts now and then, under the average
+// rate, stays connected however long it plays; a flood is still hung up on.
+TEST(RateLimit, StrikesAreCountedWithinAWindowNotForever) {
+  TempDir dir;
+  auto server = start_test_server(dir.path + "/t.db", {"--rate", "10", "--burst", "5", "--strikes", "10", "--strike-window", "1"});
+  const auto room = create_counter_room(server->port(), 5);
+  Seat calm(server->port(), token_of(room, "blue"));
+  pb::Envelope ping;
+  ping.mutable_ping()->set_nonce(7);
+  int refused = 0, pongs = 0;
+  for (int second = 0; second < 5; ++second) {  // 8 frames a second against 10/s with a burst of 5
+    for (int i = 0; i < 8; ++i) calm.client.send(ping);
+    const auto until = std::chrono::steady_clock::now() + 1100ms;
+    while (auto e = calm.client.recv(std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now()))) {
+      if (e->has_error() && e->error().code() == "RATE_LIMITED") ++refused;
+      if (e->has_pong()) ++pongs;
+      if (std::chrono::steady_clock::now() >= until) break;
+    }
+  }
+  EXPECT_GT(refused, 10) << "more refusals in all than one window allows: the old counter would have hung up";
+  EXPECT_FALSE(calm.client.closed());
+  EXPECT_GT(pongs, 20);
+  Seat flood(server->port(), token_of(room, "red"));
+  try {
+    for (int i = 0; i < 200; ++i) flood.client.send(ping);
+  } catch (const std::exception&) {
+    // the server may hang up while we are still writing
+  }
+  while (flood.client.recv(2000ms)) {
+  }
+  EXPECT_TRUE(flood.client.closed());
+}
+
+}  // namespace
+}  // namespace sandtable::testing

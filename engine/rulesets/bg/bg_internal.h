@@ -33,6 +33,10 @@ struct Refusal {
 };
 using Check = std::optional<Refusal>;
 [[noreturn]] void refuse(const Refusal& r);
+// The most waypoints a drawn path may have: far more than any move on a 6' table needs, few
+// enough that a hostile order cannot make the engine walk thousands of legs.
+constexpr int kMaxPathPoints = 64;
+
 inline Refusal refusal(std::string code, std::string rule, std::string msg) {
   return {std::move(code), std::move(rule), std::move(msg)};
 }

@@ -37,6 +37,9 @@ Check check_move(const BgState& st, int side, const pb::BgMove& m, MovePlan* pla
     return refusal("BG_ABOARD", "BG-MOVE-16", label(*u) + " is aboard " + u->carried_by + "; it must dismount first.");
   }
   if (u->markers.melee) return refusal("BG_IN_MELEE", "BG-MEL-04", label(*u) + " is locked in a melee.");
+  if (m.path_size() > kMaxPathPoints) {
+    return refusal("BG_PATH_TOO_LONG", "BG-MOVE-04", "A path has at most " + std::to_string(kMaxPathPoints) + " points.");
+  }
   const bool mounted = u->kind == UnitKind::kCavalry && u->mounted;
   const bool moving = m.path_size() > 0 || m.figures_size() > 0;
   switch (m.intent()) {

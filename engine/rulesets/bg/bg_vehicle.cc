@@ -60,6 +60,9 @@ Check plan_vehicle(const BgState& st, int side, const pb::BgVehicleMove& m, Vehi
   const auto f = facing_from_degrees(m.facing_deg());
   if (!f) return refusal("BG_BAD_FACING", "BG-MOVE-02", "Facings are compass degrees in half-degree steps.");
   plan->end_facing = *f;
+  if (m.path_size() > kMaxPathPoints) {
+    return refusal("BG_PATH_TOO_LONG", "BG-VMOV-03", "A path has at most " + std::to_string(kMaxPathPoints) + " points.");
+  }
   if (m.path_size() == 0) {
     if (auto c = check_trapped_turn(st, *u, *f)) return c;  // BG-MINE-08: not even a turn
   }
