@@ -2,16 +2,21 @@
 
 namespace sandtable::server {
 
+void copy_static_table(const sandtable::v1::View& from, sandtable::v1::View& to) {
+  to.set_ruleset(from.ruleset());
+  to.set_scenario_id(from.scenario_id());
+  to.set_scenario_name(from.scenario_name());
+  to.clear_board();
+  if (from.has_grid()) *to.mutable_grid() = from.grid();
+  if (from.has_table()) *to.mutable_table() = from.table();
+  *to.mutable_terrain() = from.terrain();
+  *to.mutable_options() = from.options();
+  to.set_seed_hash(from.seed_hash());
+}
+
 std::string static_table_of(const sandtable::v1::View& view) {
   sandtable::v1::View t;
-  t.set_ruleset(view.ruleset());
-  t.set_scenario_id(view.scenario_id());
-  t.set_scenario_name(view.scenario_name());
-  if (view.has_grid()) *t.mutable_grid() = view.grid();
-  if (view.has_table()) *t.mutable_table() = view.table();
-  *t.mutable_terrain() = view.terrain();
-  *t.mutable_options() = view.options();
-  t.set_seed_hash(view.seed_hash());
+  copy_static_table(view, t);
   std::string out;
   t.SerializeToString(&out);  // the same message built the same way serializes the same
   return out;

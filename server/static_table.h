@@ -10,6 +10,8 @@ namespace sandtable::server {
 
 // The static table of `view`, serialized (equal strings: the same table).
 std::string static_table_of(const sandtable::v1::View& view);
+// Copies the static table of `from` into `to` (a client keeping its table when a Delta leaves it out).
+void copy_static_table(const sandtable::v1::View& from, sandtable::v1::View& to);
 // Clears the static table from `view`.
 void strip_static_table(sandtable::v1::View& view);
 

@@ -1,5 +1,7 @@
 #include "tests/server/test_support.h"
 
+#include "server/static_table.h"
+
 #include <stdexcept>
 
 namespace sandtable::testing {
@@ -64,14 +66,7 @@ void Seat::absorb(const pb::Envelope& env) {
     // A Delta that leaves out the static table keeps ours (Delta.same_table).
     pb::View next = env.delta().view();
     if (env.delta().same_table()) {
-      next.set_ruleset(view.ruleset());
-      next.set_scenario_id(view.scenario_id());
-      next.set_scenario_name(view.scenario_name());
-      if (view.has_grid()) *next.mutable_grid() = view.grid();
-      if (view.has_table()) *next.mutable_table() = view.table();
-      *next.mutable_terrain() = view.terrain();
-      *next.mutable_options() = view.options();
-      next.set_seed_hash(view.seed_hash());
+      server::copy_static_table(view, next);
       ++deltas_without_table;
     }
     view = std::move(next);
