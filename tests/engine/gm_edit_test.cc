@@ -99,6 +99,8 @@ TEST(GmEdit, PwRefusesWhatBreaksTheTable) {
   pb::GmEdit marker = with_reason("test");
   marker.mutable_set_marker()->set_unit_id("b1");
   marker.mutable_set_marker()->set_key("invisible");
+  pb::GmEdit facing = move_to("b1", 4, 4);
+  facing.mutable_move_unit()->set_facing(static_cast<pb::GridFacing>(7));  // an open enum takes any number
   pb::GmEdit turn = with_reason("test");
   turn.mutable_set_turn()->set_turn(0);
   const std::vector<Case> cases = {
@@ -111,6 +113,7 @@ TEST(GmEdit, PwRefusesWhatBreaksTheTable) {
       {strength, "gm", "PW_GM_BAD_STRENGTH"},
       {marker, "gm", "PW_GM_NO_SUCH_MARKER"},
       {turn, "gm", "PW_GM_BAD_TURN"},
+      {facing, "gm", "PW_GM_BAD_FACING"},
   };
   for (const auto& c : cases) {
     pb::Command cmd = gm_edit(c.edit);
@@ -224,6 +227,32 @@ TEST(GmEdit, BgStrengthIsLivingFiguresAndMarkersAreTheViewsKeys) {
   dug_in = false;
   for (const auto& mk : t.unit("axis", "a1")->markers()) dug_in |= mk.key() == "dug_in";
   EXPECT_FALSE(dug_in);
+}
+
+// BG-MOVE-16: a vehicle and its passengers name each other, so the GM removes neither while one
+// is aboard the other; moving the vehicle takes the passengers along.
+TEST(GmEdit, BgPassengersAndTheirVehicleStayTogether) {
+  bgtest::Sc sc;
+  sc.inf(0, "a", 4, 10, 10);
+  sc.vehicle(1, "truck", "truck", 10, 18, 180);
+  sc.inf(1, "p", 4, 10, 18).set_towed_by("truck");
+  BgGame t(sc.s);
+  const std::string before = t.g->save().SerializeAsString();
+  for (const auto& [id, code] : std::vector<std::pair<std::string, std::string>>{{"p", "BG_GM_REMOVE_CARRIED"}, {"truck", "BG_GM_REMOVE_CARRIER"}}) {
+    pb::GmEdit r = with_reason("test");
+    r.mutable_remove_unit()->set_unit_id(id);
+    const Outcome o = t.g->execute(gm_edit(r));
+    EXPECT_FALSE(o.accepted) << id;
+    EXPECT_EQ(o.rejection.code(), code);
+  }
+  EXPECT_EQ(t.g->save().SerializeAsString(), before);
+  pb::GmEdit m = with_reason("the truck was on the wrong road");
+  m.mutable_move_unit()->set_unit_id("truck");
+  m.mutable_move_unit()->mutable_point()->set_x(20);
+  m.mutable_move_unit()->mutable_point()->set_y(18);
+  ASSERT_TRUE(t.g->execute(gm_edit(m)).accepted);
+  EXPECT_NEAR(t.unit("gm", "truck")->position().x(), 20, 1e-9);
+  EXPECT_NEAR(t.unit("gm", "p")->position().x(), 20, 1e-9) << "the passengers rode along";
 }
 
 // ---- the GM's dice (shared) -----------------------------------------------------------------

@@ -125,6 +125,11 @@ void edit_state(BgState& st, const pb::GmEdit& edit) {
     case pb::GmEdit::kRemoveUnit: {
       Unit& u = unit_to_edit(st, edit.remove_unit().unit_id());
       not_fighting(st, u);
+      // The vehicle's passenger list and the passenger's carried_by name each other.
+      if (!u.carried_by.empty()) reject("BG_GM_REMOVE_CARRIED", "BG-MOVE-16", label(u) + " rides in " + u.carried_by + ": dismount it first.");
+      if (u.vehicle && !u.vehicle->passengers.empty()) {
+        reject("BG_GM_REMOVE_CARRIER", "BG-MOVE-16", label(u) + " carries passengers: set them down first.");
+      }
       for (auto& f : u.figures) {
         if (!f.alive || f.prisoner) continue;
         f.alive = false;

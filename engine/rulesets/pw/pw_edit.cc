@@ -49,6 +49,9 @@ void edit_state(PwState& st, const pb::GmEdit& edit) {
           reject("PW_GM_SQUARE_TAKEN", "GEN", sq_text(to) + " is held by " + label(*other) + ".");
         }
       }
+      if (m.has_facing() && (m.facing() < pb::GRID_FACING_NORTH || m.facing() > pb::GRID_FACING_WEST)) {
+        reject("PW_GM_BAD_FACING", "PW-MOVE-06", "A unit faces north, east, south or west.");
+      }
       u.sq = to;
       if (m.has_facing()) u.facing = static_cast<grid::Facing>(m.facing());
       if (!u.carrying.empty()) {
