@@ -28,6 +28,9 @@ class Context {
   // are needed and none are left.
   int roll(pb::DieKind kind, std::string_view label);
   std::vector<int> roll_pool(int count, pb::DieKind kind, std::string_view label);
+  // The dice rolled since the last emit, oldest first: a rule says what each face did
+  // (DieRoll.colour, .meaning) once it has read them, before the event that carries them.
+  std::vector<pb::DieRoll>& pending_dice() { return pending_dice_; }
 
   // Stamps and applies the event; returns the stamped copy.
   const pb::Event& emit(pb::Event event);

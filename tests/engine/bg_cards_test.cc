@@ -29,6 +29,51 @@ TEST(BgCards, OpensTurnOneWaitingForACard) {
   EXPECT_EQ(t.g->waiting_for(), (std::vector<std::string>{"axis", "allies"}));
 }
 
+pb::BgView card_panel(const TG& t, const std::string& viewer) {
+  pb::BgView v;
+  EXPECT_TRUE(t.g->view(viewer).extra().UnpackTo(&v));
+  return v;
+}
+
+std::vector<std::string> effects(const pb::BgView& v) {
+  std::vector<std::string> out;
+  for (const auto& c : v.turned()) out.push_back(c.side() + ": " + c.effect());
+  return out;
+}
+
+// BG-CARD-12: drawn cards are public, so every seat's card panel lays out the turn's cards with
+// what each did (BG-CARD-03/04/07/08), and says the open card's rule when it is an ace or a
+// repeated suit; the deck's order never appears (counts only).
+TEST(BgCards, BG_CARD_12_PanelListsTheTurnsCardsWithWhatEachDid) {
+  TG t(two_units_each().s);
+  t.draw(card(H, 5));
+  t.end_action("allies");
+  t.draw(card(S, 1));
+  EXPECT_EQ(card_panel(t, "spectator").card_rule(),
+            "An ace as its suit's first card: the side picks one unit to act, and later cards of the suit are ignored this "
+            "turn (BG-CARD-07).");
+  t.end_action("axis");
+  t.draw(card(S, 9));  // BG-CARD-07: spades closed by their ace
+  EXPECT_EQ(card_panel(t, "allies").card_rule(), "A card of a suit already played this turn does nothing (BG-CARD-04).");
+  t.draw(card(C, 12));
+  t.end_action("axis");
+  t.draw(card(C, 1));
+  const pb::BgView v = card_panel(t, "axis");
+  EXPECT_EQ(effects(v), (std::vector<std::string>{"allies: every unit may shoot",
+                                                   "axis: one unit may move (ace first: the suit is closed)",
+                                                   "axis: ignored: its suit was already played", "axis: every unit may shoot",
+                                                   "axis: one unit may shoot once more (ace)"}));
+  EXPECT_NE(v.card_rule().find("(BG-CARD-08)"), std::string::npos);
+  EXPECT_EQ(v.suit_roles_size(), 5);  // four suits (BG-CARD-02) and the ace/joker key
+  EXPECT_EQ(v.suit_roles(0).rfind("Clubs: ", 0), 0u);
+  EXPECT_EQ(card_panel(t, "spectator").turned_size(), 5);  // public: the same for a spectator
+  t.end_action("axis");
+  t.draw(make_joker(1));  // BG-CARD-06: the turn ends; the next one starts with no card turned
+  EXPECT_EQ(t.st().turn, 2);
+  EXPECT_EQ(card_panel(t, "axis").turned_size(), 0);
+  EXPECT_EQ(card_panel(t, "axis").card_rule(), "");
+}
+
 // BG-EX-01 (the seed's photo, "fourth turn"): 5H, AS, QC, AC, 7D. Two joker-first turns
 // (BG-CARD-06, BG-DX-03: each still counts) and one four-suit turn bring the counter to 4.
 TEST(BgCards, SeedExample01FourthTurn) {

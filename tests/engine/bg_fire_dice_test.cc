@@ -3,6 +3,7 @@
 // BG-DX-07..09).
 #include <gtest/gtest.h>
 
+#include <string>
 #include <vector>
 
 #include "engine/rulesets/bg/bg_combat_util.h"
@@ -190,6 +191,32 @@ TEST(BgFireDice, DamagedVehicleTable) {
   const VehicleDamage full = vehicle_damage(v, 1, false, 4, 1);
   EXPECT_FALSE(full.destroyed || full.immobilized || full.half_weapons);
   EXPECT_TRUE(vehicle_damage(v, 1, false, 4, 6).destroyed);
+}
+
+// BG-FIRE-02/03/04 with BG-EX-02's faces, as the dice tray tells them: a white or blue 5 or 6
+// hits for grade C; a white 1 and a red 1 cancel; a blue 1 and a red 6 do nothing.
+TEST(BgFireDice, BG_FIRE_02_03_04_TrayTellsWhatEachFaceDid) {
+  std::vector<pb::DieRoll> dice;
+  auto add = [&](const char* label, int v) {
+    pb::DieRoll d;
+    d.set_label(label);
+    d.set_value(v);
+    dice.push_back(d);
+  };
+  for (int v : {5, 6, 1, 2, 3, 4}) add("white", v);
+  for (int v : {5, 1}) add("blue", v);
+  for (int v : {6, 1, 3}) add("charge test red", v);
+  add("save f1", 1);  // not a pool die: left alone
+  tell_pool_faces(dice, 5);
+  std::vector<std::string> said;
+  for (const auto& d : dice) said.push_back(d.colour() + ":" + d.meaning());
+  EXPECT_EQ(said, (std::vector<std::string>{"white:hit", "white:hit", "white:cancels a hit", "white:no effect", "white:no effect",
+                                            "white:no effect", "blue:hit", "blue:no effect", "red:no effect", "red:cancels a hit",
+                                            "red:no effect", ":"}));
+  // Told once: a later call (the next pool of the same command) leaves them as they are.
+  dice[0].set_value(1);
+  tell_pool_faces(dice, 5);
+  EXPECT_EQ(dice[0].meaning(), "hit");
 }
 
 }  // namespace

@@ -25,6 +25,23 @@ Resolution resolve(const DicePool& p, std::span<const int> white, std::span<cons
   return r;
 }
 
+void tell_pool_faces(std::vector<pb::DieRoll>& dice, int hit_from) {
+  for (auto& d : dice) {
+    if (!d.colour().empty()) continue;
+    const std::string& l = d.label();
+    std::string colour;
+    for (const char* c : {"white", "blue", "red"}) {
+      if (l.ends_with(c)) colour = c;
+    }
+    if (colour.empty()) continue;
+    const int f = d.value();
+    const bool hits = colour != "red" && f >= hit_from;  // BG-FIRE-02/03
+    const bool cancels = colour != "blue" && f == 1;     // BG-FIRE-02/04
+    d.set_colour(colour);
+    d.set_meaning(hits ? "hit" : cancels ? "cancels a hit" : "no effect");
+  }
+}
+
 TargetClass target_class(const Unit& t) {
   if (t.kind == UnitKind::kEmplacement) return TargetClass::kEmplacement;
   if (t.vehicle) return t.vehicle->armoured ? TargetClass::kArmouredVehicle : TargetClass::kUnarmouredVehicle;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/rulesets/bg/bg_state.h"
+#include "sandtable/v1/common.pb.h"
 
 namespace sandtable::bg {
 
@@ -32,6 +33,11 @@ struct Resolution {
 // ignored. Red: 1s cancel, all else ignored. Net = max(0, hits - cancels), halved (rounded
 // down) then doubled. Faces outside 1..6 are not checked here (dice come from the Context).
 Resolution resolve(const DicePool& p, std::span<const int> white, std::span<const int> blue, std::span<const int> red);
+
+// The dice tray's reading of a pool (BG-FIRE-02..04): each die not yet told whose label ends
+// in "white", "blue" or "red" gets that colour and what its face did ("hit", "cancels a hit",
+// "no effect"), as resolve() counted it.
+void tell_pool_faces(std::vector<pb::DieRoll>& dice, int hit_from);
 
 // ---- who shoots (BG-FIRE-07, -13, -16, BG-CAV-05, BG-OPT-02/03) ----
 enum class TargetClass { kInfantry, kUnarmouredVehicle, kArmouredVehicle, kEmplacement };

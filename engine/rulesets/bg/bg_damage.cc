@@ -176,6 +176,7 @@ int carry_out_attack(Context& ctx, BgState& st, const std::string& attacker, con
   const auto blue = ctx.roll_pool(a.pool.blue, pb::DIE_KIND_D6, "blue");
   const auto red = ctx.roll_pool(a.pool.red, pb::DIE_KIND_D6, "red");
   const Resolution r = resolve(a.pool, white, blue, red);
+  tell_pool_faces(ctx.pending_dice(), a.pool.hit_from);
   {
     pb::BgEvent e;
     auto* x = e.mutable_attack();

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/rulesets/bg/bg_melee.h"
+#include "engine/rulesets/bg/bg_combat_util.h"
 #include "engine/rulesets/bg/bg_move_util.h"
 #include "engine/rulesets/bg/bg_path.h"
 #include "engine/model/rejection.h"
@@ -302,6 +303,7 @@ int charge_test_roll(Context& ctx, BgState& st, const Unit& u, const Unit& t) {
   const auto white = ctx.roll_pool(p.white, pb::DIE_KIND_D6, "charge test white");
   const auto blue = ctx.roll_pool(p.blue, pb::DIE_KIND_D6, "charge test blue");
   const auto red = ctx.roll_pool(p.red, pb::DIE_KIND_D6, "charge test red");
+  tell_pool_faces(ctx.pending_dice(), p.hit_from);
   int hits = 0, cancels = 0;
   for (int d : white) {
     if (d >= p.hit_from) ++hits;   // BG-FIRE-02

@@ -39,9 +39,77 @@ const char* phase_word(Phase p) {
   return "";
 }
 
+std::string side_name_of(const BgState& st, int side) {
+  const std::string& name = st.scenario->sides(side).name();
+  return name.empty() ? side_id(st, side) : name;
+}
+
+std::string suit_word(pb::Suit s) {
+  switch (s) {
+    case pb::SUIT_CLUBS: return "Clubs";
+    case pb::SUIT_DIAMONDS: return "Diamonds";
+    case pb::SUIT_HEARTS: return "Hearts";
+    case pb::SUIT_SPADES: return "Spades";
+    default: return "Jokers";
+  }
+}
+
+const char* action_word(BgAction a) { return a == BgAction::kMove ? "move" : "shoot"; }
+
+// What one card did, as the turn's card play read it (BG-CARD-03..10).
+std::string effect_words(const BgCardOutcome& o) {
+  const std::string act = o.action ? action_word(o.action->action) : "";
+  switch (o.effect) {
+    case BgCardEffect::kAllUnitsAct: return "every unit may " + act;
+    case BgCardEffect::kOneUnitActs: return "one unit may " + act + " (ace first: the suit is closed)";
+    case BgCardEffect::kOneUnitActsAgain: return "one unit may " + act + " once more (ace)";
+    case BgCardEffect::kIgnored: return "ignored: its suit was already played";
+    case BgCardEffect::kEndsCardPhase: return "ends the card play";
+  }
+  return "";
+}
+
+// The open card's rule, when a plain suit card's "every unit may act" does not say it all.
+std::string rule_words(const BgCardOutcome& o) {
+  switch (o.effect) {
+    case BgCardEffect::kAllUnitsAct: return o.last_card ? "The fourth suit: the last card of this turn (BG-CARD-05)." : "";
+    case BgCardEffect::kOneUnitActs:
+      return "An ace as its suit's first card: the side picks one unit to act, and later cards of the suit are ignored "
+             "this turn (BG-CARD-07)." +
+             std::string(o.last_card ? " It is the fourth suit, so the drawing ends after it (BG-CARD-10)." : "");
+    case BgCardEffect::kOneUnitActsAgain:
+      return "An ace after its suit: the side picks one unit, even one that already acted, to act once more "
+             "(BG-CARD-08). An ace cannot be refused, but the unit may do nothing (BG-CARD-09).";
+    case BgCardEffect::kIgnored: return "A card of a suit already played this turn does nothing (BG-CARD-04).";
+    case BgCardEffect::kEndsCardPhase:
+      return "A joker ends the card play at once: suits not yet turned give nothing this turn (BG-CARD-06).";
+  }
+  return "";
+}
+
+// The turn's cards replayed through a fresh card play: what each did, and the last one's rule.
+void turned_cards(const BgState& st, pb::BgView& out) {
+  BgCardPlay play;
+  std::optional<BgCardOutcome> last;
+  for (const auto& card : st.deck.this_turn()) {
+    auto* t = out.add_turned();
+    *t->mutable_card() = card;
+    last = play.take(card);
+    if (!last) continue;
+    if (last->action) t->set_side(side_id(st, side_of(st, last->action->side)));
+    t->set_effect(effect_words(*last));
+  }
+  if (last) out.set_card_rule(rule_words(*last));
+  for (const auto& row : kBgSuitActions) {
+    out.add_suit_roles(suit_word(row.suit) + ": " + side_name_of(st, side_of(st, row.side)) + " " + action_word(row.action));
+  }
+  out.add_suit_roles("Ace: one unit; joker: the cards end this turn");
+}
+
 // The open card and what it allows, with the deck's counts (BG-CARD-03..12).
 pb::BgView card_view(const BgState& st) {
   pb::BgView out;
+  turned_cards(st, out);
   const DeckSummary d = st.deck.public_summary();
   out.set_draw_pile(d.draw_pile);
   out.set_turned_this_turn(d.this_turn);
@@ -57,8 +125,7 @@ pb::BgView card_view(const BgState& st) {
   if (st.phase != Phase::kCards) {
     text += ": the card play is over this turn.";
   } else if (st.action.side >= 0) {
-    const std::string& side = st.scenario->sides(st.action.side).name().empty() ? side_id(st, st.action.side)
-                                                                              : st.scenario->sides(st.action.side).name();
+    const std::string side = side_name_of(st, st.action.side);
     text += ": " + side + ", " + (st.action.one_unit ? "one unit may " : "every unit may ") +
             (st.action.action == BgAction::kMove ? "move." : "shoot.");
   } else {

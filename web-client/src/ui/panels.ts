@@ -2,6 +2,7 @@
 import type { Marker, UnitView, View } from "../gen/sandtable/v1/view_pb";
 import { lookFor } from "../rulesets";
 import { filterLog, recentDice, type LogEntry, type LogFilter, type TableModel } from "../state/store";
+import type { DieRoll } from "../gen/sandtable/v1/common_pb";
 import { DIE_NAMES, facingName, sq, words } from "../state/words";
 import { h } from "./dom";
 import { sideColour } from "./look";
@@ -75,6 +76,21 @@ export function sides(v: View | undefined, seat: string): HTMLElement {
   );
 }
 
+/** Table dice colours the tray can paint (any rule set may roll pools of these). */
+const DIE_COLOURS = new Set(["white", "blue", "red", "green", "black", "yellow"]);
+
+/** One die as the engine told it: face, colour, and what the face did ("hit", "cancels a hit"). */
+export function dieFace(d: DieRoll): HTMLElement {
+  const colour = DIE_COLOURS.has(d.colour) ? d.colour : "";
+  const what = [d.colour ? `${d.colour} ${DIE_NAMES[d.kind] ?? "die"}` : DIE_NAMES[d.kind] ?? "die", d.label && d.label !== d.colour ? `for ${d.label}` : "", d.meaning ? `: ${d.meaning}` : ""];
+  return h(
+    "span",
+    { class: "die" + (colour ? ` die-${colour}` : "") + (d.meaning === "hit" ? " die-hit" : ""), "data-colour": d.colour || undefined, "data-meaning": d.meaning || undefined, title: what.filter(Boolean).join(" ") },
+    h("b", {}, d.value),
+    h("small", {}, d.meaning || d.label || DIE_NAMES[d.kind]),
+  );
+}
+
 export function diceTray(log: LogEntry[]): HTMLElement {
   const recent = recentDice(log, 4);
   return h(
@@ -89,7 +105,7 @@ export function diceTray(log: LogEntry[]): HTMLElement {
         h(
           "div",
           { class: "dice" },
-          e.dice.map((d) => h("span", { class: "die", title: `${DIE_NAMES[d.kind] ?? "die"}${d.label ? ": " + d.label : ""}` }, h("b", {}, d.value), h("small", {}, d.label || DIE_NAMES[d.kind]))),
+          e.dice.map(dieFace),
         ),
         h("div", { class: "meaning" }, e.text),
       ),
