@@ -113,7 +113,7 @@ TEST(BgDescribe, BG_FIRE_05_AShotWithItsPoolAndCasualty) {
   EXPECT_EQ(lines(t, o, "allies"),
             (Lines{
                 "1st Squad fires at Rifles at 10\": 3 white (6 5 1), hitting on 5-6; 2 hits, 1 cancel: 1 net hit.",
-                "Rifles: b-f0 (leader) is hit but saves on a 5, and b-f2 falls in its place (BG-DMG-02).",
+                "Rifles: a leader is hit but saves on a 5, and a rifleman falls in its place (BG-DMG-02).",
                 "1st Squad has used its shot on this card.",
                 "Shooting ends for Germans: no unit of the side is left to act on this card.",
             }));
@@ -151,7 +151,7 @@ TEST(BgDescribe, BG_MEL_06_ChargeAndMeleeRound) {
             "Melee round 1, Grenadiers against Paras: g-f0 (leader) 6+1 v b-f0 (leader) 1+3: b-f0 falls; "
             "g-f1 6 v b-f1 1+2: b-f1 falls; g-f2 6 v b-f2 1+2: b-f2 falls; g-f3 6 v b-f3 1+2: b-f3 falls; "
             "g-f4 1 v b-f4 6+2: g-f4 falls; g-f5 and g-f6 wait (BG-MEL-06).");
-  EXPECT_TRUE(has(r, "Paras: b-f0 (leader), b-f1, b-f2 and b-f3 fall in the melee (no saves, BG-DMG-03)."))
+  EXPECT_TRUE(has(r, "Paras: a leader and 3 riflemen fall in the melee (no saves, BG-DMG-03)."))
       << ::testing::PrintToString(r);
 }
 

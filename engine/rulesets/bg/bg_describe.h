@@ -36,6 +36,9 @@ struct Words {
   // A figure by id ("g1-3", "g1-0 (leader)"), a melee stand ("unit#2"), or "an unseen figure".
   std::string figure(const std::string& id) const;
   std::string figures(const Strings& ids) const;
+  // Figures as a player counts them on the table, by kind, without ids: "a rifleman",
+  // "2 riflemen and a leader" (the unit is named beside them; ids mean nothing at the table).
+  std::string figure_kinds(const std::vector<std::string>& ids) const;
   std::string side(const std::string& id) const;  // the scenario's name of a side
   // BG-MINE-02/03: does the viewer know this minefield?
   bool knows_minefield(const std::string& name) const;

@@ -99,22 +99,23 @@ std::string casualties(const Words& w, const pb::BgCasualties& e) {
   const bool stands = cause.ends_with(" (stands)");
   if (stands) cause.resize(cause.size() - 9);
   // BG-DMG-02: a special figure chosen as a casualty rolls to save; a normal figure dies instead.
+  // Figures by kind, not id ("a rifleman falls"): a player sees bases on the table, not ids.
   std::vector<std::string> told, clauses;
   for (const auto& s : e.saves()) {
     if (s.saved()) {
-      clauses.push_back(w.figure(s.figure_id()) + " is hit but saves on a " + std::to_string(s.roll()) + ", and " +
-                        w.figure(s.died_instead()) + " falls in its place");
+      clauses.push_back(w.figure_kinds({s.figure_id()}) + " is hit but saves on a " + std::to_string(s.roll()) + ", and " +
+                        w.figure_kinds({s.died_instead()}) + " falls in its place");
       told.push_back(s.died_instead());
     } else {
-      clauses.push_back(w.figure(s.figure_id()) + " is hit and fails its save with a " + std::to_string(s.roll()));
+      clauses.push_back(w.figure_kinds({s.figure_id()}) + " is hit and fails its save with a " + std::to_string(s.roll()));
       told.push_back(s.figure_id());
     }
   }
   std::vector<std::string> plain;
   for (const auto& k : e.killed()) {
-    if (std::find(told.begin(), told.end(), k) == told.end()) plain.push_back(w.figure(k));
+    if (std::find(told.begin(), told.end(), k) == told.end()) plain.push_back(k);
   }
-  if (!plain.empty()) clauses.insert(clauses.begin(), list(plain) + (plain.size() == 1 ? " falls" : " fall"));
+  if (!plain.empty()) clauses.insert(clauses.begin(), w.figure_kinds(plain) + (plain.size() == 1 ? " falls" : " fall"));
   std::string out = u + (e.wiped_out() ? " is wiped out: " : ": ");
   if (clauses.empty()) out = u + " loses nobody";
   for (std::size_t i = 0; i < clauses.size(); ++i) out += (i ? "; " : "") + clauses[i];

@@ -165,6 +165,46 @@ std::string Words::figures(const Strings& ids) const {
   return list(out);
 }
 
+namespace {
+
+// The singular and plural a player says for a figure of this kind.
+std::pair<std::string, std::string> kind_nouns(const Figure& f) {
+  if (f.kind == FigureKind::kRifle) return {"rifleman", "riflemen"};
+  const std::string k = kind_word(f);
+  if (k.starts_with("heavy weapon,")) return {k, "heavy weapons" + k.substr(12)};
+  return {k, k + "s"};
+}
+
+}  // namespace
+
+std::string Words::figure_kinds(const std::vector<std::string>& ids) const {
+  std::vector<std::pair<std::string, std::string>> nouns;  // in first-seen order
+  std::vector<int> counts;
+  for (const auto& id : ids) {
+    std::pair<std::string, std::string> n{"figure", "figures"};
+    for (const auto& u : st.units) {
+      if (const Figure* f = u.figure(id)) {
+        n = sees(u) ? kind_nouns(*f) : std::pair<std::string, std::string>{"unseen figure", "unseen figures"};
+        break;
+      }
+    }
+    const auto it = std::find(nouns.begin(), nouns.end(), n);
+    if (it == nouns.end()) {
+      nouns.push_back(n);
+      counts.push_back(1);
+    } else {
+      ++counts[static_cast<std::size_t>(it - nouns.begin())];
+    }
+  }
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < nouns.size(); ++i) {
+    const auto& [one, many] = nouns[i];
+    const bool vowel = std::string("aeiou").find(one.front()) != std::string::npos;
+    out.push_back(counts[i] == 1 ? (vowel ? "an " : "a ") + one : std::to_string(counts[i]) + " " + many);
+  }
+  return list(out);
+}
+
 std::string Words::side(const std::string& id) const { return id.empty() ? "nobody" : side_name(st, id); }
 
 bool Words::knows_minefield(const std::string& name) const {
