@@ -243,7 +243,9 @@ export class TablePage {
       const answer = answerFor(v, d.id);
       const choices = answer
         ? answer.targets.map((c) => h("button", { class: "choice", "data-choice": c.id, title: c.detail || undefined, onclick: () => this.send({ action: answer.id, target: c.id }), ...hover(c.square) }, c.label || c.id))
-        : d.choices.map((c) => h("button", { class: "choice", disabled: true, ...hover(c.square) }, c.label || c.id));
+        : d.seat === this.seat && planActions(v).length
+          ? [h("small", { class: "muted" }, "Choose in the order box below.")]
+          : d.choices.map((c) => h("button", { class: "choice", disabled: true, ...hover(c.square) }, c.label || c.id));
       return h(
         "div",
         { class: "decision", role: "group", "aria-label": d.prompt },
@@ -407,39 +409,51 @@ export class TablePage {
     );
   }
 
-  /** Plan actions (one per unit, sent together as one order; no pick holds). */
+  /**
+   * Plan actions: several picks sent together as one order (a side's batteries, the figures that
+   * fill a melee's pairs, the guards of prisoners). Each row is an action with targets; the one
+   * without targets is what sending with no pick means (its label says so).
+   */
   private planBox(v: View, plans: Action[]): HTMLElement {
-    const batteries = plans.filter((p) => p.unitId);
+    const rows = plans.filter((p) => p.targets.length);
+    const hold = plans.find((p) => !p.targets.length && !needsAiming(p));
     const unitName = (id: string) => v.units.find((x) => x.id === id)?.name || id;
-    const rows = batteries.map((p) => {
+    const rowName = (p: Action) => (p.unitId ? unitName(p.unitId) : p.label || p.id);
+    const question = v.decisions.find((d) => d.seat === this.seat)?.prompt;
+    const items = rows.map((p) => {
       const pick = this.orders.plan.get(p.id) ?? "";
       const select = h(
         "select",
-        { "data-plan": p.id, "aria-label": `${unitName(p.unitId)}: target`, onchange: (ev: Event) => {
+        { "data-plan": p.id, "aria-label": `${rowName(p)}: pick`, onchange: (ev: Event) => {
           const val = (ev.target as HTMLSelectElement).value;
           if (val) this.orders.plan.set(p.id, val);
           else this.orders.plan.delete(p.id);
           this.render();
         } },
-        h("option", { value: "", selected: !pick }, "hold fire"),
+        h("option", { value: "", selected: !pick }, "—"),
         p.targets.map((t) => h("option", { value: t.id, selected: pick === t.id }, `${t.label || t.id}${t.detail ? ` (${t.detail})` : ""}`)),
       );
-      return h("li", { class: this.orders.actionId === p.id ? "on" : "" },
-        h("button", { class: "link", onclick: () => { this.orders.selected = p.unitId; this.orders.actionId = p.id; this.render(); } }, unitName(p.unitId)), " → ", select);
+      const name = p.unitId
+        ? h("button", { class: "link", onclick: () => { this.orders.selected = p.unitId; this.orders.actionId = p.id; this.render(); } }, rowName(p))
+        : h("span", { class: "plan-row" }, rowName(p));
+      return h("li", { class: this.orders.actionId === p.id ? "on" : "" }, name, " → ", select);
     });
+    const picked = rows.some((p) => this.orders.plan.has(p.id));
     return h(
       "div",
-      { class: "art-plan" },
-      h("h4", {}, plans[0]?.label || "Plan"),
-      h("p", { class: "hint" }, "Pick a target for each unit here or by clicking a highlighted square after choosing the unit; send them together."),
-      rows.length ? h("ul", {}, rows) : null,
-      h("button", { class: "primary", "data-testid": "send-plan", onclick: () => {
+      { class: "art-plan", "data-testid": "plan" },
+      h("h4", {}, question || hold?.label || rows[0]?.label || "Plan"),
+      h("p", { class: "hint" }, rows.some((p) => p.unitId)
+        ? "Pick for each row here, or click a highlighted target after choosing the unit; they are sent together."
+        : "Pick for each row; rows left at — are filled as the rules list them. They are sent together."),
+      items.length ? h("ul", {}, items) : null,
+      h("button", { class: "primary", "data-testid": "send-plan", title: !picked && hold ? hold.label : undefined, onclick: () => {
         const p = this.orders.planOrder(v);
         if (p) {
           this.orders.plan.clear();
           this.send(p);
         }
-      } }, "Send plan"),
+      } }, picked || !hold ? "Send" : hold.label),
     );
   }
 
