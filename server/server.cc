@@ -35,9 +35,10 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --web DIR             built web client to serve                                [web-client/dist]
   --scenarios DIR       built-in scenarios for the lobby (*.json, recursive)
                         [./scenarios, else the scenarios/ folder nearest above the binary]
-  --demo                if the database has no rooms, create a demo room from
+  --demo                if the database has no rooms, create a demo room from each
                         --demo-scenario and print its join links
-  --demo-scenario FILE  a path, or one under --scenarios   [pw/meeting-engagement.json]
+  --demo-scenario FILE  a path, or one under --scenarios; repeat for several rooms
+                        [bg/village-assault.json and pw/meeting-engagement.json]
   --public-url URL      base of the join links              [http://127.0.0.1:PORT]
   --threads N           I/O threads                          [one per core]
   --commit-window-us N  group-commit window, at most 2000    [500]
@@ -58,7 +59,9 @@ struct Flags {
   std::string web = "web-client/dist";
   std::string scenarios;  // empty: default_scenarios_dir()
   bool demo = false;
-  std::string demo_scenario = "pw/meeting-engagement.json";
+  // Battleground first: it is the main rule set; the Portable Wargame is the quickest to learn.
+  std::vector<std::string> demo_scenarios{"bg/village-assault.json", "pw/meeting-engagement.json"};
+  bool demo_scenarios_given = false;
   std::string public_url;
   int threads = 0;
   int commit_window_us = 500;
@@ -105,7 +108,11 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
       } else if (a == "--scenarios") {
         if (!value(f.scenarios)) return false;
       } else if (a == "--demo-scenario") {
-        if (!value(f.demo_scenario)) return false;
+        std::string file;
+        if (!value(file)) return false;
+        if (!f.demo_scenarios_given) f.demo_scenarios.clear();
+        f.demo_scenarios_given = true;
+        f.demo_scenarios.push_back(file);
       } else if (a == "--public-url") {
         if (!value(f.public_url)) return false;
       } else if (a == "--threads") {
@@ -178,10 +185,10 @@ std::string default_scenarios_dir() {
 
 // The demo scenario file: --demo-scenario as given if it exists, else under the scenarios folder.
 // Empty when neither exists; `tried` lists where it looked, for the error.
-std::string resolve_demo_scenario(const Flags& flags, std::string& tried) {
+std::string resolve_demo_scenario(const Flags& flags, const std::string& demo, std::string& tried) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  const fs::path given(flags.demo_scenario);
+  const fs::path given(demo);
   std::vector<fs::path> candidates{given};
   if (given.is_relative()) candidates.push_back(fs::path(flags.scenarios) / given);
   for (const auto& c : candidates) {
@@ -202,7 +209,7 @@ void create_demo(Rooms& rooms, const std::string& scenario_file) {
   text << in.rdbuf();
   pb::CreateRoom req;
   req.set_scenario_json(text.str());
-  req.set_name("Demo");
+  req.set_name("Demo: " + std::filesystem::path(scenario_file).stem().string());
   std::promise<pb::Envelope> done;
   rooms.create(req, false, [&done](pb::Envelope env) { done.set_value(std::move(env)); });
   const pb::Envelope reply = done.get_future().get();
@@ -210,7 +217,7 @@ void create_demo(Rooms& rooms, const std::string& scenario_file) {
     std::cout << "demo: " << reply.error().message() << std::endl;
     return;
   }
-  std::cout << "demo room " << reply.room_created().room_id() << ":" << std::endl;
+  std::cout << "demo room " << reply.room_created().room_id() << " (" << scenario_file << "):" << std::endl;
   for (const auto& l : reply.room_created().links()) std::cout << "  " << l.seat() << ": " << l.url() << std::endl;
 }
 
@@ -228,13 +235,13 @@ int run_server(int argc, char** argv, const Registry& registry) {
     return 64;
   }
   if (flags.scenarios.empty()) flags.scenarios = default_scenarios_dir();
-  std::string demo_file;
-  if (flags.demo) {
+  std::vector<std::string> demo_files;
+  for (const auto& demo : flags.demo ? flags.demo_scenarios : std::vector<std::string>{}) {
     // A demo that silently does not appear is the worst answer: say where it looked and stop.
     std::string tried;
-    demo_file = resolve_demo_scenario(flags, tried);
-    if (demo_file.empty()) {
-      std::cerr << "sandtable-server: --demo: scenario " << flags.demo_scenario << " not found (looked for " << tried
+    demo_files.push_back(resolve_demo_scenario(flags, demo, tried));
+    if (demo_files.back().empty()) {
+      std::cerr << "sandtable-server: --demo: scenario " << demo << " not found (looked for " << tried
                 << "); pass --scenarios DIR (the repository's scenarios/ folder) or --demo-scenario FILE\n";
       return 66;
     }
@@ -274,7 +281,9 @@ int run_server(int argc, char** argv, const Registry& registry) {
     rooms.load(storage);
     spdlog::info("loaded {} rooms from {} in {} ms", rooms.count(), flags.db,
                  std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
-    if (flags.demo && rooms.count() == 0) create_demo(rooms, demo_file);
+    if (flags.demo && rooms.count() == 0) {
+      for (const auto& file : demo_files) create_demo(rooms, file);
+    }
 
     net::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&](const boost::system::error_code&, int sig) {

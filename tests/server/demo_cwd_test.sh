@@ -34,7 +34,8 @@ run_until_listening() {
 # 1. --scenarios given as an absolute path, started from elsewhere: the demo room is created.
 run_until_listening --db "$tmp/a.db" --scenarios "$src/scenarios" --demo
 grep -q '^demo room ' "$tmp/out" || { cat "$tmp/out" >&2; fail "no demo room with --scenarios $src/scenarios"; }
-grep -q '  blue: http' "$tmp/out" || fail "no blue join link"
+grep -q '  blue: http' "$tmp/out" || fail "no blue join link (Portable Wargame demo)"
+grep -q '  axis: http' "$tmp/out" || fail "no axis join link (Battleground demo)"
 
 # 2. No --scenarios: the binary of this source tree finds the tree's scenarios/ above it.
 case $server in
@@ -49,7 +50,7 @@ mkdir -p "$tmp/empty"
 "$server" --port 0 --db "$tmp/c.db" --scenarios "$tmp/empty" --demo >"$tmp/out" 2>"$tmp/err"
 code=$?
 [[ $code == 66 ]] || fail "missing demo scenario: exit $code, wanted 66"
-grep -q "not found (looked for .*$tmp/empty/pw/meeting-engagement.json" "$tmp/err" || { cat "$tmp/err" >&2; fail "error does not say where it looked"; }
+grep -q "not found (looked for .*$tmp/empty/bg/village-assault.json" "$tmp/err" || { cat "$tmp/err" >&2; fail "error does not say where it looked"; }
 grep -q -- '--scenarios DIR' "$tmp/err" || fail "error does not say how to fix it"
 [[ ! -e $tmp/c.db ]] || fail "a database was created although the server refused to start"
 echo "ok"
