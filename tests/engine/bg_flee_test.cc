@@ -162,6 +162,11 @@ TEST(BgFlee, ShortFleeAllowedAtTheTableEdge) {
   EXPECT_NEAR(com(t.u("e")).y, 36, 1e-9);
   ASSERT_NE(fled(o), nullptr);
   EXPECT_NEAR(fled(o)->used(), 5, 1e-9);
+  // Drawn on past the edge: it stops where it still stands on the table (0.05" steps).
+  TG t2 = fleeing(31);
+  t2.ok(flee("e", {{10, 45}}, 0), {1, 1, 1});
+  EXPECT_LE(com(t2.u("e")).y, 36.0);
+  EXPECT_GE(com(t2.u("e")).y, 35.95 - 1e-9);
 }
 
 // BG-MEL-14 "facing changes still cost" (BG-MOVE-08): fleeing north but ending facing south (the

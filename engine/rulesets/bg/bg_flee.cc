@@ -159,7 +159,26 @@ Check plan_flee(const BgState& st, int side, const pb::BgFlee& f, FleePlan* p) {
   // The ordinary path rules and costs (BG-TER-02..04, BG-MOVE-10); a longer path is walked as
   // far as the roll goes (the whole roll is used).
   if (auto c = walk_path(st, u, p->path, p->budget, &p->walk)) return c;
-  const Vec2 end = p->walk.end;
+  Vec2 end = p->walk.end;
+  // GAP-BG-MEL-14c: the table edge stops it: a way drawn off the table ends at the last point
+  // of it (0.05" steps back) where the unit stands wholly on the table.
+  bool at_edge = false;
+  if (auto e = end_check(st, *p, end); e && e->code == "BG_OFF_TABLE") {
+    std::optional<Vec2> fit;
+    for (Vec2 q : back_off_points(p->path, end)) {
+      if (!end_check(st, *p, q)) {
+        fit = q;
+        break;
+      }
+    }
+    if (!fit) return e;
+    end = *fit;
+    at_edge = true;
+    p->walk.end = end;
+    p->walk.used = path_cost_for(st, u, walked_prefix(p->path, end));
+    p->walk.reached = false;
+    p->walk.notes.push_back("stopped at the table edge");
+  }
   // GAP-BG-MEL-14b: "generally away": no point of the way walked nearer the charger than the
   // start, and the end strictly farther.
   const Vec2 c = centre(*p->charger);
@@ -176,7 +195,7 @@ Check plan_flee(const BgState& st, int side, const pb::BgFlee& f, FleePlan* p) {
     return refusal("BG_FLEE_TOWARD", "BG-MEL-14", label(u) + " must end its flee farther from " + label(*p->charger) + " than it is now.");
   }
   // BG-MEL-14 "move that full distance": a short way only where it cannot go on (GAP-BG-MEL-14c).
-  if (geom::beyond(p->budget, p->walk.used) && !blocked_at(st, *p, end, p->budget - p->walk.used)) {
+  if (!at_edge && geom::beyond(p->budget, p->walk.used) && !blocked_at(st, *p, end, p->budget - p->walk.used)) {
     std::string cost = inches(p->walk.used);
     if (p->facing_cost > 0) cost += " and " + inches(p->facing_cost) + " for its facing";
     return refusal("BG_FLEE_SHORT", "BG-MEL-14",
