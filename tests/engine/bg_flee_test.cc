@@ -61,6 +61,12 @@ TEST(BgFlee, MoveRollsAtOnceAndAsksTheDefenderToDraw) {
   const pb::BgEvent* rolled = find_in(t.log, [](const pb::BgEvent& b) { return b.has_flee_rolled(); });
   ASSERT_NE(rolled, nullptr);
   EXPECT_EQ(rolled->flee_rolled().roll(), 7);
+  for (const auto& e : t.log) {  // the log line, for the other side too
+    if (!has_bg(e) || !bg_of(e).has_flee_rolled()) continue;
+    const auto seen = t.g->event_for(e, "axis");
+    ASSERT_TRUE(seen);
+    EXPECT_EQ(seen->text(), "e must flee 7\" (2D6) away from a; its player draws the way, or it flees straight away (BG-MEL-14).");
+  }
   EXPECT_EQ(find_in(t.log, [](const pb::BgEvent& b) { return b.has_charge_moved(); }), nullptr);
   EXPECT_NEAR(com(t.u("e")).y, 20, 1e-9);
   // The menu: the answer "Flee straight away" and the drawn move of exactly the roll.
@@ -114,6 +120,15 @@ TEST(BgFlee, DrawnFleeFromTheMenu) {
   c.mutable_play()->set_mode("flee");
   *c.mutable_play()->add_path() = pt(10, 27);
   c.mutable_play()->set_facing_deg(0);
+  // The preview of the pick gives the handler's answer (here: accepted; 3" short: refused).
+  pb::Query q;
+  *q.mutable_preview() = c.play();
+  EXPECT_TRUE(t.g->query("allies", q).ok());
+  pb::Query shorter = q;
+  shorter.mutable_preview()->mutable_path(0)->set_y(23);
+  const pb::QueryAnswer refused = t.g->query("allies", shorter);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_EQ(refused.refusal().code(), "BG_FLEE_SHORT");
   TableDice td;
   for (int v : {1, 1, 1}) td.push(pb::DIE_KIND_D6, v);
   Outcome o = t.g->execute(c, &td);
