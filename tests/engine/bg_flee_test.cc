@@ -212,6 +212,26 @@ TEST(BgFlee, DugInIsLostForFree) {
   EXPECT_NEAR(com(t.u("e")).y, 27, 1e-9);
 }
 
+// BG-MEL-14 with BG-UNIT-09: a hidden Axis unit on the drawn way (6.6" off, so still hidden) does
+// not refuse the flee (that would reveal it): the flee stops short of it and finds it.
+TEST(BgFlee, DrawnFleeRunsIntoAHiddenUnitAndStopsShort) {
+  Sc sc;
+  sc.inf(0, "a", 8, 10, 10, 1);
+  sc.inf(0, "h", 4, 10, 26.6, 1, 0, "C", 180).add_attributes("hidden");
+  sc.inf(1, "e", 4, 10, 20, 1, 0, "C", 180);
+  TG t(sc.s);
+  t.draw(card(S, 9));
+  t.ok(charge("axis", "a", "e"), {5, 2, 3, 4, 2});
+  t.ok(answer(t, "allies", "move"), {3, 4});
+  ASSERT_TRUE(t.u("h").hidden);
+  auto o = t.ok(flee("e", {{10, 35}}, 0), {1, 1, 1});
+  EXPECT_LT(com(t.u("e")).y, 26.0);
+  EXPECT_GT(com(t.u("e")).y, 24.0);
+  EXPECT_FALSE(t.u("h").hidden);
+  ASSERT_NE(fled(o), nullptr);
+  EXPECT_FALSE(fled(o)->reached());
+}
+
 // BG-MEL-12 still works: the answer "Flee straight away" moves it 7" straight away, facing kept.
 TEST(BgFlee, StraightFleeIsStillAnAnswer) {
   TG t = fleeing();

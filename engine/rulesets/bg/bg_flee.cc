@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/rulesets/bg/bg_hidden.h"
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_move_util.h"
 #include "engine/rulesets/bg/bg_path.h"
@@ -252,7 +253,43 @@ void do_flee(Context& ctx, BgState& st, int side, const pb::BgFlee& f) {
   if (auto c = plan_flee(st, side, f, &p)) refuse(*c);
   const PendingCharge pc = *st.charge;
   const Unit& u = *p.def;
-  const Vec2 from = p.path.front(), end = p.walk.end;
+  const std::string uid = u.id;
+  const Vec2 from = p.path.front();
+  Vec2 end = p.walk.end;
+  Facing end_facing = p.end_facing;
+  // BG-UNIT-09: a hidden enemy on the way (or where it ends) was not known when the way was
+  // checked (a refusal would have revealed it): the flee stops short of it, as far along the way
+  // as it stands clear (else it stays), and the hidden unit is found, as in any move.
+  auto touched_at = [&](Vec2 at) {
+    const auto walked = walked_prefix(p.path, at);
+    if (u.vehicle) {
+      Unit moved = u;
+      moved.position = at;
+      moved.facing = p.end_facing;
+      return hidden_touched(st, u, walked, {}, vehicle_hull(moved));
+    }
+    Formation f;
+    for (const auto& [id, pos] : current_formation(u)) f.emplace_back(id, pos + (at - from));
+    return hidden_touched(st, u, walked, f, std::nullopt);
+  };
+  const std::vector<std::string> ran_into = touched_at(end);
+  if (!ran_into.empty()) {
+    Vec2 stop = from;
+    for (Vec2 q : back_off_points(p.path, end)) {
+      if (!end_check(st, p, q) && touched_at(q).empty()) {
+        stop = q;
+        break;
+      }
+    }
+    if (u.vehicle && geom::negligible(geom::distance(stop, from))) end_facing = u.facing;  // it stays as it was
+    end = stop;
+    p.walk.used = path_cost_for(st, u, walked_prefix(p.path, end));
+    p.walk.reached = false;
+    p.walk.notes.push_back("stopped short: ran into a hidden enemy unit");
+    p.figures.clear();
+    for (const auto& [id, pos] : current_formation(u)) p.figures.emplace_back(id, pos + (end - from));
+  }
+  const double facing_deg = ran_into.empty() ? f.facing_deg() : facing_degrees(end_facing);
   if (u.markers.dug_in) {  // BG-MEL-14: digging out is free here
     pb::BgEvent m;
     m.mutable_markers()->set_unit_id(u.id);
@@ -271,7 +308,7 @@ void do_flee(Context& ctx, BgState& st, int side, const pb::BgFlee& f) {
     e.set_reached(p.walk.reached);
     *e.mutable_from() = to_point(from);
     *e.mutable_to() = to_point(end);
-    e.set_facing_deg(f.facing_deg());
+    e.set_facing_deg(facing_deg);
     for (const auto& n : p.walk.notes) e.add_notes(n);
     e.add_notes("drove away from a charge along the way its player drew (BG-MEL-12/14)");
     pb::BgEvent ev;
@@ -288,7 +325,7 @@ void do_flee(Context& ctx, BgState& st, int side, const pb::BgFlee& f) {
     mv.set_reached(p.walk.reached);
     *mv.mutable_from() = to_point(from);
     *mv.mutable_to() = to_point(end);
-    mv.set_facing_deg(f.facing_deg());
+    mv.set_facing_deg(facing_deg);
     for (const auto& [id, pos] : p.figures) {
       auto* fp = mv.add_figures();
       fp->set_figure_id(id);
@@ -300,6 +337,9 @@ void do_flee(Context& ctx, BgState& st, int side, const pb::BgFlee& f) {
     mv.set_acted_as("flee");
     emit_unit_moved(ctx, st, u, mv);
   }
+  reveal_ran_into(ctx, ran_into);
+  detect_mines(ctx, st, uid, walked_prefix(p.path, end));  // BG-MINE-04/08: the way walked
+  reveal_hidden(ctx, st);
   charge_distance(ctx, st, pc.charger, pc.target, pc.path, false);
 }
 
