@@ -1,6 +1,7 @@
 // Battleground: the charged unit's flee is its player's to draw (BG-MEL-14). Answering "move" to
 // the defender's option (BG-MEL-12) rolls the 2D6 at once and asks the defender (BG_FLEE) to
 // draw the way away (BgFlee, on the menu as a free-table move) or to flee straight away.
+#include "engine/registry/builtin_registry.h"
 #include "engine/rulesets/bg/bg_actions.h"
 #include "tests/engine/bg_melee_test_util.h"
 
@@ -278,6 +279,25 @@ TEST(BgFlee, VehicleDrawsItsFleeAndPaysItsTurn) {
   EXPECT_NEAR(geom::distance(t.u("v").position, {14, 20}), 0, 1e-9);
   EXPECT_NEAR(bg::facing_degrees(t.u("v").facing), 90, 1e-9);
   ASSERT_NE(charge_moved(o), nullptr);
+}
+
+// A game saved while the flee waits comes back with its roll and question: the same drawn flee
+// is accepted with the same outcome.
+TEST(BgFlee, ASavedGameKeepsTheWaitingFlee) {
+  TG t = fleeing();
+  std::string err;
+  auto g2 = Game::load(builtin_registry(), t.log.front(), t.g->save(), &err);
+  ASSERT_TRUE(g2) << err;
+  const auto& st2 = static_cast<const BgState&>(g2->state());
+  ASSERT_TRUE(st2.charge.has_value());
+  EXPECT_EQ(st2.charge->flee_roll, 7);
+  ASSERT_EQ(st2.decisions.size(), 1u);
+  EXPECT_EQ(st2.decisions.front().kind(), "BG_FLEE");
+  TableDice td;
+  for (int v : {1, 1, 1}) td.push(pb::DIE_KIND_D6, v);
+  Outcome o = g2->execute(flee("e", {{10, 35}}, 0), &td);
+  ASSERT_TRUE(o.accepted) << o.rejection.message();
+  EXPECT_NEAR(com(*static_cast<const BgState&>(g2->state()).find("e")).y, 27, 1e-9);  // a new state
 }
 
 // The bot can answer the flee: its candidates are drawn ways the checks accept.
