@@ -241,8 +241,18 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
                                      (st.pause_reason.empty() ? std::string(".") : ": " + st.pause_reason + "."));
   }
   if (!st.decisions.empty()) {
-    const auto& d = st.decisions.front();
-    reject("DECISION_PENDING", d.rule_id(), "Waiting for " + d.seat() + " to decide: " + d.prompt());
+    const pb::Decision d = st.decisions.front();
+    // An order drawn on the table may answer it (RuleSet::order_answers, e.g. a drawn flee).
+    const std::string choice = d.seat() == seat ? rules_.order_answers(st, d, command) : std::string();
+    if (choice.empty()) reject("DECISION_PENDING", d.rule_id(), "Waiting for " + d.seat() + " to decide: " + d.prompt());
+    pb::Event e;
+    auto* a = e.mutable_decision_answered();
+    a->set_decision_id(d.id());
+    a->set_seat(seat);
+    a->set_choice_id(choice);
+    ctx.emit(std::move(e));
+    rules_.handle(ctx, command);
+    return;
   }
   if (seat == kGm) reject("GM_CANNOT_ORDER", "GEN", "The game master referees; orders come from the sides.");
   rules_.handle(ctx, command);
@@ -323,6 +333,7 @@ pb::ActionMenu Game::menu(const std::string& seat) const {
       t->set_label(c.label());
       if (c.has_square()) *t->mutable_square() = c.square();
     }
+    rules_.decision_actions(st, d, m);  // answers drawn on the table (e.g. a flee's way)
   }
   if (answering || !st.decisions.empty()) return m;
   const auto waiting = rules_.waiting_for(st);

@@ -65,6 +65,25 @@ class RuleSet {
   // waits on that side and no decision is pending (Game adds the answers to decisions). Must
   // never name what the seat may not see. Every entry must be accepted by order_for + handle.
   virtual void actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const = 0;
+  // A decision some of whose answers are drawn on the table (e.g. Battleground's flee,
+  // BG-MEL-14: "draw its way away"): the extra menu entries (e.g. kind "move") that answer
+  // `decision`, besides the choices Game lists itself. Every entry must be accepted by
+  // order_for + order_answers + handle. Default: none.
+  virtual void decision_actions(const GameState& state, const pb::Decision& decision, pb::ActionMenu& menu) const {
+    (void)state;
+    (void)decision;
+    (void)menu;
+  }
+  // Whether `command` (a rule-set order from the decision's seat) is an answer to the pending
+  // `decision`: the id recorded as its choice (DecisionAnswered), or empty when it is not (Game
+  // then refuses it, DECISION_PENDING). An accepted answer is carried out by handle(), which
+  // may still refuse it (nothing changes then). Default: no order answers a decision.
+  virtual std::string order_answers(const GameState& state, const pb::Decision& decision, const pb::Command& command) const {
+    (void)state;
+    (void)decision;
+    (void)command;
+    return {};
+  }
   // The rule-set command for a menu entry the seat picked. Game has already checked that the
   // action is on the seat's menu now and that the target is one of its targets.
   virtual pb::Command order_for(const GameState& state, const std::string& seat, const pb::Action& action,

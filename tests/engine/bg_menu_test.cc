@@ -46,12 +46,16 @@ std::string send_move(const Game& game, const std::string& seat, const pb::Actio
   const bg::Unit& u = *st.find(a.unit_id());
   const bg::Vec2 from = u.infantry_like() ? bg::com(u) : u.position;
   std::string first;
-  for (int k = -1; k < 8; ++k) {
-    const bg::Facing dir = k < 0 ? u.facing : bg::Facing::from_degrees(k * 45);
+  // BG-MEL-14: a flee uses its whole roll, away from the charger: drawn longer than the roll
+  // (walked as far as it goes), facing the way it goes (no facing cost), in 16 directions.
+  const bool flee = a.move().modes(0) == "flee";
+  for (int k = -1; k < (flee ? 16 : 8); ++k) {
+    const bg::Facing dir = k < 0 ? u.facing : flee ? bg::Facing::from_half_degrees(k * 45) : bg::Facing::from_degrees(k * 45);
     pb::Command c = pick(seat, a.id());
     c.mutable_play()->set_mode(a.move().modes(0));
-    c.mutable_play()->set_facing_deg(bg::facing_degrees(u.facing));
-    if (a.move().modes(0) != "dig_in") *c.mutable_play()->add_path() = bg::to_point(from + dir.forward() * 1.0);
+    c.mutable_play()->set_facing_deg(bg::facing_degrees(flee ? dir : u.facing));
+    const double len = flee ? 2 * a.move().max_inches() + 2 : 1.0;
+    if (a.move().modes(0) != "dig_in") *c.mutable_play()->add_path() = bg::to_point(from + dir.forward() * len);
     const std::string why = refusal_of(game, c);
     if (why.empty()) {
       n.moves_not_ahead += k >= 0;

@@ -152,6 +152,14 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
       c.mutable_answer()->set_choice_id(ch.id());
       out.push_back(c);
     }
+    // BG-MEL-14: a few drawn ways away besides "Flee straight away".
+    if (d.kind() == kFleeKind) {
+      for (const auto& f : flee_candidates(st)) {
+        pb::BgCommand c;
+        *c.mutable_flee() = f;
+        out.push_back(order_of(seat, c));
+      }
+    }
     return out;
   }
   // BG-ART-08: while a mission waits for aim points, only its side orders (BgCallFire).

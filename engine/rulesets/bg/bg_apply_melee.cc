@@ -119,6 +119,9 @@ void apply_melee_event(BgState& st, const pb::BgEvent& e) {
         st.charge->response_done = true;
       }
       break;
+    case pb::BgEvent::kFleeRolled:  // BG-MEL-14: the flee waits for its player's way
+      if (st.charge) st.charge->flee_roll = e.flee_rolled().roll();
+      break;
     case pb::BgEvent::kChargeMoved: charge_moved(st, e.charge_moved()); break;
     case pb::BgEvent::kMeleeRound:
       for (auto& m : st.melees) {

@@ -8,6 +8,7 @@ namespace sandtable::bg {
 void answer_decision(Context& ctx, BgState& st, const pb::Decision& d, const std::string& choice) {
   if (d.kind() == kDefenderResponseKind) return answer_defender_response(ctx, st, choice);  // BG-MEL-12
   if (d.kind() == kVehiclePrisonersKind) return answer_vehicle_prisoners(ctx, st, d, choice);  // BG-PRIS-06
+  if (d.kind() == kFleeKind) return answer_flee(ctx, st, choice);  // BG-MEL-14: "Flee straight away"
   reject("BG_UNKNOWN_DECISION", d.rule_id(), "This build of Battleground does not know the question '" + d.kind() + "'.");
 }
 

@@ -319,6 +319,7 @@ std::string bg_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kEmplacement:
     case pb::BgEvent::kChargeDeclared:
     case pb::BgEvent::kDefenderResponse:
+    case pb::BgEvent::kFleeRolled:
     case pb::BgEvent::kChargeMoved:
     case pb::BgEvent::kMeleeRound:
     case pb::BgEvent::kMeleeEnded:

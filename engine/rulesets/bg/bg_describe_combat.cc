@@ -178,6 +178,11 @@ std::string defender_response(const Words& w, const pb::BgDefenderResponse& e) {
   return u + " answers the charge: " + c + " (BG-MEL-12).";
 }
 
+std::string flee_rolled(const Words& w, const pb::BgFleeRolled& e) {
+  return w.unit(e.unit_id()) + " must flee " + inches(e.roll()) + " (2D6) away from " + w.unit(e.charger_id()) +
+         "; its player draws the way, or it flees straight away (BG-MEL-14).";
+}
+
 std::string charge_moved(const Words& w, const pb::BgChargeMoved& e) {
   const std::string u = w.unit(e.unit_id()), t = w.unit(e.target_id());
   const std::string again = e.continued() ? ", carrying on its charge on the ace (BG-MEL-18)" : "";
@@ -325,6 +330,7 @@ std::string combat_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kEmplacement: return emplacement(w, e.emplacement());
     case pb::BgEvent::kChargeDeclared: return charge_declared(w, e.charge_declared());
     case pb::BgEvent::kDefenderResponse: return defender_response(w, e.defender_response());
+    case pb::BgEvent::kFleeRolled: return flee_rolled(w, e.flee_rolled());
     case pb::BgEvent::kChargeMoved: return charge_moved(w, e.charge_moved());
     case pb::BgEvent::kMeleeRound: return melee_round(w, e.melee_round());
     case pb::BgEvent::kMeleeEnded: return melee_ended(w, e.melee_ended());

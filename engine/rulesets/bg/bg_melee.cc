@@ -108,11 +108,12 @@ void emit_response(Context& ctx, const std::string& unit, const std::string& cho
   emit_bg(ctx, e);
 }
 
-// BG-MEL-14: roll 2D6 and move that full distance straight away from the charger (GAP-BG-MEL-14:
+}  // namespace
+
+// BG-MEL-14 "Flee straight away": the rolled 2D6 straight away from the charger (GAP-BG-MEL-14:
 // along the line charger CoM -> defender CoM, facing kept, so no facing cost); a dug-in defender
 // digs out for free.
-void flee(Context& ctx, BgState& st, const Unit& def, const Unit& charger) {
-  const int roll = ctx.roll(pb::DIE_KIND_D6, "flee") + ctx.roll(pb::DIE_KIND_D6, "flee");
+void flee_straight(Context& ctx, BgState& st, const Unit& def, const Unit& charger, int roll) {
   const Vec2 from = com(def);
   Vec2 dir = from - com(charger);
   const double len = geom::length(dir);
@@ -153,8 +154,6 @@ void flee(Context& ctx, BgState& st, const Unit& def, const Unit& charger) {
   emit_unit_moved(ctx, st, def, mv);
 }
 
-}  // namespace
-
 // BG-VMOV-07 for a vehicle that does not reach: its hull may not end on another unit or off
 // the table; it backs along its path until it fits (else it stays).
 Vec2 vehicle_stop(const BgState& st, const Unit& v, const std::vector<Vec2>& path, Vec2 end, Facing facing) {
@@ -185,8 +184,6 @@ Vec2 vehicle_stop(const BgState& st, const Unit& v, const std::vector<Vec2>& pat
   }
   return path.front();
 }
-
-namespace {
 
 // BG-MEL-03/13/16/17: the distance roll and the move; a reached charge marks (or joins) a melee.
 void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, const std::string& target_id,
@@ -275,8 +272,6 @@ void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, c
     }
   }
 }
-
-}  // namespace
 
 ChargePool charge_test_pool(const BgState& st, const Unit& u, const Unit& t) {
   ChargePool p;
@@ -466,18 +461,14 @@ void answer_defender_response(Context& ctx, BgState& st, const std::string& choi
     const Unit* def = st.active_unit(pc.target);
     const Unit* chg = st.active_unit(pc.charger);
     if (def && chg) {  // a charger destroyed by the fire leaves nothing to flee from
-      if (def->vehicle) vehicle_flee(ctx, st, *def, *chg);
-      else flee(ctx, st, *def, *chg);
+      // BG-MEL-14: the 2D6 at once; the defender's player then draws the way away (BgFlee) or
+      // lets it flee straight away (bg_flee.cc); the distance roll waits for that.
+      const int roll = ctx.roll(pb::DIE_KIND_D6, "flee") + ctx.roll(pb::DIE_KIND_D6, "flee");
+      ask_flee(ctx, st, *def, *chg, roll);
+      return;
     }
   }
   charge_distance(ctx, st, pc.charger, pc.target, pc.path, false);
-}
-
-void do_flee(Context&, BgState& st, int, const pb::BgFlee& f) {
-  // The flee is made when the defender answers "move" (BG-MEL-12/14); it is not a separate order.
-  const Unit* u = st.find(f.unit_id());
-  reject("BG_FLEE_WITH_ANSWER", "BG-MEL-14",
-         (u ? label(*u) : f.unit_id()) + " flees only as the answer \"move\" to a charge; the engine moves it 2D6\" straight away.");
 }
 
 }  // namespace sandtable::bg

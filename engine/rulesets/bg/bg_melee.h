@@ -43,9 +43,29 @@ pb::BgShoot defensive_shot(const BgState& st);
 Check check_defensive_shot(const BgState& st);
 // Fires it (no card used up); refuses with the shooting rules' reason when it may not.
 void defensive_fire(Context& ctx, BgState& st);
-// BG-MEL-12/14 for a vehicle defender that moves: 2D6" straight away from the charger (facing
-// kept), stopping where its hull touches nobody (GAP-BG-MEL-12, ours).
-void vehicle_flee(Context& ctx, BgState& st, const Unit& v, const Unit& charger);
+// BG-MEL-12/14 for a vehicle defender that moves: the rolled 2D6" straight away from the
+// charger (facing kept), stopping where its hull touches nobody (GAP-BG-MEL-12, ours).
+void vehicle_flee(Context& ctx, BgState& st, const Unit& v, const Unit& charger, int roll);
+// BG-MEL-14 "Flee straight away" for infantry and cavalry (bg_melee.cc).
+void flee_straight(Context& ctx, BgState& st, const Unit& def, const Unit& charger, int roll);
+// BG-MEL-03/13/16/17: the charge's distance roll and move (bg_melee.cc), after the defender's
+// answer (and flee) is done; closes the pending charge.
+void charge_distance(Context& ctx, BgState& st, const std::string& charger_id, const std::string& target_id,
+                     std::vector<Vec2> waypoints, bool continued);
+
+// ---- the defender's flee (bg_flee.cc, BG-MEL-14) ----
+inline constexpr const char* kFleeKind = "BG_FLEE";  // BG-MEL-14: draw the way away, or straight
+// The 2D6 is rolled (`roll`): emits BgFleeRolled and asks the defender's seat (BG_FLEE) to draw
+// the flee (BgFlee, the menu's "flee:" move) or to flee straight away (answer "straight").
+void ask_flee(Context& ctx, BgState& st, const Unit& def, const Unit& charger, int roll);
+// The answer "straight" to BG_FLEE: today's automatic flee with the roll, then the charge goes on.
+void answer_flee(Context& ctx, BgState& st, const std::string& choice);
+// A drawn flee (BgFlee) checked: the pending flee's unit, the ordinary path costs (BG-TER-*),
+// the facing cost (BG-MOVE-08 / BG-VMOV-05), the whole roll used unless blocked, away from the
+// charger, a legal end (on the table, on nobody, cohesion kept). Changes nothing.
+Check check_flee(const BgState& st, int side, const pb::BgFlee& f);
+// A few drawn flees the checks accept (straight away and 45 degrees either side), for the bot.
+std::vector<pb::BgFlee> flee_candidates(const BgState& st);
 // BG-VMOV-07: the point nearest `end`, backing along `path`, where the vehicle's hull (with
 // `facing`) stands on nobody and on the table; path.front() if none.
 Vec2 vehicle_stop(const BgState& st, const Unit& v, const std::vector<Vec2>& path, Vec2 end, Facing facing);

@@ -70,8 +70,7 @@ void defensive_fire(Context& ctx, BgState& st) {
   fire_shots(ctx, st, defensive_shot(st));
 }
 
-void vehicle_flee(Context& ctx, BgState& st, const Unit& v, const Unit& charger) {
-  const int roll = ctx.roll(pb::DIE_KIND_D6, "flee") + ctx.roll(pb::DIE_KIND_D6, "flee");
+void vehicle_flee(Context& ctx, BgState& st, const Unit& v, const Unit& charger, int roll) {
   const Vec2 from = v.position;
   Vec2 dir = from - com(charger);
   const double len = geom::length(dir);

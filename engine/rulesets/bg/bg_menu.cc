@@ -13,7 +13,9 @@
 
 #include "engine/core/cards.h"
 #include "engine/model/rejection.h"
+#include "engine/model/payload.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
+#include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_special.h"
 
 namespace sandtable::bg {
@@ -141,6 +143,26 @@ void Battleground::actions(const GameState& state, const std::string& seat, pb::
   }
 }
 
+// BG-MEL-14: while the defender's flee waits (decision BG_FLEE), its way is drawn on the table:
+// a free-table move of exactly the roll, facing free (a turn costs, BG-MOVE-08), sent as BgFlee.
+void Battleground::decision_actions(const GameState& state, const pb::Decision& decision, pb::ActionMenu& menu) const {
+  const auto& st = static_cast<const BgState&>(state);
+  if (decision.kind() != kFleeKind || !st.charge || st.charge->flee_roll <= 0) return;
+  const Unit* u = st.active_unit(st.charge->target);
+  if (!u) return;
+  pb::Action& a = add(menu, "flee:" + u->id, "move", "Draw the flee of " + label(*u) + " (" + inches(st.charge->flee_roll) + ")",
+                      "BG-MEL-14");
+  a.set_unit_id(u->id);
+  a.mutable_move()->set_max_inches(st.charge->flee_roll);
+  a.mutable_move()->add_modes("flee");
+  a.mutable_move()->set_facing_free(true);
+}
+
+std::string Battleground::order_answers(const GameState&, const pb::Decision& decision, const pb::Command& command) const {
+  if (decision.kind() != kFleeKind || !carries<pb::BgCommand>(command)) return {};
+  return payload_of<pb::BgCommand>(command).has_flee() ? "drawn" : "";
+}
+
 pb::Command Battleground::order_for(const GameState& state, const std::string& seat, const pb::Action& action,
                                     const pb::PlayAction& play) const {
   const auto& st = static_cast<const BgState&>(state);
@@ -168,6 +190,11 @@ pb::Command Battleground::order_for(const GameState& state, const std::string& s
     for (int b = 0; m && b < m->blasts; ++b) *p->add_aim_points() = aim_of(st, play.target());
   } else if (verb == "fight") {
     bg.mutable_melee_fight()->set_melee_id(subject);
+  } else if (verb == "flee") {  // BG-MEL-14: the way the defender drew
+    auto* f = bg.mutable_flee();
+    f->set_unit_id(subject);
+    for (const auto& p : play.path()) *f->add_path() = p;
+    f->set_facing_deg(play.facing_deg());
   } else {
     bg = unit_order(st, verb, subject, action, play);
   }

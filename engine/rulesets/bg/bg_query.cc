@@ -175,6 +175,9 @@ Check previewed_order(const Battleground& rules, const BgState& st, const std::s
                       pb::BgCommand* out, std::string* label_words) {
   pb::ActionMenu menu;
   rules.actions(st, seat, menu);
+  for (const auto& d : st.decisions) {
+    if (d.seat() == seat) rules.decision_actions(st, d, menu);  // a drawn flee (BG-MEL-14)
+  }
   try {
     const pb::Action& picked = on_menu(menu, play);
     *out = payload_of<pb::BgCommand>(rules.order_for(st, seat, picked, play));
@@ -385,6 +388,7 @@ pb::QueryAnswer Battleground::query(const GameState& state, const std::string& s
     case pb::BgCommand::kMount: return accepted(check_mount(st, side, c.mount()), words);
     case pb::BgCommand::kDismount: return accepted(check_dismount(st, side, c.dismount()), words);
     case pb::BgCommand::kCavalry: return accepted(check_cavalry(st, side, c.cavalry()), words);
+    case pb::BgCommand::kFlee: return accepted(check_flee(st, side, c.flee()), words);  // BG-MEL-14
     default:
       // The menu offers these only when their handler accepts them (MenuProperty.*).
       return accepted(std::nullopt, words);

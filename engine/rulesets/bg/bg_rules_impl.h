@@ -21,6 +21,9 @@ class Battleground final : public RuleSet {
   void actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const override;  // bg_menu.cc
   pb::Command order_for(const GameState& state, const std::string& seat, const pb::Action& action,
                         const pb::PlayAction& play) const override;  // bg_menu.cc
+  // BG-MEL-14: the drawn flee answers the BG_FLEE decision (bg_menu.cc).
+  void decision_actions(const GameState& state, const pb::Decision& decision, pb::ActionMenu& menu) const override;
+  std::string order_answers(const GameState& state, const pb::Decision& decision, const pb::Command& command) const override;
   std::string describe(const GameState& state, const pb::Event& event,
                        const std::string& viewer) const override;  // bg_describe.cc
   pb::QueryAnswer query(const GameState& state, const std::string& seat,

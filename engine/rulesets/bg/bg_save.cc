@@ -167,7 +167,7 @@ std::string load_rest(const pb::BgSavedState& in, int sides, const Known& known,
   if (in.has_charge()) {
     const auto& c = in.charge();
     if (!known(c.charger()) || !known(c.target())) return "the pending charge names an unknown unit";
-    st.charge = PendingCharge{c.charger(), c.target(), load_points(c.path()), c.response(), c.response_done()};
+    st.charge = PendingCharge{c.charger(), c.target(), load_points(c.path()), c.response(), c.response_done(), c.flee_roll()};
   }
   st.lit_until_turn = in.lit_until_turn();
   st.artillery_drawn.assign(in.artillery_drawn().begin(), in.artillery_drawn().end());
@@ -257,6 +257,7 @@ std::string Battleground::save_state(const GameState& state) const {
     for (const auto& p : st.charge->path) save_point(p, c->add_path());
     c->set_response(st.charge->response);
     c->set_response_done(st.charge->response_done);
+    c->set_flee_roll(st.charge->flee_roll);
   }
   out.set_lit_until_turn(st.lit_until_turn);
   for (const auto& c : st.artillery_drawn) out.add_artillery_drawn(c);

@@ -240,6 +240,7 @@ struct PendingCharge {
   std::vector<Vec2> path;
   std::string response;              // "", "move", "shoot", "both", "none"
   bool response_done = false;
+  int flee_roll = 0;                 // BG-MEL-14: >0 while the defender's flee waits to be drawn
 };
 
 // A scenario objective (BG-VIC-01, bg_victory.cc): a circle on the table worth points.
