@@ -229,8 +229,8 @@ std::vector<Vec2> ends_near(const BgState& st, Vec2 from, Vec2 goal, double ring
 }
 
 // The buildings `u` may not enter now (BG-TER-10, counted as the seat sees them: the check
-// itself counts only known units). The dice decide where a move ends and the room is checked
-// there, so the bot keeps every path of an infantry move clear of them.
+// itself counts only known units). A roll that would end in one stops short, so the bot keeps
+// its paths clear of them rather than waste the move.
 std::vector<const geom::Polygon*> full_buildings(const BgState& st, const Unit& u) {
   std::vector<const geom::Polygon*> out;
   for (const auto& t : st.terrain) {
@@ -239,22 +239,21 @@ std::vector<const geom::Polygon*> full_buildings(const BgState& st, const Unit& 
   return out;
 }
 
-bool near_area(const geom::Polygon& poly, Vec2 p) {
-  return geom::locate(poly, p) != geom::Where::kOutside || geom::distance_to_boundary(poly, p) < 2.0;
-}
-
-bool clear_of(std::vector<const geom::Polygon*> areas, Vec2 from, const std::vector<Vec2>& path) {
-  // A building the unit already stands by is left to the handler (it may only be leaving it).
-  std::erase_if(areas, [&](const geom::Polygon* poly) { return near_area(*poly, from); });
+// A point of the path comes too close to a building it may not enter: inside it, or within 2"
+// of it and closer than the start (a unit standing by one may walk away along it).
+bool clear_of(const std::vector<const geom::Polygon*>& areas, Vec2 from, const std::vector<Vec2>& path) {
   if (areas.empty()) return true;
+  std::vector<double> start;
+  for (const auto* poly : areas) start.push_back(geom::distance_to_boundary(*poly, from));
   Vec2 a = from;
   for (const Vec2 b : path) {
     const double len = geom::distance(a, b);
     const int n = std::max(1, static_cast<int>(len / 0.5));
     for (int i = 1; i <= n; ++i) {
       const Vec2 p = a + (b - a) * (static_cast<double>(i) / n);
-      for (const auto* poly : areas) {
-        if (near_area(*poly, p)) return false;
+      for (std::size_t k = 0; k < areas.size(); ++k) {
+        const double d = geom::distance_to_boundary(*areas[k], p);
+        if (geom::locate(*areas[k], p) != geom::Where::kOutside || (d < 2.0 && d < start[k])) return false;
       }
     }
     a = b;
