@@ -1,5 +1,7 @@
 #include "engine/model/autoplay.h"
 
+#include <map>
+
 namespace sandtable {
 
 namespace {
@@ -18,7 +20,8 @@ AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, cons
     return result;
   }
   if (options.keep_log) result.log = events;
-  auto bot = rules.make_bot();
+  std::unique_ptr<Bot> shared = options.bot_for ? nullptr : rules.make_bot();
+  std::map<std::string, std::unique_ptr<Bot>> per_seat;
   Pcg32 bot_rng(options.seed, kBotStream);
   while (!game->over()) {
     if (result.commands >= options.max_commands) {
@@ -31,6 +34,12 @@ AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, cons
       return result;
     }
     const std::string& seat = seats.front();
+    Bot* bot = shared.get();
+    if (!bot) {
+      auto& own = per_seat[seat];
+      if (!own) own = options.bot_for(seat);
+      bot = own.get();
+    }
     auto command = bot->choose(*game, seat, bot_rng);
     if (!command) {
       result.error = "the bot for " + seat + " found nothing to do";

@@ -3,6 +3,7 @@
 // benchmarks and the server's solo opponents.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct AutoplayOptions {
   // Called after every accepted command with the game and the new events; return false to
   // stop (the fuzzer uses it to check invariants).
   std::function<bool(const Game&, const std::vector<pb::Event>&)> observer;
+  // The bot for a seat (made once per seat, on its first turn); unset: the rule set's own
+  // make_bot() plays every seat. Lets two different bots meet (bench/bg_bot_bench.cc) or the
+  // fuzzer keep a random bot.
+  std::function<std::unique_ptr<Bot>(const std::string& seat)> bot_for;
 };
 
 AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, const AutoplayOptions& options);

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <map>
 
+#include "engine/rulesets/bg/bg_actions.h"
 #include "engine/rulesets/bg/bg_state.h"
 #include "engine/model/autoplay.h"
 #include "engine/registry/builtin_registry.h"
@@ -96,6 +97,8 @@ void fuzz(const std::string& name, std::uint64_t first_seed, int games, Stats& s
     int last_turn = 0;
     AutoplayOptions options;
     options.seed = seed;
+    // The random bot, not the rule set's smart one: it explores every kind of order.
+    options.bot_for = [](const std::string&) { return bg::make_bg_random_bot(); };
     options.observer = [&](const Game& game, const std::vector<pb::Event>& events) {
       const auto& st = static_cast<const BgState&>(game.state());
       if (st.turn < last_turn) broken = "the turn went back from " + std::to_string(last_turn);

@@ -272,6 +272,28 @@ TEST(BgMove, FiguresAroundTheBaseOccupyTheBuilding) {
   EXPECT_EQ(t.u("off").building, "");
 }
 
+// BG-TER-10 with "dice-dependent outcomes never refuse": a move that does not declare the
+// building, whose roll would carry it into a full one, stops short of it (it was refused after
+// the roll). A unit standing in a building that others crowd (figures around the base count)
+// may still stay put: it is not entering it.
+TEST(BgMove, ARollIntoAFullBuildingStopsShortAndStayingIsNoEntry_BG_TER_10) {
+  Sc sc;
+  sc.area("building", "house", 20, 20, 23, 23);
+  sc.inf(0, "in1", 4, 21.5, 21.5);
+  sc.inf(0, "in2", 4, 21.5, 21.5);
+  sc.inf(0, "third", 4, 21.5, 15);
+  sc.inf(0, "round", 4, 21.5, 19.5);  // around the base: a third unit in the house
+  sc.inf(1, "e", 4, 50, 30, 1, 0, "C", 180);
+  TG t(sc.s);
+  ASSERT_EQ(t.u("round").building, "house");
+  t.draw(card(S, 9));
+  t.ok(move("axis", "third", pb::BG_MOVE_WALK, {{21.5, 21.5}}), {6});
+  EXPECT_EQ(t.u("third").building, "");
+  EXPECT_LT(com(t.u("third")).y, 19.0);
+  t.ok(move("axis", "in1", pb::BG_MOVE_DIG_IN, {}), {});
+  EXPECT_EQ(t.u("in1").building, "house");
+}
+
 // BG-MOVE-17 / BG-TER-10: a building holds at most 2 units and 18 figures.
 TEST(BgMove, BuildingOccupancyLimits) {
   Sc sc;

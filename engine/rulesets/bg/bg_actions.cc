@@ -228,6 +228,6 @@ class BgBot final : public Bot {
 
 }  // namespace
 
-std::unique_ptr<Bot> make_bg_bot() { return std::make_unique<BgBot>(); }
+std::unique_ptr<Bot> make_bg_random_bot() { return std::make_unique<BgBot>(); }
 
 }  // namespace sandtable::bg

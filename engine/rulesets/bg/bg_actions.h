@@ -21,7 +21,8 @@ std::vector<std::string> waiting_seats(const BgState& st);
 // nearest enemy, away from it, and staying put with each facing change), each checked.
 std::vector<pb::Command> legal_actions(const BgState& st, const std::string& seat);
 
-// A simple bot: plays a seeded random legal action (ends the action when nothing else is left).
-std::unique_ptr<Bot> make_bg_bot();
+// The random bot: plays a seeded random legal action. The fuzzer uses it so that it explores;
+// the server's bot seats get the smart bot (make_bg_smart_bot, bg_bot.h).
+std::unique_ptr<Bot> make_bg_random_bot();
 
 }  // namespace sandtable::bg

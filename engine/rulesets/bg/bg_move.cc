@@ -233,6 +233,25 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
     });
     short_note = "stopped short: ran into a hidden enemy unit";
   }
+  // BG-TER-10: the roll may carry the unit into a building with no room for it; like an enemy
+  // in the way, that stops it short (dice-dependent outcomes never refuse). The building it
+  // already stands in is no entry: staying, or moving within it, needs no room.
+  std::string was_in;
+  {
+    std::vector<Vec2> pts;
+    for (const auto& [fid, pos] : current_formation(u)) pts.push_back(pos);
+    if (const Terrain* b = building_at(st, pts)) was_in = b->name;
+  }
+  auto no_room = [&](const Formation& f) {
+    std::vector<Vec2> pts;
+    for (const auto& [fid, pos] : f) pts.push_back(pos);
+    const Terrain* b = building_at(st, pts);
+    return b && b->name != was_in && check_building_room(st, u, b->name).has_value();
+  };
+  if (m.building().empty() && ran_into.empty() && no_room(out.figures)) {
+    stop_short([&](Vec2, const Formation& f) { return !check_end_position(st, u, f) && !no_room(f) && held_hidden(f).empty(); });
+    short_note = "stopped short: the building it would end in has no room (BG-TER-10)";
+  }
   moved.set_allowance(out.allowance);
   moved.set_facing_cost(out.facing_cost);
   moved.set_used(out.used);
@@ -262,7 +281,7 @@ void do_move(Context& ctx, BgState& st, int side, const pb::BgMove& m) {
     // dice's outcome, not a refusal, which would tell of the hidden unit.)
     building = b->name;
   }
-  if (!building.empty()) {
+  if (!building.empty() && building != was_in) {
     if (auto c = check_building_room(st, u, building)) refuse(*c);
   }
   moved.set_building(building);

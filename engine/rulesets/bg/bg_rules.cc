@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "engine/rulesets/bg/bg_actions.h"
+#include "engine/rulesets/bg/bg_bot.h"
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_special.h"
 #include "engine/rulesets/bg/bg_melee.h"
@@ -126,7 +127,7 @@ std::vector<std::string> Battleground::waiting_for(const GameState& state) const
   return waiting_seats(static_cast<const BgState&>(state));
 }
 
-std::unique_ptr<Bot> Battleground::make_bot() const { return make_bg_bot(); }
+std::unique_ptr<Bot> Battleground::make_bot() const { return make_bg_smart_bot(); }
 
 // A viewer's copy of GameStarted's scenario holds what its view shows at the start (Game has
 // removed the other sides' secret terrain): the other side's hidden set-up units (BG-UNIT-09)
