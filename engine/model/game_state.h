@@ -33,8 +33,8 @@ struct GameState {
   std::string end_reason;
   std::vector<pb::Decision> decisions;  // pending, oldest first
   std::uint32_t next_decision_id = 1;
-  std::vector<int> gm_dice;
-  std::vector<std::string> bot_seats;  // sides the server's bot plays (GmSeatBot), in the order set  // the next dice the GM set (GmSetDice), used before any other
+  std::vector<int> gm_dice;             // the next dice the GM set (GmSetDice), used before any other
+  std::vector<std::string> bot_seats;  // sides the server's bot plays (GmSeatBot), in the order set
 
   bool is_side(const std::string& seat) const;
   bool bot_plays(const std::string& side) const;

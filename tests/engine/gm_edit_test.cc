@@ -203,6 +203,31 @@ TEST(GmEdit, BgEditOfAHiddenUnitReachesOnlyThoseWhoSeeIt) {
   EXPECT_FALSE(t.unit("axis", "b1"));
 }
 
+// The next dice and a bot in a seat are shared edits: every rule set takes them, whatever edits
+// of its own table it supports (Battleground refused them while applying the event).
+TEST(GmEdit, EveryRuleSetTakesTheSharedEdits) {
+  BgGame bg(bg_table(false));
+  std::string err;
+  std::unique_ptr<RuleSet> pw_rules = make_portable_wargame();
+  std::vector<pb::Event> pw_log;
+  std::unique_ptr<Game> pw = Game::start(*pw_rules, pw_table(), StartOptions{}, &pw_log, &err);
+  ASSERT_TRUE(pw) << err;
+  for (Game* g : {bg.g.get(), pw.get()}) {
+    pb::GmEdit dice = with_reason("a demonstration");
+    dice.mutable_set_dice()->add_values(6);
+    dice.mutable_set_dice()->add_values(6);
+    const Outcome d = g->execute(gm_edit(dice));
+    ASSERT_TRUE(d.accepted) << d.rejection.message();
+    EXPECT_EQ(g->state().gm_dice, (std::vector<int>{6, 6}));
+    pb::GmEdit bot = with_reason("a player left");
+    bot.mutable_seat_bot()->set_side(g->state().sides.front());
+    bot.mutable_seat_bot()->set_bot(true);
+    const Outcome b = g->execute(gm_edit(bot));
+    ASSERT_TRUE(b.accepted) << b.rejection.message();
+    EXPECT_TRUE(g->state().bot_plays(g->state().sides.front()));
+  }
+}
+
 TEST(GmEdit, BgStrengthIsLivingFiguresAndMarkersAreTheViewsKeys) {
   BgGame t(bg_table(false));
   pb::GmEdit s = with_reason("two casualties were missed");
