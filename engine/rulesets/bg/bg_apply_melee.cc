@@ -95,6 +95,12 @@ void prisoner_group(BgState& st, const pb::BgPrisonerGroup& e) {
   }
   g.position = com(g);
   if (g.figures.empty()) return;  // nothing was taken
+  // Named after the unit its prisoners came from, as players call it ("Farm Section prisoners").
+  for (const auto& f : g.figures) {
+    if (!f.prisoner) continue;
+    if (const Unit* from = st.find(f.from_unit)) g.name = (from->name.empty() ? from->id : from->name) + " prisoners";
+    break;
+  }
   st.units.push_back(g);
   st.next_id += 1;
 }
