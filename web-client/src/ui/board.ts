@@ -509,8 +509,11 @@ function drawTable(v: View, o: Overlay): SVGElement {
     }
     if (f.polyline.length) g.append(s("polyline", { points: f.polyline.map(P).join(" "), fill: "none", stroke: fill, "stroke-width": 8 }));
   }
+  const look = lookFor(v.ruleset);
   for (const u of v.units) {
     if (!u.position || u.carriedBy) continue;
+    // A unit with no figure left and no hull to show (e.g. infantry wiped out) has nothing on the table.
+    if (!u.figures.length && u.strength === 0 && !look.hull?.(u.type)) continue;
     g.append(drawTableUnit(v, u, P, o));
   }
   // Scale bar: 6 inches, marked every inch.
