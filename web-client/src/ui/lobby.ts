@@ -5,6 +5,15 @@ import type { Connection } from "../net/connection";
 import { localJoinUrl, parseJoinLink } from "../links";
 import { h, replace } from "./dom";
 
+/**
+ * `?seed=N` on the lobby's address fixes the new room's seed, for demonstrations and tests that
+ * must see the same cards; the server refuses it unless started with --allow-fixed-seed.
+ */
+function fixedSeed(): { hasSeed?: boolean; seed?: bigint } {
+  const raw = new URLSearchParams(location.search).get("seed");
+  return raw && /^\d{1,19}$/.test(raw) ? { hasSeed: true, seed: BigInt(raw) } : {};
+}
+
 const ROLE_NAMES: Record<number, string> = { [Role.PLAYER]: "Player", [Role.GM]: "Game master", [Role.SPECTATOR]: "Spectator" };
 
 export class LobbyPage {
@@ -84,7 +93,7 @@ export class LobbyPage {
           if (!sc.value) return;
           button.disabled = true;
           this.status.textContent = "Creating the room…";
-          const reply = await this.conn.request({ body: { case: "createRoom", value: { source: { case: "scenarioId", value: sc.value }, name: name.value.trim() } } });
+          const reply = await this.conn.request({ body: { case: "createRoom", value: { source: { case: "scenarioId", value: sc.value }, name: name.value.trim(), ...fixedSeed() } } });
           button.disabled = false;
           this.status.textContent = "";
           if (reply.body.case === "roomCreated") this.showLinks(reply.body.value);
