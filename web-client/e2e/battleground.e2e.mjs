@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { clickAt, clickFigure, createRoomIn, endAction, screenOf, viewOf, waitFor } from "./bg-play.mjs";
 import { harness } from "./harness.mjs";
 
 // The skirmish fixture joins the built-in scenarios in a temporary directory for this file's server.
@@ -27,20 +28,7 @@ after(() => rmSync(scenarios, { recursive: true, force: true }));
 
 const h = harness();
 const { openPage, shot, problems } = h;
-
-/** Creates a Battleground room in the lobby from the scenario whose id matches; returns the seat links. */
-async function createRoom(scenario, name) {
-  const lobby = await openPage(`lobby-${name}`, h.server.url);
-  await lobby.waitForSelector("#scenario option", { state: "attached" });
-  await lobby.selectOption("#ruleset", "battleground");
-  const id = await lobby.$$eval("#scenario option", (os, re) => os.map((o) => o.value).find((v) => new RegExp(re).test(v)), scenario.source);
-  assert.ok(id, `the catalogue offers ${scenario}`);
-  await lobby.selectOption("#scenario", id);
-  await lobby.fill("#room-name", name);
-  await lobby.click("button:has-text('Create room')");
-  await lobby.waitForSelector(".link-table input");
-  return Object.fromEntries(await lobby.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
-}
+const createRoom = (scenario, name) => createRoomIn(h, scenario, name);
 
 test("battleground table: figures on their bases, the hidden section only on its side's page", { timeout: 120_000 }, async () => {
   const gm = await openPage("gm-lobby", h.server.url);
@@ -128,62 +116,9 @@ test("battleground table: figures on their bases, the hidden section only on its
 
 // ---- the skirmish: ruler-drawn moves and shots with the dice-pool preview ----
 
-/** The page's own view, reduced to what the test decides on. */
-const viewOf = (page) =>
-  page.evaluate(() => {
-    const m = window.sandtable.page.model;
-    const v = m.view;
-    if (!v) return null;
-    return {
-      seq: Number(m.seq),
-      height: v.board.value.height,
-      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, x: u.position?.x, y: u.position?.y, facing: u.facingDeg, markers: u.markers.map((m) => m.key) })),
-      menu: (v.menu?.actions ?? []).map((a) => ({ id: a.id, kind: a.kind, unit: a.unitId, confirm: a.confirm, move: a.move ? { max: a.move.maxInches, modes: [...a.move.modes], free: a.move.facingFree } : null, targets: a.targets.map((t) => ({ id: t.id, unit: t.unitId, detail: t.detail })) })),
-      log: [...document.querySelectorAll('[data-testid="log"] li:not(.muted)')].map((li) => li.textContent),
-    };
-  });
-
-async function waitFor(page, predicate, what, timeout = 15_000) {
-  const start = Date.now();
-  for (;;) {
-    const v = await viewOf(page);
-    if (v && predicate(v)) return v;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(v)?.slice(0, 600)}`);
-    await page.waitForTimeout(100);
-  }
-}
-
-/** Screen point of a table point in inches, through the SVG's own transform (20 units an inch, y up). */
-async function screenOf(page, p) {
-  return page.evaluate(({ x, y }) => {
-    const svg = document.querySelector("svg.board");
-    const height = window.sandtable.page.model.view.board.value.height;
-    const q = new DOMPoint(x * 20, (height - y) * 20).matrixTransform(svg.getScreenCTM());
-    return { x: q.x, y: q.y };
-  }, p);
-}
-
-async function clickAt(page, p) {
-  const q = await screenOf(page, p);
-  await page.mouse.click(q.x, q.y);
-}
-
-async function clickFigure(page, unitId) {
-  const box = await page.locator(`[data-unit="${unitId}"] .figure`).first().boundingBox();
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-}
-
 const rulerText = (page) => page.locator('[data-testid="ruler"]').textContent();
 const inchesOf = (text) => Number(/([\d.]+)"/.exec(text)?.[1]);
 const legs = (from, pts) => pts.reduce((acc, p, i) => acc + Math.hypot(p.x - (i ? pts[i - 1] : from).x, p.y - (i ? pts[i - 1] : from).y), 0);
-
-/** Ends the open card's action for the side (answering its confirm question). */
-async function endAction(page) {
-  const before = await viewOf(page);
-  await page.click('[data-action="end-action"]');
-  if (await page.locator('[data-testid="confirm-dialog"]').count()) await page.click('[data-testid="confirm-yes"]');
-  await waitFor(page, (x) => x.seq > before.seq, "the end of the action");
-}
 
 /** Draws a three-point move with the ruler (undo, mode, facing handle) and sends it. */
 async function drawMove(page, seat, v, action) {

@@ -1,0 +1,78 @@
+// What the Battleground end-to-end tests share: reading a page's own view, waiting on it, points
+// on the table, and the few steps every game takes (creating a room in the lobby, ending a card).
+import assert from "node:assert/strict";
+
+/**
+ * Creates a Battleground room in the lobby from the scenario whose id matches; returns the seat
+ * links. A seed fixes the cards and dice (the lobby's ?seed=, which the test server allows).
+ */
+export async function createRoomIn(h, scenario, name, seed) {
+  const lobby = await h.openPage(`lobby-${name}`, seed === undefined ? h.server.url : `${h.server.url}?seed=${seed}`);
+  await lobby.waitForSelector("#scenario option", { state: "attached" });
+  await lobby.selectOption("#ruleset", "battleground");
+  const id = await lobby.$$eval("#scenario option", (os, re) => os.map((o) => o.value).find((v) => new RegExp(re).test(v)), scenario.source);
+  assert.ok(id, `the catalogue offers ${scenario}`);
+  await lobby.selectOption("#scenario", id);
+  await lobby.fill("#room-name", name);
+  await lobby.click("button:has-text('Create room')");
+  await lobby.waitForSelector(".link-table input");
+  return Object.fromEntries(await lobby.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
+}
+
+/** The page's own view, reduced to what the test decides on. */
+export const viewOf = (page) =>
+  page.evaluate(() => {
+    const m = window.sandtable.page.model;
+    const v = m.view;
+    if (!v) return null;
+    return {
+      seq: Number(m.seq),
+      height: v.board.value.height,
+      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, x: u.position?.x, y: u.position?.y, facing: u.facingDeg, markers: u.markers.map((m) => m.key) })),
+      turn: v.turn?.turn ?? 0,
+      phase: v.turn?.phase ?? "",
+      over: !!v.result?.over,
+      decisions: v.decisions.map((d) => ({ id: d.id, seat: d.seat, kind: d.kind, prompt: d.prompt })),
+      menu: (v.menu?.actions ?? []).map((a) => ({ id: a.id, kind: a.kind, label: a.label, unit: a.unitId, confirm: a.confirm, decision: a.decisionId, move: a.move ? { max: a.move.maxInches, modes: [...a.move.modes], free: a.move.facingFree } : null, targets: a.targets.map((t) => ({ id: t.id, label: t.label, unit: t.unitId, detail: t.detail })) })),
+      log: [...document.querySelectorAll('[data-testid="log"] li:not(.muted)')].map((li) => li.textContent),
+    };
+  });
+
+export async function waitFor(page, predicate, what, timeout = 15_000) {
+  const start = Date.now();
+  for (;;) {
+    const v = await viewOf(page);
+    if (v && predicate(v)) return v;
+    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(v)?.slice(0, 600)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Screen point of a table point in inches, through the SVG's own transform (20 units an inch, y up). */
+export async function screenOf(page, p) {
+  return page.evaluate(({ x, y }) => {
+    const svg = document.querySelector("svg.board");
+    const height = window.sandtable.page.model.view.board.value.height;
+    const q = new DOMPoint(x * 20, (height - y) * 20).matrixTransform(svg.getScreenCTM());
+    return { x: q.x, y: q.y };
+  }, p);
+}
+
+export async function clickAt(page, p) {
+  const q = await screenOf(page, p);
+  await page.mouse.click(q.x, q.y);
+}
+
+export async function clickFigure(page, unitId) {
+  const box = await page.locator(`[data-unit="${unitId}"] .figure`).first().boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Ends the open card's action for the side (answering its confirm question). */
+export async function endAction(page) {
+  const before = await viewOf(page);
+  await page.click('[data-action="end-action"]');
+  if (await page.locator('[data-testid="confirm-dialog"]').count()) await page.click('[data-testid="confirm-yes"]');
+  await waitFor(page, (x) => x.seq > before.seq, "the end of the action");
+}
+
