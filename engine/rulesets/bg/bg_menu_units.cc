@@ -78,7 +78,9 @@ void move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& men
     most = std::max(most, dice);
     // Appended piece by piece: GCC 12's -Wrestrict misfires on "; " + std::string at -O3.
     if (!words.empty()) words.append("; ");
-    words.append(name);
+    std::string said = name;  // the mode as a player says it: "dig in", not "dig_in"
+    std::replace(said.begin(), said.end(), '_', ' ');
+    words.append(said);
     if (dice > 0) words.append(" ").append(dice_words(dice)).append(", up to ").append(inches(6.0 * dice));
   }
   if (limits.modes().empty()) return;
