@@ -125,6 +125,14 @@ void apply_melee_event(BgState& st, const pb::BgEvent& e) {
         if (m.id == e.melee_round().melee_id()) m.round = e.melee_round().round();
       }
       break;
+    case pb::BgEvent::kMeleeOrdered:  // BG-MEL-06/10: the pairs a side chose for the next round
+      for (auto& m : st.melees) {
+        if (m.id != e.melee_ordered().melee_id()) continue;
+        const int role = e.melee_ordered().attackers() ? 0 : 1;
+        m.order[role].assign(e.melee_ordered().figure_ids().begin(), e.melee_ordered().figure_ids().end());
+        m.order_round[role] = e.melee_ordered().round();
+      }
+      break;
     case pb::BgEvent::kVehicleMeleeRound:  // BG-MEL-15
       for (auto& m : st.melees) {
         if (m.id == e.vehicle_melee_round().melee_id()) m.round = e.vehicle_melee_round().round();

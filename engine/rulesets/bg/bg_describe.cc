@@ -321,6 +321,7 @@ std::string bg_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kDefenderResponse:
     case pb::BgEvent::kChargeMoved:
     case pb::BgEvent::kMeleeRound:
+    case pb::BgEvent::kMeleeOrdered:
     case pb::BgEvent::kMeleeEnded:
     case pb::BgEvent::kVehicleMeleeRound:
     case pb::BgEvent::kSurrendered:

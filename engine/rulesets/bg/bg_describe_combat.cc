@@ -258,6 +258,19 @@ std::string melee_round(const Words& w, const pb::BgMeleeRound& e) {
   return out + ".";
 }
 
+std::string melee_ordered(const Words& w, const pb::BgMeleeOrdered& e) {
+  // BG-MEL-06/10: the attackers choose who fights, the defenders who faces each attacker.
+  const std::string who = melee_words(w, e.melee_id());
+  std::string out = w.side(e.side()) + (e.attackers() ? ", charging," : ", defending,") + " " +
+                    (e.listed() ? "keeps the listed order" : "chooses the pairs") + " for melee round " +
+                    std::to_string(e.round()) + (who.empty() ? "" : " (" + who + ")") + ": ";
+  for (int i = 0; i < e.figure_ids_size(); ++i) {
+    out += (i ? ", " : "") + std::string("pair ") + std::to_string(i + 1) + " " + w.figure(e.figure_ids(i));
+  }
+  if (e.figure_ids().empty()) out += "no pairs";
+  return out + " (BG-MEL-10).";
+}
+
 std::string melee_ended(const Words& w, const pb::BgMeleeEnded& e) {
   const std::string who = melee_words(w, e.melee_id());
   std::string out = who.empty() ? "The melee is over" : "The melee of " + who + " is over";
@@ -326,6 +339,7 @@ std::string combat_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kDefenderResponse: return defender_response(w, e.defender_response());
     case pb::BgEvent::kChargeMoved: return charge_moved(w, e.charge_moved());
     case pb::BgEvent::kMeleeRound: return melee_round(w, e.melee_round());
+    case pb::BgEvent::kMeleeOrdered: return melee_ordered(w, e.melee_ordered());
     case pb::BgEvent::kMeleeEnded: return melee_ended(w, e.melee_ended());
     case pb::BgEvent::kVehicleMeleeRound: return vehicle_melee_round(w, e.vehicle_melee_round());
     case pb::BgEvent::kSurrendered: return surrendered(w, e.surrendered());

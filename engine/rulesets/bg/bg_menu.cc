@@ -1,9 +1,13 @@
 // Battleground's action menu: the turn-level entries and the order each pick stands for
 // (bg_menu.h lists the ids). Unit entries are in bg_menu_units.cc.
 //
+// Melee pairs (BgMeleeOrder, BG-MEL-06/10): when a melee round waits for this side's choice,
+// a "plan" of one entry per pair (targets: the side's figures that may fight, with their
+// modifiers), sent together as one order; "Fight in the listed order" keeps the default.
+//
 // Left off the menu (the client cannot give them; docs/rulesets/battleground.md):
-// - melee orders (BgMeleeOrder) and prisoner guards (BgPrisoners): this build always refuses
-//   them (pairing and guards are automatic, GAP-BG-MEL-06), so offering them would be a lie;
+// - prisoner guards (BgPrisoners): this build always refuses them (guards are chosen when the
+//   prisoners are taken, rifles first), so offering them would be a lie;
 // - smoke lines (BgLaySmoke) and mine clearing (BgClearMines): they need a line or strips drawn
 //   on the table, which the menu has no shape for yet (MoveLimits draws paths only);
 // - disputes (BgDispute): the question is free text, which PlayAction cannot carry;
@@ -13,6 +17,7 @@
 
 #include "engine/core/cards.h"
 #include "engine/model/rejection.h"
+#include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
 #include "engine/rulesets/bg/bg_special.h"
 
@@ -110,6 +115,81 @@ pb::Point aim_of(const BgState& st, const std::string& target) {
   return to_point(Vec2{st.width / 2, st.height / 2});
 }
 
+// BG-MEL-06/10: the pairs of the next round of the melee waiting for this side: one "plan"
+// entry per pair (targets: the side's figures that may fight, their modifiers against the
+// opponent now listed for that pair) and the entry that keeps the listed order.
+void melee_order_actions(const BgState& st, const Melee& m, int role, pb::ActionMenu& menu) {
+  const MeleePairing p = melee_pairing(st, m);
+  const auto& own = role == 0 ? p.att : p.def;
+  const auto& foe = role == 0 ? p.def : p.att;
+  const std::string round = std::to_string(m.round + 1);
+  for (std::size_t i = 0; i < p.pairs; ++i) {
+    std::string text = "Melee " + m.id + ", round " + round + ": pair " + std::to_string(i + 1) + " — against " +
+                       melee_figure_label(foe[i]);
+    if (role == 0) text += " (the defenders choose who faces it)";
+    pb::Action& a = add(menu, "melee-pair:" + m.id + ":" + std::to_string(i + 1), "plan", text, "BG-MEL-10");
+    for (const auto& f : own) {
+      auto* t = a.add_targets();
+      t->set_id(f.fig->id);
+      t->set_label(melee_figure_label(f));
+      t->set_unit_id(f.unit->id);
+      *t->mutable_point() = to_point(f.fig->pos);
+      std::vector<std::string> words;
+      melee_modifier(st, m, f, foe[i], role == 0, &words);
+      std::string detail;
+      for (const auto& x : words) detail += (detail.empty() ? "" : ", ") + x;
+      if (f.special) detail += std::string(detail.empty() ? "" : ", ") + "may be held back";
+      t->set_detail(detail.empty() ? "no modifier" : detail);
+    }
+  }
+  add(menu, "melee-listed:" + m.id, "plan",
+      "Melee " + m.id + ", round " + round + ": fight in the listed order (first unit first, specials last)", "BG-MEL-10");
+}
+
+// The BgMeleeOrder of a pairs plan: each pick's figure in its pair, the pairs not picked filled
+// with the listed figures not named (check_melee_order refuses what the rules do not allow).
+pb::BgMeleeOrder melee_order_of(const BgState& st, int side, const pb::Action& action, const pb::PlayAction& play) {
+  const auto last = action.id().rfind(':');
+  const std::string melee = action.id().substr(action.id().find(':') + 1, last - action.id().find(':') - 1);
+  pb::BgMeleeOrder o;
+  o.set_melee_id(action.id().starts_with("melee-listed:") ? action.id().substr(13) : melee);
+  if (action.id().starts_with("melee-listed:")) {
+    if (!play.also().empty()) reject("NOT_COMBINABLE", "BG-MEL-10", "The listed order is sent on its own, without pairs.");
+    return o;
+  }
+  int role = 0;
+  const Melee* m = melee_order_due(st, side, &role);
+  if (!m || m->id != melee) reject("BG_NO_MELEE_ORDER_DUE", "BG-MEL-10", "Melee " + melee + " is not waiting for your side to choose its pairs.");
+  const MeleePairing p = melee_pairing(st, *m);
+  std::vector<std::string> slots(p.pairs);
+  std::vector<const pb::PlayAction*> picks{&play};
+  for (const auto& part : play.also()) picks.push_back(&part);
+  const std::string prefix = "melee-pair:" + melee + ":";
+  for (const pb::PlayAction* x : picks) {
+    if (!x->action().starts_with(prefix)) {
+      reject("NOT_COMBINABLE", "BG-MEL-10", "The pairs of melee " + melee + " are chosen together; '" + x->action() + "' is not one of them.");
+    }
+    const std::size_t n = static_cast<std::size_t>(std::stoi(x->action().substr(prefix.size())));
+    if (n < 1 || n > slots.size()) reject("NOT_ON_MENU", "BG-MEL-10", "Melee " + melee + " has no pair " + std::to_string(n) + ".");
+    if (!slots[n - 1].empty()) reject("BG_MELEE_PAIR_TWICE", "BG-MEL-10", "Pair " + std::to_string(n) + " is filled twice.");
+    if (x->target().empty()) reject("NOT_A_TARGET", "BG-MEL-10", "Pick a figure for pair " + std::to_string(n) + ".");
+    slots[n - 1] = x->target();
+  }
+  // The pairs not picked: the side's listed figures not named, in order.
+  std::size_t next = 0;
+  const auto& own = role == 0 ? p.att : p.def;
+  for (auto& slot : slots) {
+    while (slot.empty() && next < own.size()) {
+      const std::string& id = own[next++].fig->id;
+      if (std::find(slots.begin(), slots.end(), id) == slots.end()) slot = id;
+    }
+  }
+  for (const auto& id : slots) {
+    if (!id.empty()) o.add_figure_ids(id);
+  }
+  return o;
+}
+
 const FireMission* mission_named(const BgState& st, const std::string& id) {
   for (const auto& m : st.missions) {
     if (m.id == id) return &m;
@@ -130,9 +210,10 @@ void Battleground::actions(const GameState& state, const std::string& seat, pb::
     return;
   }
   if (needs_card(st)) draw_card_action(st, menu);
+  if (int role = 0; const Melee* m = melee_order_due(st, side, &role)) melee_order_actions(st, *m, role, menu);  // BG-MEL-10
   if (st.table_dice && st.phase == Phase::kMelee) {
     for (const auto& m : st.melees) {
-      if (!m.over) add(menu, "fight:" + m.id, "other", "Fight the next round of melee " + m.id, "BG-SEQ-02");
+      if (!m.over && melee_order_owed(st, m) < 0) add(menu, "fight:" + m.id, "other", "Fight the next round of melee " + m.id, "BG-SEQ-02");
     }
   }
   if (st.phase == Phase::kCards && st.action.side == side) {
@@ -168,6 +249,8 @@ pb::Command Battleground::order_for(const GameState& state, const std::string& s
     for (int b = 0; m && b < m->blasts; ++b) *p->add_aim_points() = aim_of(st, play.target());
   } else if (verb == "fight") {
     bg.mutable_melee_fight()->set_melee_id(subject);
+  } else if (verb == "melee-pair" || verb == "melee-listed") {
+    *bg.mutable_melee_order() = melee_order_of(st, st.side_index(seat), action, play);  // BG-MEL-06/10
   } else {
     bg = unit_order(st, verb, subject, action, play);
   }

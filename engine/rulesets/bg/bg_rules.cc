@@ -19,7 +19,7 @@ namespace bg {
 std::string_view Battleground::id() const { return "battleground"; }
 std::string_view Battleground::title() const { return "Battleground: WWII small-unit actions (card-driven, free table)"; }
 // Bump when the same scenario, seed and orders would give other events (GameStarted records it).
-std::string_view Battleground::version() const { return "bg-4"; }
+std::string_view Battleground::version() const { return "bg-5"; }
 
 std::optional<std::string> Battleground::validate(const pb::Scenario& scenario) const {
   return validate_scenario(scenario);

@@ -19,6 +19,7 @@ void save_figure(const Figure& f, pb::BgSavedFigure* out) {
   out->set_prisoner_of(f.prisoner_of);
   out->set_from_unit(f.from_unit);
   out->set_stand(f.stand);
+  out->set_melee_weapon(f.melee_weapon);
 }
 
 void save_vehicle(const Vehicle& v, pb::BgSavedVehicle* out) {
@@ -67,6 +68,7 @@ std::string load_figure(const pb::BgSavedFigure& in, int sides, Figure* out) {
   out->prisoner_of = in.prisoner_of();
   out->from_unit = in.from_unit();
   out->stand = in.stand();
+  out->melee_weapon = in.melee_weapon();
   return {};
 }
 
