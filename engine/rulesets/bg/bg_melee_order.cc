@@ -6,6 +6,7 @@
 // pairs in the listed order (charge order, unit order, specials last).
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "engine/model/game_words.h"
 #include "engine/model/rejection.h"

@@ -15,6 +15,9 @@
 // - BgProceed: the game only waits for it as a card (draw-card) or a melee round (fight:).
 #include "engine/rulesets/bg/bg_menu.h"
 
+#include <algorithm>
+#include <string>
+
 #include "engine/core/cards.h"
 #include "engine/model/rejection.h"
 #include "engine/rulesets/bg/bg_melee.h"
@@ -115,10 +118,24 @@ pb::Point aim_of(const BgState& st, const std::string& target) {
   return to_point(Vec2{st.width / 2, st.height / 2});
 }
 
+// The pairs not picked (empty slots): the side's listed figures not named, in order.
+void fill_pairs(const std::vector<MeleeFighter>& own, std::vector<std::string> slots, pb::BgMeleeOrder& o) {
+  std::size_t next = 0;
+  for (auto& slot : slots) {
+    while (slot.empty() && next < own.size()) {
+      const std::string& id = own[next++].fig->id;
+      if (std::find(slots.begin(), slots.end(), id) == slots.end()) slot = id;
+    }
+  }
+  for (const auto& id : slots) {
+    if (!id.empty()) o.add_figure_ids(id);
+  }
+}
+
 // BG-MEL-06/10: the pairs of the next round of the melee waiting for this side: one "plan"
 // entry per pair (targets: the side's figures that may fight, their modifiers against the
 // opponent now listed for that pair) and the entry that keeps the listed order.
-void melee_order_actions(const BgState& st, const Melee& m, int role, pb::ActionMenu& menu) {
+void melee_order_actions(const BgState& st, int side, const Melee& m, int role, pb::ActionMenu& menu) {
   const MeleePairing p = melee_pairing(st, m);
   const auto& own = role == 0 ? p.att : p.def;
   const auto& foe = role == 0 ? p.def : p.att;
@@ -129,6 +146,14 @@ void melee_order_actions(const BgState& st, const Melee& m, int role, pb::Action
     if (role == 0) text += " (the defenders choose who faces it)";
     pb::Action& a = add(menu, "melee-pair:" + m.id + ":" + std::to_string(i + 1), "plan", text, "BG-MEL-10");
     for (const auto& f : own) {
+      // Only figures the order accepts in this pair on their own (BG-MEL-10: not a figure of a
+      // later unit that would make one of an earlier unit wait).
+      std::vector<std::string> slots(p.pairs);
+      slots[i] = f.fig->id;
+      pb::BgMeleeOrder alone;
+      alone.set_melee_id(m.id);
+      fill_pairs(own, slots, alone);
+      if (check_melee_order(st, side, alone)) continue;
       auto* t = a.add_targets();
       t->set_id(f.fig->id);
       t->set_label(melee_figure_label(f));
@@ -175,18 +200,7 @@ pb::BgMeleeOrder melee_order_of(const BgState& st, int side, const pb::Action& a
     if (x->target().empty()) reject("NOT_A_TARGET", "BG-MEL-10", "Pick a figure for pair " + std::to_string(n) + ".");
     slots[n - 1] = x->target();
   }
-  // The pairs not picked: the side's listed figures not named, in order.
-  std::size_t next = 0;
-  const auto& own = role == 0 ? p.att : p.def;
-  for (auto& slot : slots) {
-    while (slot.empty() && next < own.size()) {
-      const std::string& id = own[next++].fig->id;
-      if (std::find(slots.begin(), slots.end(), id) == slots.end()) slot = id;
-    }
-  }
-  for (const auto& id : slots) {
-    if (!id.empty()) o.add_figure_ids(id);
-  }
+  fill_pairs(role == 0 ? p.att : p.def, slots, o);
   return o;
 }
 
@@ -210,7 +224,7 @@ void Battleground::actions(const GameState& state, const std::string& seat, pb::
     return;
   }
   if (needs_card(st)) draw_card_action(st, menu);
-  if (int role = 0; const Melee* m = melee_order_due(st, side, &role)) melee_order_actions(st, *m, role, menu);  // BG-MEL-10
+  if (int role = 0; const Melee* m = melee_order_due(st, side, &role)) melee_order_actions(st, side, *m, role, menu);  // BG-MEL-10
   if (st.table_dice && st.phase == Phase::kMelee) {
     for (const auto& m : st.melees) {
       if (!m.over && melee_order_owed(st, m) < 0) add(menu, "fight:" + m.id, "other", "Fight the next round of melee " + m.id, "BG-SEQ-02");
