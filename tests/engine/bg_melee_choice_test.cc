@@ -222,11 +222,16 @@ TEST(BgMeleeChoice, MEL10MenuPlanOfPairs) {
   auto* part = play.add_also();
   part->set_action("melee-pair:" + id + ":1");
   part->set_target("g-f5");
-  const pb::Command c = t.g->from_menu("axis", play);
-  const auto& o = payload_of<pb::BgCommand>(c).melee_order();
-  EXPECT_EQ(std::vector<std::string>(o.figure_ids().begin(), o.figure_ids().end()),
-            (std::vector<std::string>{"g-f5", "g-f6", "g-f0", "g-f1", "g-f2"}));
-  t.ok(c);
+  pb::Command c;
+  c.set_seat("axis");
+  *c.mutable_play() = play;
+  TableDice none;
+  const Outcome o = t.g->execute(c, &none);
+  ASSERT_TRUE(o.accepted) << o.rejection.code() << ": " << o.rejection.message();
+  const auto* ev = TG::find(o, [](const pb::BgEvent& b) { return b.has_melee_ordered(); });
+  ASSERT_NE(ev, nullptr);
+  const auto& ids = ev->melee_ordered().figure_ids();
+  EXPECT_EQ(std::vector<std::string>(ids.begin(), ids.end()), (std::vector<std::string>{"g-f5", "g-f6", "g-f0", "g-f1", "g-f2"}));
 }
 
 // BG-MEL-07 (optional, GAP-BG-MEL-07b): a figure the scenario arms (melee_weapon=<figure>:

@@ -265,7 +265,8 @@ std::string melee_ordered(const Words& w, const pb::BgMeleeOrdered& e) {
                     (e.listed() ? "keeps the listed order" : "chooses the pairs") + " for melee round " +
                     std::to_string(e.round()) + (who.empty() ? "" : " (" + who + ")") + ": ";
   for (int i = 0; i < e.figure_ids_size(); ++i) {
-    out += (i ? ", " : "") + std::string("pair ") + std::to_string(i + 1) + " " + w.figure(e.figure_ids(i));
+    if (i) out += ", ";
+    out += "pair " + std::to_string(i + 1) + " " + w.figure(e.figure_ids(i));
   }
   if (e.figure_ids().empty()) out += "no pairs";
   return out + " (BG-MEL-10).";

@@ -62,7 +62,12 @@ int melee_modifier(const BgState& st, const Melee& m, const MeleeFighter& a, con
   int mod = 0;
   auto add = [&](int v, const char* why) {
     mod += v;
-    if (words) words->push_back((v > 0 ? "+" : "") + std::to_string(v) + " " + why);
+    if (!words) return;
+    std::string w = v > 0 ? "+" : "";  // built in steps: GCC 12 -Wrestrict misfires on "+" + string
+    w += std::to_string(v);
+    w += ' ';
+    w += why;
+    words->push_back(std::move(w));
   };
   if (static_cast<int>(a.unit->grade) > static_cast<int>(b.unit->grade)) add(kMeleeBetterGrade, "grade");  // GAP-BG-MEL-07
   if (a.fig->kind == FigureKind::kLeader) add(kMeleeLeader, "leader");
