@@ -332,12 +332,12 @@ void do_melee_fight(Context& ctx, BgState& st, int, const pb::BgMeleeFight& f) {
   const Melee* m = melee_named(st, f.melee_id());
   if (!m) reject("BG_NO_SUCH_MELEE", "BG-MEL-04", "There is no melee '" + f.melee_id() + "' left to fight.");
   if (is_vehicle_melee(st, *m)) return vehicle_melee_step(ctx, st, f.melee_id());
-  if (const int role = melee_order_owed(st, *m); role >= 0) {  // BG-MEL-06/10: pairs are chosen first
+  if (settle_melee(ctx, st, *m)) return;  // BG-UNIT-06 surrender comes before any choice
+  if (const int role = melee_order_owed(st, *melee_named(st, f.melee_id())); role >= 0) {  // BG-MEL-06/10: pairs are chosen first
     reject("BG_MELEE_ORDER_AWAITED", "BG-MEL-10",
-           "Melee " + m->id + " waits for " + side_name(st, side_id(st, melee_role_side(st, *m, role))) +
+           "Melee " + f.melee_id() + " waits for " + side_name(st, side_id(st, melee_role_side(st, *melee_named(st, f.melee_id()), role))) +
                " to choose who fights in its pairs before the round is rolled.");
   }
-  if (settle_melee(ctx, st, *m)) return;
   fight_round(ctx, st, *m);
   if (const Melee* again = melee_named(st, f.melee_id())) settle_melee(ctx, st, *again);
 }
