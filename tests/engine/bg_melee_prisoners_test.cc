@@ -37,6 +37,10 @@ Captured captured(int n) {
   sc.inf(1, "s", 4, 16, 18, 0, 0, "C", 225);
   Captured c{TG(sc.s), ""};
   c.group = group_of(c.t.ok(surrender("allies", "e", "a")));
+  // BG-PRIS-01: the Axis keep the default guards (rifles from the back); choices: bg_guards_test.cc.
+  BgOrder keep = cmd("axis");
+  keep.mutable_bg()->mutable_prisoners()->set_group_id(c.group);
+  c.t.ok(keep);
   return c;
 }
 

@@ -13,6 +13,8 @@ namespace sandtable::bg {
 std::vector<std::string> waiting_seats(const BgState& st) {
   std::vector<std::string> out;
   if (st.over || st.phase == Phase::kOver) return out;
+  // BG-PRIS-01: new prisoners wait for their captors' choice of guards; nothing else happens.
+  if (const Unit* g = guards_owed(st)) return {side_id(st, g->side)};
   // BG-ART-01: a fire mission waits for its side's aim points (BgCallFire).
   // BG-ART-08: the mission is resolved before the card's own action: nobody else acts meanwhile.
   if (const int s = side_owing_aim(st); s >= 0) return {side_id(st, s)};
@@ -168,6 +170,28 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
       c.mutable_answer()->set_decision_id(d.id());
       c.mutable_answer()->set_choice_id(ch.id());
       out.push_back(c);
+    }
+    return out;
+  }
+  // BG-PRIS-01: the guards of new prisoners: kept, or one default guard swapped for each other
+  // figure of the captor unit that may guard (each as the handler accepts it).
+  if (const Unit* g = guards_owed(st)) {
+    if (g->side != side) return out;
+    pb::BgCommand keep;
+    keep.mutable_prisoners()->set_group_id(g->id);
+    out.push_back(order_of(seat, keep));
+    std::vector<std::string> now;
+    for (const auto& f : g->figures) {
+      if (!f.prisoner && f.alive) now.push_back(f.id);
+    }
+    for (const Figure* f : guard_candidates(st, *g)) {
+      if (now.empty() || std::find(now.begin(), now.end(), f->id) != now.end()) continue;
+      pb::BgCommand c;
+      auto* p = c.mutable_prisoners();
+      p->set_group_id(g->id);
+      p->add_guard_figure_ids(f->id);
+      for (std::size_t i = 1; i < now.size(); ++i) p->add_guard_figure_ids(now[i]);
+      if (!check_guards(st, side, *p)) out.push_back(order_of(seat, c));
     }
     return out;
   }

@@ -326,6 +326,7 @@ std::string bg_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kVehicleMeleeRound:
     case pb::BgEvent::kSurrendered:
     case pb::BgEvent::kPrisoners:
+    case pb::BgEvent::kGuardsChosen:
     case pb::BgEvent::kMorale: return combat_line(w, e);
     case pb::BgEvent::kMinefieldRevealed:
     case pb::BgEvent::kMinesCleared:

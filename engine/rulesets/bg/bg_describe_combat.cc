@@ -311,6 +311,14 @@ std::string prisoners(const Words& w, const pb::BgPrisonerGroup& e) {
   return out + " (one guard per four, BG-PRIS-01).";
 }
 
+std::string guards_chosen(const Words& w, const pb::BgGuardsChosen& e) {
+  // BG-PRIS-01: the captors' choice of guards (one per four prisoners, at least one).
+  if (e.kept()) return w.side(e.side()) + " keeps " + w.figures(e.guards()) + " guarding the prisoners in " + e.group_id() + " (BG-PRIS-01).";
+  std::string out = w.side(e.side()) + " chooses " + w.figures(e.guards()) + " to guard the prisoners in " + e.group_id();
+  if (!e.guards_in().empty()) out += ": " + w.figures(e.guards_in()) + " take" + (e.guards_in_size() == 1 ? "s" : "") + " over from " + w.figures(e.guards_out());
+  return out + " (BG-PRIS-01).";
+}
+
 std::string morale(const Words& w, const pb::BgMoraleTest& e) {
   const std::string u = w.unit(e.unit_id());
   const std::string& test = e.test();
@@ -345,6 +353,7 @@ std::string combat_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kVehicleMeleeRound: return vehicle_melee_round(w, e.vehicle_melee_round());
     case pb::BgEvent::kSurrendered: return surrendered(w, e.surrendered());
     case pb::BgEvent::kPrisoners: return prisoners(w, e.prisoners());
+    case pb::BgEvent::kGuardsChosen: return guards_chosen(w, e.guards_chosen());
     case pb::BgEvent::kMorale: return morale(w, e.morale());
     default: return "Something happened.";
   }

@@ -99,6 +99,17 @@ Check check_melee_order(const BgState& st, int side, const pb::BgMeleeOrder& o, 
 // A figure's name for a player: "Leader g1-0 — 1st Squad".
 std::string melee_figure_label(const MeleeFighter& f);
 
+// ---- the captors' choice of guards (bg_melee_guards.cc, BG-PRIS-01) ----
+// May this figure guard prisoners? Alive, not a prisoner, and one that fights: never a medic
+// (BG-MED-01), a mule or a horse-holder.
+bool may_guard(const Figure& f);
+// The prisoner group whose guards its captors must still choose (the first one), or nullptr.
+const Unit* guards_owed(const BgState& st);
+// The figures that may guard `group`: its guards now, then the captor unit's figures that may.
+std::vector<const Figure*> guard_candidates(const BgState& st, const Unit& group);
+// The answer's refusal, if any.
+Check check_guards(const BgState& st, int side, const pb::BgPrisoners& p);
+
 // ---- shared by the melee files (bg_melee_fight.cc) ----
 // BG-MEL-11: ends the melee; winners (units of `winner`, -1 none) are marked as having run.
 void end_melee(Context& ctx, BgState& st, const Melee& m, int winner, const std::string& how);

@@ -280,14 +280,16 @@ void take_prisoners(Context& ctx, BgState& st, const std::string& loser, const s
   }
   const int prisoners = x->figure_ids_size();
   emit_bg(ctx, s);
-  // BG-PRIS-01: one guard per four prisoners, at least one; rifles first, from the back.
+  // BG-PRIS-01: one guard per four prisoners, at least one; by default rifles first, from the
+  // back. The captors may choose others (bg_melee_guards.cc): the group is formed now and the
+  // game waits for their choice when they have more figures that may guard than guards needed.
   const int need = std::max(1, (prisoners + 3) / 4);
   std::vector<std::string> guards;
+  int eligible = 0;
+  for (const auto& f : c.figures) eligible += may_guard(f);
   for (int pass = 0; pass < 2 && static_cast<int>(guards.size()) < need; ++pass) {
     for (auto it = c.figures.rbegin(); it != c.figures.rend() && static_cast<int>(guards.size()) < need; ++it) {
-      if (!it->alive || it->prisoner) continue;
-      // BG-MED-01: a medic never guards (nor do mules and horse-holders, which do not fight).
-      if (it->kind == FigureKind::kMedic || it->kind == FigureKind::kMule || it->kind == FigureKind::kHorseHolder) continue;
+      if (!may_guard(*it)) continue;  // BG-MED-01: a medic never guards
       if ((it->kind == FigureKind::kRifle) == (pass == 0)) guards.push_back(it->id);
     }
   }
@@ -296,6 +298,11 @@ void take_prisoners(Context& ctx, BgState& st, const std::string& loser, const s
   p->set_group_id("prisoners-" + std::to_string(st.next_id));
   p->set_side(side_id(st, c.side));
   for (auto& id : guards) p->add_guards(id);
+  // Not asked when the prisoners' side has nothing else left: the game ends with the turn
+  // (BG-VIC-01) and the guards could change nothing.
+  bool others = false;
+  for (const auto& u : st.units) others = others || (u.side == l.side && u.id != loser && !u.destroyed && !u.prisoner_group);
+  if (!st.options.guards_listed && others && eligible > static_cast<int>(guards.size())) p->set_choosing_unit(c.id);
   for (const auto& id : s.surrendered().figure_ids()) p->add_prisoners(id);
   add_placements(st, *p, c.facing);
   emit_bg(ctx, g);
@@ -319,8 +326,10 @@ bool run_melee_phase(Context& ctx, BgState& st) {
       if (!st.decisions.empty()) return false;  // BG-PRIS-06: the vehicle's owner chooses
       continue;
     }
+    if (guards_owed(st)) return false;  // BG-PRIS-01: the captors choose the guards first
     if (settle_melee(ctx, st, *m)) continue;  // BG-MEL-09: fought to a finish in this phase
     if (melee_order_owed(st, *melee_named(st, id)) >= 0) return false;  // BG-MEL-06/10: a side chooses its pairs
+    if (guards_owed(st)) return false;  // BG-PRIS-01: the captors choose the guards first
     fight_round(ctx, st, *melee_named(st, id));
     if (const Melee* again = melee_named(st, id)) settle_melee(ctx, st, *again);
   }
@@ -340,11 +349,6 @@ void do_melee_fight(Context& ctx, BgState& st, int, const pb::BgMeleeFight& f) {
   }
   fight_round(ctx, st, *m);
   if (const Melee* again = melee_named(st, f.melee_id())) settle_melee(ctx, st, *again);
-}
-
-void do_prisoners(Context&, BgState&, int, const pb::BgPrisoners& p) {
-  reject("BG_GUARDS_AUTOMATIC", "BG-PRIS-01",
-         "Prisoner group '" + p.group_id() + "': guards are chosen when the prisoners are taken (one per four, rifles first).");
 }
 
 Check check_no_execution(const BgState& st, int side, const pb::BgShoot& s) {

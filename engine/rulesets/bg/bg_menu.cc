@@ -5,9 +5,12 @@
 // a "plan" of one entry per pair (targets: the side's figures that may fight, with their
 // modifiers), sent together as one order; "Fight in the listed order" keeps the default.
 //
+// Prisoner guards (BgPrisoners, BG-PRIS-01): when new prisoners wait for this side's choice of
+// guards, a "plan" of one entry per guard (targets: the figures that may guard: the guards now
+// and the captor unit's others), sent together as one order; "keep the guards as chosen" keeps
+// the default (rifles from the back). Nothing else is on the menu meanwhile.
+//
 // Left off the menu (the client cannot give them; docs/rulesets/battleground.md):
-// - prisoner guards (BgPrisoners): this build always refuses them (guards are chosen when the
-//   prisoners are taken, rifles first), so offering them would be a lie;
 // - smoke lines (BgLaySmoke) and mine clearing (BgClearMines): they need a line or strips drawn
 //   on the table, which the menu has no shape for yet (MoveLimits draws paths only);
 // - disputes (BgDispute): the question is free text, which PlayAction cannot carry;
@@ -23,6 +26,7 @@
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
 #include "engine/rulesets/bg/bg_special.h"
+#include "engine/model/game_words.h"
 
 namespace sandtable::bg {
 
@@ -204,6 +208,78 @@ pb::BgMeleeOrder melee_order_of(const BgState& st, int side, const pb::Action& a
   return o;
 }
 
+// BG-PRIS-01: the guards of new prisoners waiting for this side's choice: one "plan" entry per
+// guard (targets: the figures that may guard, the default guards first) and the entry that
+// keeps the default guards.
+void guard_actions(const BgState& st, const Unit& g, pb::ActionMenu& menu) {
+  const auto candidates = guard_candidates(st, g);
+  int slot = 0;
+  for (const auto& f : g.figures) {
+    if (f.prisoner || !f.alive) continue;
+    ++slot;
+    pb::Action& a = add(menu, "guard:" + g.id + ":" + std::to_string(slot), "plan",
+                        "Prisoners " + g.id + ": guard " + std::to_string(slot) + " (now " + f.id + ")", "BG-PRIS-01");
+    for (const Figure* c : candidates) {
+      auto* t = a.add_targets();
+      t->set_id(c->id);
+      std::string kind = figure_kind_name(c->kind);
+      std::replace(kind.begin(), kind.end(), '_', ' ');
+      t->set_label(kind + " " + c->id);
+      t->set_unit_id(c->from_unit.empty() ? g.guards_from : c->from_unit);
+      *t->mutable_point() = to_point(c->pos);
+      t->set_detail(c->id == f.id ? "guards now" : "stays with " + g.guards_from);
+    }
+  }
+  add(menu, "guards-kept:" + g.id, "plan", "Prisoners " + g.id + ": keep the guards as chosen (rifles from the back)", "BG-PRIS-01");
+}
+
+// The BgPrisoners of a guards plan: each pick's figure in its slot, the slots not picked kept
+// by the guards now not named (check_guards refuses what the rules do not allow).
+pb::BgPrisoners guards_of(const BgState& st, int side, const pb::Action& action, const pb::PlayAction& play) {
+  pb::BgPrisoners o;
+  if (action.id().starts_with("guards-kept:")) {
+    if (!play.also().empty()) reject("NOT_COMBINABLE", "BG-PRIS-01", "Keeping the guards is sent on its own.");
+    o.set_group_id(action.id().substr(12));
+    return o;
+  }
+  const auto last = action.id().rfind(':');
+  const std::string group = action.id().substr(6, last - 6);
+  o.set_group_id(group);
+  const Unit* g = guards_owed(st);
+  if (!g || g->id != group || g->side != side) {
+    reject("BG_GUARDS_NOT_DUE", "BG-PRIS-01", "The guards of " + group + " are not waiting for your side's choice.");
+  }
+  std::vector<std::string> now;
+  for (const auto& f : g->figures) {
+    if (!f.prisoner && f.alive) now.push_back(f.id);
+  }
+  std::vector<std::string> slots(now.size());
+  std::vector<const pb::PlayAction*> picks{&play};
+  for (const auto& part : play.also()) picks.push_back(&part);
+  const std::string prefix = "guard:" + group + ":";
+  for (const pb::PlayAction* x : picks) {
+    if (!x->action().starts_with(prefix)) {
+      reject("NOT_COMBINABLE", "BG-PRIS-01", "The guards of " + group + " are chosen together; '" + x->action() + "' is not one of them.");
+    }
+    const std::size_t n = static_cast<std::size_t>(std::stoi(x->action().substr(prefix.size())));
+    if (n < 1 || n > slots.size()) reject("NOT_ON_MENU", "BG-PRIS-01", group + " has no guard " + std::to_string(n) + ".");
+    if (!slots[n - 1].empty()) reject("BG_GUARD_SLOT_TWICE", "BG-PRIS-01", "Guard " + std::to_string(n) + " is chosen twice.");
+    if (x->target().empty()) reject("NOT_A_TARGET", "BG-PRIS-01", "Pick a figure for guard " + std::to_string(n) + ".");
+    slots[n - 1] = x->target();
+  }
+  std::size_t next = 0;
+  for (auto& slot : slots) {
+    while (slot.empty() && next < now.size()) {
+      const std::string& id = now[next++];
+      if (std::find(slots.begin(), slots.end(), id) == slots.end()) slot = id;
+    }
+  }
+  for (const auto& id : slots) {
+    if (!id.empty()) o.add_guard_figure_ids(id);
+  }
+  return o;
+}
+
 const FireMission* mission_named(const BgState& st, const std::string& id) {
   for (const auto& m : st.missions) {
     if (m.id == id) return &m;
@@ -221,6 +297,11 @@ void Battleground::actions(const GameState& state, const std::string& seat, pb::
   // BG-ART-08: while a mission waits for aim points nothing else is ordered.
   if (const int owing = side_owing_aim(st); owing >= 0) {
     if (owing == side) call_fire_action(st, side, menu);
+    return;
+  }
+  // BG-PRIS-01: new prisoners wait for their captors' choice of guards; nothing else is ordered.
+  if (const Unit* g = guards_owed(st)) {
+    if (g->side == side) guard_actions(st, *g, menu);
     return;
   }
   if (needs_card(st)) draw_card_action(st, menu);
@@ -263,6 +344,8 @@ pb::Command Battleground::order_for(const GameState& state, const std::string& s
     for (int b = 0; m && b < m->blasts; ++b) *p->add_aim_points() = aim_of(st, play.target());
   } else if (verb == "fight") {
     bg.mutable_melee_fight()->set_melee_id(subject);
+  } else if (verb == "guard" || verb == "guards-kept") {
+    *bg.mutable_prisoners() = guards_of(st, st.side_index(seat), action, play);  // BG-PRIS-01
   } else if (verb == "melee-pair" || verb == "melee-listed") {
     *bg.mutable_melee_order() = melee_order_of(st, st.side_index(seat), action, play);  // BG-MEL-06/10
   } else {

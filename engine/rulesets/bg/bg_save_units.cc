@@ -153,6 +153,7 @@ void save_unit(const Unit& u, pb::BgSavedUnit* out) {
   out->set_destroyed(u.destroyed);
   out->set_prisoner_group(u.prisoner_group);
   out->set_escort_vehicle(u.escort_vehicle);
+  out->set_guards_from(u.guards_from);
   out->set_moved_card(u.moved_card);
   out->set_shot_card(u.shot_card);
   out->set_charge_short_of(u.charge_short_of);
@@ -214,6 +215,7 @@ std::string load_unit(const pb::BgSavedUnit& in, int sides, Unit* out) {
   out->destroyed = in.destroyed();
   out->prisoner_group = in.prisoner_group();
   out->escort_vehicle = in.escort_vehicle();
+  out->guards_from = in.guards_from();
   out->moved_card = in.moved_card();
   out->shot_card = in.shot_card();
   out->charge_short_of = in.charge_short_of();

@@ -151,6 +151,7 @@ struct Unit {
   bool destroyed = false;           // wiped out / vehicle destroyed / emplacement destroyed
   bool prisoner_group = false;      // guards + prisoners (BG-PRIS-01)
   std::string escort_vehicle;       // BG-PRIS-06: prisoners escorted by this vehicle (no guards)
+  std::string guards_from;          // BG-PRIS-01: the captor unit whose side still chooses the guards
 
   // Card bookkeeping: the serial of the last card on which it moved / shot.
   int moved_card = 0;
@@ -284,6 +285,7 @@ struct Options {
   bool quality_defence = false;      // BG-OPT-06
   bool melee_weapons = false;        // BG-MEL-07 optional +1 to every figure (else marked figures only)
   bool melee_pairing_listed = false; // bg.melee_pairing = listed: never ask (BG-MEL-06/10 choice off)
+  bool guards_listed = false;        // bg.guards = listed: rifles from the back, never ask (BG-PRIS-01)
   bool random_artillery = false;     // BG-ART-08
   bool artillery_per_turn = false;   // BG-ART-09
   bool drift_d12 = false;            // GAP-BG-ART-03 alternative
