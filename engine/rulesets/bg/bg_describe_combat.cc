@@ -313,8 +313,8 @@ std::string prisoners(const Words& w, const pb::BgPrisonerGroup& e) {
 
 std::string guards_chosen(const Words& w, const pb::BgGuardsChosen& e) {
   // BG-PRIS-01: the captors' choice of guards (one per four prisoners, at least one).
-  if (e.kept()) return w.side(e.side()) + " keeps " + w.figures(e.guards()) + " guarding the prisoners in " + e.group_id() + " (BG-PRIS-01).";
-  std::string out = w.side(e.side()) + " chooses " + w.figures(e.guards()) + " to guard the prisoners in " + e.group_id();
+  if (e.kept()) return w.side(e.side()) + " keeps " + w.figures(e.guards()) + " guarding prisoner group " + e.group_id() + " (rifles from the back, BG-PRIS-01).";
+  std::string out = w.side(e.side()) + " chooses " + w.figures(e.guards()) + " to guard prisoner group " + e.group_id();
   if (!e.guards_in().empty()) out += ": " + w.figures(e.guards_in()) + " take" + (e.guards_in_size() == 1 ? "s" : "") + " over from " + w.figures(e.guards_out());
   return out + " (BG-PRIS-01).";
 }
