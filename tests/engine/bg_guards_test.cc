@@ -252,5 +252,35 @@ TEST(BgGuards, PRIS01WaitSurvivesSaveAndReplay) {
   EXPECT_EQ(guard_ids(*static_cast<const BgState&>(loaded->state()).find(group)), (Ids{"a-f0"}));
 }
 
+// BG-UNIT-06 then BG-PRIS-01 in a melee: "e" (3 rifles, no leader) facing 9 gives itself up
+// before the first round; another Allied unit is still on the table, so the Axis choose the
+// guard before the game goes on (the melee phase waits; nobody may turn the next card).
+TEST(BgGuards, PRIS01AfterASurrenderInMelee) {
+  Sc sc;
+  sc.inf(0, "a", 9, 10, 10, 1);
+  sc.inf(1, "e", 3, 10, 20, 0, 0, "C", 180);
+  sc.inf(1, "s", 4, 50, 30, 0, 0, "C", 225);
+  TG t(sc.s);
+  t.draw(card(S, 9));
+  t.ok(charge("axis", "a", "e"), {5, 2, 2, 2, 2, 2});
+  if (!t.st().decisions.empty()) t.ok(answer(t, "allies", "none"), {6, 6, 6});
+  ASSERT_EQ(t.st().melees.size(), 1u);
+  t.draw(make_joker(1));
+  const Outcome o = t.ok(fight("axis", t.st().melees[0].id));
+  EXPECT_EQ(TG::find(o, [](const pb::BgEvent& b) { return b.has_melee_round(); }), nullptr);
+  const auto* ge = group_event(o);
+  ASSERT_NE(ge, nullptr);
+  EXPECT_EQ(ge->choosing_unit(), "a");
+  EXPECT_EQ(ge->guards_size(), 1);
+  EXPECT_EQ(t.g->waiting_for(), (Ids{"axis"}));
+  EXPECT_EQ(t.st().phase, bg::Phase::kMelee);
+  BgOrder proceed = cmd("allies");
+  proceed.mutable_bg()->mutable_proceed();
+  EXPECT_EQ(t.refused(proceed), "BG_GUARDS_FIRST");
+  t.ok(guards("axis", ge->group_id(), {"a-f0"}));
+  EXPECT_EQ(guard_ids(t.u(ge->group_id())), (Ids{"a-f0"}));
+  EXPECT_NE(t.g->waiting_for(), (Ids{"axis"}));
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest

@@ -342,6 +342,7 @@ void do_melee_fight(Context& ctx, BgState& st, int, const pb::BgMeleeFight& f) {
   if (!m) reject("BG_NO_SUCH_MELEE", "BG-MEL-04", "There is no melee '" + f.melee_id() + "' left to fight.");
   if (is_vehicle_melee(st, *m)) return vehicle_melee_step(ctx, st, f.melee_id());
   if (settle_melee(ctx, st, *m)) return;  // BG-UNIT-06 surrender comes before any choice
+  if (guards_owed(st)) return;  // BG-PRIS-01: a unit gave up (BG-UNIT-06): its guards are chosen before the round
   if (const int role = melee_order_owed(st, *melee_named(st, f.melee_id())); role >= 0) {  // BG-MEL-06/10: pairs are chosen first
     reject("BG_MELEE_ORDER_AWAITED", "BG-MEL-10",
            "Melee " + f.melee_id() + " waits for " + side_name(st, side_id(st, melee_role_side(st, *melee_named(st, f.melee_id()), role))) +
