@@ -58,7 +58,10 @@ const pb::Event& Context::emit(pb::Event event) {
 void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event) {
   apply_shared_event(state, event);
   if (event.has_gm_edited()) {
-    rules.apply_edit(state, event.gm_edited().edit());
+    // The GM's dice and the bots' seats are the engine's own edits (apply_shared_event); a rule
+    // set's apply_edit refuses edits it does not know, so it only sees its own.
+    const pb::GmEdit& edit = event.gm_edited().edit();
+    if (!edit.has_set_dice() && !edit.has_seat_bot()) rules.apply_edit(state, edit);
   } else {
     rules.apply(state, event);
   }

@@ -203,6 +203,31 @@ TEST(GmEdit, BgEditOfAHiddenUnitReachesOnlyThoseWhoSeeIt) {
   EXPECT_FALSE(t.unit("axis", "b1"));
 }
 
+// The engine's own edits (the bots' seats, the GM's dice) are accepted in rule sets with edits of
+// their own: Battleground and the Portable Wargame used to refuse them when the event was applied
+// (GM_EDIT_UNSUPPORTED), so the server's bot could never be put in their seats.
+TEST(GmEdit, BgAndPwTakeTheBotsSeatsAndTheGmsDice) {
+  BgGame t(bg_table(false));
+  ASSERT_TRUE(t.g) << "scenario";
+  pb::GmEdit e = with_reason("nobody came for the Allies");
+  e.mutable_seat_bot()->set_side("allies");
+  e.mutable_seat_bot()->set_bot(true);
+  Outcome o = t.g->execute(gm_edit(e));
+  ASSERT_TRUE(o.accepted) << o.rejection.code() << ": " << o.rejection.message();
+  EXPECT_TRUE(t.g->state().bot_plays("allies"));
+  pb::GmEdit d = with_reason("the dice fell off the table");
+  d.mutable_set_dice()->add_values(6);
+  o = t.g->execute(gm_edit(d));
+  ASSERT_TRUE(o.accepted) << o.rejection.code() << ": " << o.rejection.message();
+  TG p(pw_table());
+  e.mutable_seat_bot()->set_side(p.g->state().sides.front());
+  o = p.g->execute(gm_edit(e));
+  ASSERT_TRUE(o.accepted) << o.rejection.code() << ": " << o.rejection.message();
+  EXPECT_TRUE(p.g->state().bot_plays(p.g->state().sides.front()));
+  o = p.g->execute(gm_edit(d));
+  ASSERT_TRUE(o.accepted) << o.rejection.code() << ": " << o.rejection.message();
+}
+
 TEST(GmEdit, BgStrengthIsLivingFiguresAndMarkersAreTheViewsKeys) {
   BgGame t(bg_table(false));
   pb::GmEdit s = with_reason("two casualties were missed");
