@@ -203,6 +203,8 @@ TEST(BgGuards, PRIS01MenuPlanOfGuards) {
   Ids targets;
   for (const auto& x : slot->targets()) targets.push_back(x.id());
   EXPECT_EQ(targets, (Ids{"a-f7", "a-f0", "a-f1", "a-f2", "a-f4", "a-f5", "a-f6"}));
+  EXPECT_EQ(slot->targets(1).label(), "Leader a-f0 — a");
+  EXPECT_EQ(slot->targets(0).detail(), "guards now");
   for (const auto& a : m.actions()) {
     EXPECT_TRUE(a.id().starts_with("guard") || a.id().starts_with("plan-strike")) << a.id();
   }

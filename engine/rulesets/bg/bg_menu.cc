@@ -224,7 +224,9 @@ void guard_actions(const BgState& st, const Unit& g, pb::ActionMenu& menu) {
       t->set_id(c->id);
       std::string kind = figure_kind_name(c->kind);
       std::replace(kind.begin(), kind.end(), '_', ' ');
-      t->set_label(kind + " " + c->id);
+      if (!kind.empty()) kind[0] = static_cast<char>(kind[0] - 'a' + 'A');
+      const Unit* from = st.find(c->from_unit.empty() ? g.guards_from : c->from_unit);
+      t->set_label(kind + " " + c->id + (from ? " — " + label(*from) : std::string()));
       t->set_unit_id(c->from_unit.empty() ? g.guards_from : c->from_unit);
       *t->mutable_point() = to_point(c->pos);
       t->set_detail(c->id == f.id ? "guards now" : "stays with " + g.guards_from);
