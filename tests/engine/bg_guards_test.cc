@@ -81,6 +81,7 @@ TEST(BgGuards, PRIS01CaptorsChooseTheGuard) {
   EXPECT_EQ(Ids(c->guards_in().begin(), c->guards_in().end()), (Ids{"a-f0"}));
   EXPECT_EQ(Ids(c->guards_out().begin(), c->guards_out().end()), (Ids{"a-f7"}));
   EXPECT_FALSE(c->kept());
+  for (const char* viewer : {"allies", "spectator"}) EXPECT_TRUE(t.g->event_for(o.events[0], viewer)) << viewer;  // public
   EXPECT_EQ(guard_ids(t.u(group)), (Ids{"a-f0"}));
   EXPECT_EQ(t.u(group).figure("a-f0")->pos, guard_at);
   ASSERT_NE(t.u("a").figure("a-f7"), nullptr);
