@@ -83,19 +83,35 @@ std::vector<pb::Command> picks(const std::string& seat, const pb::Action& a, Pcg
   return out;
 }
 
-// Several "plan" actions with targets: the first with every other one in `also`.
+// Several "plan" actions with targets: the first with every other one in `also`, each naming a
+// target no other part names. A combination may break a rule between its parts that no single
+// part breaks: Battleground's melee pairs (BG-MEL-10: a figure of a later unit fights only
+// when none of an earlier unit waits); that refusal, with its own code, is the only one allowed.
 void check_plan_combination(const Game& game, const std::string& seat, const pb::ActionMenu& m, Pcg32& rng, Tally& t) {
   pb::Command c;
+  std::vector<std::string> named;
   for (const auto& a : m.actions()) {
     if (a.kind() != "plan" || a.targets().empty()) continue;
+    std::vector<std::string> free;
+    for (const auto& x : a.targets()) {
+      if (std::find(named.begin(), named.end(), x.id()) == named.end()) free.push_back(x.id());
+    }
+    if (free.empty()) continue;
     pb::PlayAction p;
     p.set_action(a.id());
-    p.set_target(a.targets(static_cast<int>(rng.below(static_cast<std::uint32_t>(a.targets_size())))).id());
+    p.set_target(free[rng.below(static_cast<std::uint32_t>(free.size()))]);
+    named.push_back(p.target());
     if (!c.has_play()) *c.mutable_play() = p;
     else *c.mutable_play()->add_also() = p;
   }
   if (c.play().also().empty()) return;
   c.set_seat(seat);
+  Game copy(game);
+  const Outcome o = copy.execute(c);
+  if (!o.accepted && o.rejection.code() == "BG_MELEE_UNIT_ORDER") {
+    ++t.kinds["plan+also refused between parts"];
+    return;
+  }
   expect_accepted(game, c, t);
   ++t.kinds["plan+also"];
 }
