@@ -48,6 +48,8 @@ export class Board {
   private drag: { x: number; y: number; box: Box; moved: boolean } | null = null;
   private handle: string | null = null;
   private hover: string | null = null;
+  /** What the free table under the overlay was drawn from (the view and the units it marks). */
+  private drawn: { view: View; marks: string } | null = null;
   /** The element's size in pixels, kept by the ResizeObserver: reading it during a gesture would force a layout. */
   private size = { w: 0, h: 0 };
   /** The screen scale the overlay was last drawn at: panning keeps it, so the overlay stays as it is. */
@@ -85,7 +87,13 @@ export class Board {
     const firstOrResized = !this.view || boardSize(this.view) !== boardSize(view);
     this.view = view;
     this.boardBox = boardBounds(view);
-    this.content.replaceChildren(view.board.case === "table" ? drawTable(view, overlay) : drawGrid(view, overlay));
+    // A free table is redrawn only when the state or what it marks on the units changed: hovering a
+    // target, an answer from the server or a dragged handle change the overlay above it alone.
+    const drawn = view.board.case === "table" ? { view, marks: tableMarks(overlay) } : null;
+    if (!drawn || !this.drawn || this.drawn.view !== drawn.view || this.drawn.marks !== drawn.marks) {
+      this.content.replaceChildren(view.board.case === "table" ? drawTable(view, overlay) : drawGrid(view, overlay));
+    }
+    this.drawn = drawn;
     this.renderOverlay(overlay);
     if (firstOrResized || !this.fitted) this.fit();
   }
@@ -350,6 +358,11 @@ export class Board {
     this.hover = k;
     this.handlers.onHoverSquare(q);
   }
+}
+
+/** What drawTable reads from the overlay: the units it marks as selected, targeted or aimed at. */
+function tableMarks(o: Overlay): string {
+  return `${o.selected ?? ""}|${[...(o.targetUnits ?? [])].sort().join(",")}|${o.aimedUnit ?? ""}`;
 }
 
 function boardSize(v: View): string {
