@@ -203,6 +203,7 @@ const figures = scenario.sides.reduce((n, s) => n + s.units.reduce((m, u) => m +
 let server;
 let browser;
 const rows = [];
+const redraws = [];
 try {
   server = await startServer(repo);
   browser = await launch();
@@ -253,6 +254,25 @@ try {
       if (TRACE) console.error(`${viewport} zoom:`);
       await traced(page, () => zoom(page, box, SECONDS));
       rows.push({ ...summary(viewport, "zoom (wheel)", await stop(page)), firstDraw, run });
+      // The board drawn again, the median of 15 with its layout: for a new state from the server
+      // (a copy of the view), and for the same state with a new overlay (a hovered target, an answer).
+      const redraw = await page.evaluate(() => {
+        const p = window.sandtable.page;
+        const median = (newState) => {
+          const times = [];
+          for (let i = 0; i < 15; i++) {
+            const v = p.model.view;
+            const t = performance.now();
+            p.board.render(newState ? { ...v } : v, p.overlayFor(v));
+            document.body.getBoundingClientRect();
+            times.push(performance.now() - t);
+          }
+          p.board.render(p.model.view, p.overlayFor(p.model.view));
+          return times.sort((x, y) => x - y)[7];
+        };
+        return { state: median(true), same: median(false) };
+      });
+      redraws.push({ viewport, run, ...redraw });
       if (problems.length) throw new Error(`page errors at ${viewport}:\n${problems.join("\n")}`);
       await ctx.close();
     }
@@ -274,4 +294,5 @@ console.log(`${pad("viewport", 10)}${pad("gesture", 14)}${pad("frames", 8)}${pad
 for (const r of rows) {
   console.log(`${pad(r.viewport, 10)}${pad(r.gesture, 14)}${pad(r.frames, 8)}${pad(num(r.fps), 10)}${pad(num(r.p95), 8)}${pad(r.over, 9)}${pad(r.missed, 7)}${pad(`${r.longTasks} (${num(r.longMs, 0)} ms)`, 12)}${num(r.firstDraw, 0)}`);
 }
-if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(rows, null, 1));
+for (const r of redraws) console.log(`board redrawn at ${r.viewport}: a new state ${num(r.state)} ms, the same state with a new overlay ${num(r.same)} ms (medians of 15, layout included)`);
+if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ rows, redraws }, null, 1));
