@@ -1,5 +1,5 @@
 // Pan and zoom benchmark of the Battleground free table with about 300 figures:
-//   node scripts/pan-bench.mjs [--seconds N] [--runs N] [--cpu-throttle N] [--trace] [--json FILE]
+//   node scripts/pan-bench.mjs [--seconds N] [--runs N] [--cpu-throttle N] [--trace] [--json FILE] [--shots DIR]
 // Needs the built client (script/client-build) and the server binary (SANDTABLE_SERVER, or the
 // repo's build/release or build/asan one). Writes a generated scenario (2 sides x 15 infantry
 // units x 10 figures, woods, buildings, walls, a road) into a temporary scenarios folder beside the
@@ -25,6 +25,7 @@ const arg = (name, dflt) => {
 const SECONDS = Number(arg("seconds", 4));
 const RUNS = Number(arg("runs", 1));
 const JSON_OUT = arg("json", "");
+const SHOTS = arg("shots", ""); // a folder for a screenshot of the whole table at each viewport, after the gestures
 const THROTTLE = Number(arg("cpu-throttle", 1)); // Chromium's CPU slow-down (4: roughly a tablet's CPU against a desktop's)
 const TRACE = process.argv.includes("--trace"); // also prints where the renderer's time went in each gesture
 
@@ -258,6 +259,11 @@ try {
       if (TRACE) console.error(`${viewport} zoom:`);
       await traced(page, () => zoom(page, box, SECONDS));
       rows.push({ ...summary(viewport, "zoom (wheel)", await stop(page)), firstDraw, run });
+      if (SHOTS) {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.keyboard.press("0"); // the whole table
+        await page.screenshot({ path: join(SHOTS, `pan-bench-${viewport}.png`) });
+      }
       // The board drawn again, the median of 15 with its layout: for a new state from the server
       // (a copy of the view), and for the same state with a new overlay (a hovered target, an answer).
       const redraw = await page.evaluate(() => {
