@@ -58,7 +58,10 @@ const pb::Event& Context::emit(pb::Event event) {
 void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event) {
   apply_shared_event(state, event);
   if (event.has_gm_edited()) {
-    rules.apply_edit(state, event.gm_edited().edit());
+    // The next dice and a bot in a seat are the model's own edits (apply_shared_event): the rule
+    // set is not asked about them, so that every rule set takes them.
+    const auto& edit = event.gm_edited().edit();
+    if (!edit.has_set_dice() && !edit.has_seat_bot()) rules.apply_edit(state, edit);
   } else {
     rules.apply(state, event);
   }
