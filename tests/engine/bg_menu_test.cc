@@ -10,6 +10,7 @@
 #include "engine/model/autoplay.h"
 #include "engine/rulesets/bg/bg_actions.h"
 #include "engine/rulesets/bg/bg_internal.h"
+#include "engine/rulesets/bg/bg_special.h"
 #include "tests/engine/bg_test_util.h"
 #include "tests/support/scenario_file.h"
 
@@ -22,7 +23,7 @@ using bgtest::pt;
 const char* const kScenarios[] = {"crossroads", "village-assault", "combined-arms"};
 
 struct Counts {
-  int states = 0, picks = 0, moves = 0, moves_not_ahead = 0, hidden_states = 0, retreats = 0;
+  int states = 0, picks = 0, moves = 0, moves_not_ahead = 0, hidden_states = 0, retreats = 0, retreat_previews = 0, trapped = 0;
 };
 
 // What a retreat entry's label says (BG-UNIT-05): the unit may only go away from the enemy.
@@ -59,6 +60,24 @@ std::string send_move(const Game& game, const std::string& seat, const pb::Actio
   const bool only_away = a.label().find(kOnlyAway) != std::string::npos;
   const bg::Unit* enemy = only_away ? bg::enemy_to_retreat_from(st, u.side, from) : nullptr;
   n.retreats += only_away;
+  if (enemy && a.move().modes(0) != "dig_in") {
+    // The preview of a pick against the label (a short step straight toward that enemy) is
+    // refused with the entry's own rule, as the order would be.
+    const bg::Vec2 to = bg::com(*enemy);
+    const double step = std::min(1.0, geom::distance(from, to) / 2);
+    if (step > 0.05) {
+      pb::Query q;
+      q.mutable_preview()->set_action(a.id());
+      q.mutable_preview()->set_mode(a.move().modes(0));
+      q.mutable_preview()->set_facing_deg(bg::facing_degrees(u.facing));
+      *q.mutable_preview()->add_path() = bg::to_point(from + (to - from) * (step / geom::distance(from, to)));
+      const pb::QueryAnswer answer = game.query(seat, q);
+      EXPECT_FALSE(answer.ok()) << a.label();
+      EXPECT_EQ(answer.refusal().rule_id(), a.rule_id()) << a.label() << ": " << answer.text();
+      EXPECT_EQ(answer.refusal().code(), "BG_NON_STANDING_ADVANCE") << a.label() << ": " << answer.text();
+      ++n.retreat_previews;
+    }
+  }
   for (int k = -1; k < (flee ? 16 : 8); ++k) {
     bg::Facing dir = k < 0 ? u.facing : flee ? bg::Facing::from_half_degrees(k * 45) : bg::Facing::from_degrees(k * 45);
     if (enemy) {
@@ -99,6 +118,13 @@ void check_menus(const Game& game, const std::string& where, Counts& n) {
           EXPECT_EQ(a.label().rfind("Retreat ", 0) == 0, non_standing) << where << " " << a.label();
           if (non_standing) {
             EXPECT_EQ(a.rule_id(), "BG-UNIT-05") << where << " " << a.label();
+          }
+          // A unit trapped in a known minefield keeps its facing, and the entry says so (BG-MINE-08).
+          const bool trapped = bg::trapped_in(st, *st.find(a.unit_id())) != nullptr;
+          n.trapped += trapped;
+          EXPECT_EQ(a.label().find("trapped in") != std::string::npos, trapped) << where << " " << a.label();
+          if (trapped) {
+            EXPECT_FALSE(a.move().facing_free()) << where << " " << a.label();
           }
         }
         ASSERT_GT(a.move().modes_size(), 0) << where << " " << a.id();
@@ -198,7 +224,9 @@ TEST(BgMenu, EveryEntryOfEveryMenuIsAcceptedAsOffered_BG_CARD_02) {
     }
   }
   std::cout << "[menu] " << n.states << " states, " << n.picks << " picks, " << n.moves << " moves ("
-            << n.moves_not_ahead << " not straight ahead, " << n.retreats << " retreats)\n";
+            << n.moves_not_ahead << " not straight ahead, " << n.retreats << " retreats, " << n.retreat_previews
+            << " previews of a step toward the enemy, " << n.trapped << " trapped in a minefield)\n";
+  EXPECT_GT(n.retreats, 0) << "the smart bot's games have non-standing units";
   EXPECT_GT(n.picks, 100);
   EXPECT_GT(n.moves, 50);
 }
