@@ -404,5 +404,62 @@ TEST(PwGameTest, KillNineMidGameStillEndsAsTheUninterruptedRun) { kill_nine_mid_
 
 TEST(BgGameTest, KillNineMidGameStillEndsAsTheUninterruptedRun) { kill_nine_mid_game(kBgCombined, 4712, 3); }
 
+// The tests above keep the random bot; this one seats the rule set's own bot (the smart one,
+// RuleSet::make_bot) as a GM does for a solo player (ServerTest.TheGmPutsTheBotInSeats...), in
+// both seats of the short hedgerow raid, and the room plays to its end. The room asks its bot
+// once after each commit (server/room.cc), so an order of the bot's that the game refused, or a
+// bot that found nothing to do, would leave the room waiting for ever: the room may never sit
+// still while the game is not over.
+const Match kBgHedgerow{"battleground", "bg/hedgerow-raid.json", "bg-hedgerow-raid"};
+
+TEST(BgGameTest, TheRuleSetsOwnBotPlaysBothSeatsOfARoomToTheEnd) {
+  TempDir dir;
+  auto server = start_server(dir.path + "/solo.db");
+  const auto room = create_room(server->port(), kBgHedgerow, 5);
+  Seat gm(server->port(), token_of(room, "gm"), 0, room.room_id());
+  const pb::Scenario scenario = scenario_of(kBgHedgerow);
+  for (const auto& side : scenario.sides()) {
+    pb::Command c;
+    c.set_seat("gm");
+    auto* e = c.mutable_gm()->mutable_edit();
+    e->set_reason("a solo game");
+    e->mutable_seat_bot()->set_side(side.id());
+    e->mutable_seat_bot()->set_bot(true);
+    // The bot may already be playing the first seat: an order against an old sequence is retried.
+    pb::Envelope reply;
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      gm.drain(50ms);
+      reply = gm.order(c);
+      if (!reply.has_order_rejected() || reply.order_rejected().rejection().code() != "STALE_SEQUENCE") break;
+    }
+    ASSERT_TRUE(reply.has_order_accepted()) << side.id() << ": " << reply.ShortDebugString();
+  }
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  auto last_move = started;
+  std::uint64_t last_seq = gm.seq;
+  int most_turn = 0;
+  while (!gm.view.result().over()) {
+    gm.drain(100ms);
+    most_turn = std::max(most_turn, gm.view.turn().turn());
+    if (gm.seq != last_seq) {
+      last_seq = gm.seq;
+      last_move = Clock::now();
+      continue;
+    }
+    std::string waiting;
+    for (const auto& w : gm.view.turn().waiting_for()) waiting += " " + w;
+    ASSERT_LT(Clock::now() - last_move, 15s) << "the room is stuck at seq " << gm.seq << ", turn " << gm.view.turn().turn()
+                                             << ", waiting for" << waiting << " (a refused bot order?)";
+    ASSERT_LT(Clock::now() - started, 240s) << "the game does not end (turn " << gm.view.turn().turn() << ")";
+  }
+  std::cout << "[ " << kBgHedgerow.scenario_id << " ] the smart bot in both seats: " << gm.seq << " events, " << most_turn
+            << " turns, winner '" << gm.view.result().winner() << "'\n";
+  EXPECT_GE(most_turn, 2) << "the game ended before it was played";
+  bool seated = false;
+  for (const auto& e : gm.events) seated |= e.text().find("GM puts the computer in the seat of") != std::string::npos;
+  EXPECT_TRUE(seated);
+}
+
 }  // namespace
 }  // namespace sandtable::testing
