@@ -136,7 +136,15 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
   start.table_dice = request.table_dice();
   std::vector<pb::Event> events;
   std::string err;
-  auto game = Game::start(*rules, scenario, start, &events, &err);
+  std::unique_ptr<Game> game;
+  try {
+    game = Game::start(*rules, scenario, start, &events, &err);
+  } catch (const std::exception& e) {
+    // A rule set's set-up that throws is a bug (validate should have said no), never a reason
+    // for the server to die: one bad upload must not end everyone's games.
+    spdlog::error("room creation: {} set-up of '{}' threw: {}", scenario.ruleset(), scenario.id(), e.what());
+    return done(error("BAD_SCENARIO", "The scenario cannot be set up; the server logged why."));
+  }
   if (!game) return done(error("BAD_SCENARIO", "The scenario cannot be used: " + err));
 
   const std::string room_id = random_hex(8);

@@ -51,6 +51,38 @@ TEST(BgSetup, ValidatesAndNamesTheField) {
   EXPECT_NE(problem(type.s).find("sides[0].units[1].type"), std::string::npos);
 }
 
+// BG-MINE-01: a 5.5" circle of mines (and any circle of terrain) is a simple 48-gon of that
+// radius; circles once went round twice and the room's creation crashed the server.
+TEST(BgSetup, BG_MINE_01_CirclesAreSimplePolygonsOfTheirRadius) {
+  Sc sc = ok_scenario();
+  auto* woods = sc.s.add_terrain();
+  woods->set_kind("woods");
+  woods->set_name("Copse");
+  woods->mutable_circle()->mutable_centre()->set_x(30);
+  woods->mutable_circle()->mutable_centre()->set_y(20);
+  woods->mutable_circle()->set_radius(4);
+  auto* mines = sc.s.add_terrain();
+  *mines = *woods;
+  mines->set_kind("minefield");
+  mines->set_name("Mines");
+  mines->mutable_circle()->mutable_centre()->set_x(40);
+  mines->mutable_circle()->set_radius(2.75);
+  ASSERT_EQ(problem(sc.s), "");
+  TG t(sc.s);
+  for (const auto& x : t.st().terrain) {
+    ASSERT_TRUE(x.area) << x.name;
+    const auto& v = x.area->vertices();
+    ASSERT_EQ(v.size(), 48u) << x.name;
+    const double r = x.name == "Copse" ? 4 : 2.75;
+    const geom::Vec2 c = x.name == "Copse" ? geom::Vec2{30, 20} : geom::Vec2{40, 20};
+    for (const auto& p : v) EXPECT_NEAR(geom::length(p - c), r, 1e-9) << x.name;
+  }
+  Sc huge = ok_scenario();
+  *huge.s.add_terrain() = *woods;
+  huge.s.mutable_terrain(0)->mutable_circle()->set_radius(1e300);
+  EXPECT_NE(problem(huge.s).find("terrain[0].circle"), std::string::npos);
+}
+
 // BG-UNIT-03 / BG-EX-03: a 12-figure unit starts with at most 3 leaders and 2 HWs.
 TEST(BgSetup, CompositionLimits) {
   EXPECT_EQ(bg::max_leaders(12), 3);

@@ -118,6 +118,16 @@ std::optional<std::string> check_unit(const pb::UnitSetup& u, const std::string&
          "armoured_car, light_tank, medium_tank, heavy_tank) or an emplacement (mg_nest, pillbox, gun_emplacement, bunker)";
 }
 
+// A circle as a 48-gon through the exact sine table, one vertex every 7.5 degrees (BG-MINE-01's
+// 5.5" circle). It once stepped 22.5 degrees 32 times, going round twice: the polygon crossed
+// itself and the server died creating a room from a scenario with a circle.
+std::vector<Vec2> circle_polygon(const pb::Circle& circle) {
+  std::vector<Vec2> pts;
+  const Vec2 c = to_vec(circle.centre());
+  for (int k = 0; k < 48; ++k) pts.push_back(c + Facing::from_half_degrees(k * 15).forward() * circle.radius());
+  return pts;
+}
+
 std::optional<std::string> check_terrain(const pb::TerrainFeature& t, const std::string& where, const pb::Scenario& s) {
   std::string kind = t.kind();
   if (kind == "bridge_light") kind = "bridge";
@@ -135,7 +145,14 @@ std::optional<std::string> check_terrain(const pb::TerrainFeature& t, const std:
       return where + ".polygon: " + e.what();
     }
   } else if (t.has_circle()) {
-    if (!(t.circle().radius() > 0.1) || !finite(t.circle().centre())) return where + ".circle: needs a centre and a radius";
+    if (!(t.circle().radius() > 0.1) || !(t.circle().radius() < 1000) || !finite(t.circle().centre())) {
+      return where + ".circle: needs a centre and a radius (0.1\" to 1000\")";
+    }
+    try {
+      geom::Polygon poly(circle_polygon(t.circle()));
+    } catch (const std::invalid_argument& e) {
+      return where + ".circle: " + e.what();
+    }
   } else {
     return where + ": a " + t.kind() + " needs a polygon or a circle";
   }
@@ -350,14 +367,7 @@ std::unique_ptr<BgState> initial_state(const pb::Scenario& s) {
       for (const auto& p : t.polygon()) pts.push_back(to_vec(p));
       x.area.emplace(pts);
     } else {
-      // Circles become 32-gons through the exact sine table (BG-MINE-01's 5.5" circle).
-      std::vector<Vec2> pts;
-      const Vec2 c = to_vec(t.circle().centre());
-      for (int k = 0; k < 32; ++k) {
-        const Facing f = Facing::from_half_degrees(k * 45);  // 22.5 degrees
-        pts.push_back(c + f.forward() * t.circle().radius());
-      }
-      x.area.emplace(pts);
+      x.area.emplace(circle_polygon(t.circle()));
     }
     if (x.kind == TerrainKind::kMinefield || x.kind == TerrainKind::kDummyMinefield) {
       Minefield m;
