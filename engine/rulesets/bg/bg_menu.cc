@@ -144,11 +144,20 @@ void melee_order_actions(const BgState& st, int side, const Melee& m, int role, 
   const MeleePairing p = melee_pairing(st, m);
   const auto& own = role == 0 ? p.att : p.def;
   const auto& foe = role == 0 ? p.def : p.att;
-  const std::string round = std::to_string(m.round + 1);
+  // Named as players name a melee: its units ("Assault Squad against Farm Section"), not its id.
+  auto names = [&](const std::vector<std::string>& ids) {
+    std::string out;
+    for (const auto& id : ids) {
+      const Unit* u = st.find(id);
+      out.append(out.empty() ? "" : " and ").append(u ? label(*u) : id);
+    }
+    return out;
+  };
+  std::string title = "Melee round ";
+  title.append(std::to_string(m.round + 1)).append(", ").append(names(m.attackers)).append(" against ").append(names(m.defenders));
   for (std::size_t i = 0; i < p.pairs; ++i) {
-    std::string text = "Melee " + m.id + ", round " + round + ": pair " + std::to_string(i + 1) + " — against " +
-                       melee_figure_label(foe[i]);
-    if (role == 0) text += " (the defenders choose who faces it)";
+    std::string text = "Pair ";
+    text.append(std::to_string(i + 1)).append(" against ").append(melee_figure_label(foe[i]));
     pb::Action& a = add(menu, "melee-pair:" + m.id + ":" + std::to_string(i + 1), "plan", text, "BG-MEL-10");
     for (const auto& f : own) {
       // Only figures the order accepts in this pair on their own (BG-MEL-10: not a figure of a
@@ -172,8 +181,9 @@ void melee_order_actions(const BgState& st, int side, const Melee& m, int role, 
       t->set_detail(detail.empty() ? "no modifier" : detail);
     }
   }
-  add(menu, "melee-listed:" + m.id, "plan",
-      "Melee " + m.id + ", round " + round + ": fight in the listed order (first unit first, specials last)", "BG-MEL-10");
+  title.append(": fight in the listed order (first unit first, specials last)");
+  if (role == 0) title.append("; the defenders then choose who faces each");
+  add(menu, "melee-listed:" + m.id, "plan", title, "BG-MEL-10");
 }
 
 // The BgMeleeOrder of a pairs plan: each pick's figure in its pair, the pairs not picked filled
@@ -219,7 +229,7 @@ void guard_actions(const BgState& st, const Unit& g, pb::ActionMenu& menu) {
     if (f.prisoner || !f.alive) continue;
     ++slot;
     pb::Action& a = add(menu, "guard:" + g.id + ":" + std::to_string(slot), "plan",
-                        "Prisoners " + g.id + ": guard " + std::to_string(slot) + " (now " + f.id + ")", "BG-PRIS-01");
+                        label(g) + ": guard " + std::to_string(slot), "BG-PRIS-01");
     for (const Figure* c : candidates) {
       auto* t = a.add_targets();
       t->set_id(c->id);
@@ -230,10 +240,11 @@ void guard_actions(const BgState& st, const Unit& g, pb::ActionMenu& menu) {
       t->set_label(kind + " " + c->id + (from ? " — " + label(*from) : std::string()));
       t->set_unit_id(c->from_unit.empty() ? g.guards_from : c->from_unit);
       *t->mutable_point() = to_point(c->pos);
-      t->set_detail(c->id == f.id ? "guards now" : "stays with " + g.guards_from);
+      const Unit* captor = st.find(g.guards_from);
+      t->set_detail(c->id == f.id ? "guards now" : "now with " + (captor ? label(*captor) : g.guards_from));
     }
   }
-  add(menu, "guards-kept:" + g.id, "plan", "Prisoners " + g.id + ": keep the guards as chosen (rifles from the back)", "BG-PRIS-01");
+  add(menu, "guards-kept:" + g.id, "plan", label(g) + ": keep the guards as chosen (rifles from the back)", "BG-PRIS-01");
 }
 
 // The BgPrisoners of a guards plan: each pick's figure in its slot, the slots not picked kept
