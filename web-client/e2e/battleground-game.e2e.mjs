@@ -88,6 +88,7 @@ test("hedgerow raid: three full turns by clicking, with a charge, a melee and ev
 
   const done = { move: false, refused: false, shot: false, charge: false, answer: false, pairing: false, reload: false };
   let lastTurn = 1;
+  let picked = null;  // the figure picked for a melee's first pair, and the rounds fought before
   for (let step = 0; step < 400; step++) {
     const views = { axis: await viewOf(pages.axis), allies: await viewOf(pages.allies) };
     if (views.axis.over || (views.axis.turn > 3 && Object.values(done).every(Boolean))) break;
@@ -101,6 +102,13 @@ test("hedgerow raid: three full turns by clicking, with a charge, a melee and ev
         await waitFor(pages.allies, (x) => x.turn === lastTurn, "the reloaded page's table");
         assert.deepEqual(await drawn(pages.allies), await drawn(pages.gm), "after the reload the British still see their hidden section");
         done.reload = true;
+      }
+    }
+    if (picked && !done.pairing) {
+      const rounds = views.axis.log.filter((l) => l.includes("Melee round"));
+      if (rounds.length > picked.rounds) {
+        assert.ok(rounds[picked.rounds].includes(picked.id), `the round pairs the picked figure ${picked.id}: ${rounds[picked.rounds]}`);
+        done.pairing = true;
       }
     }
     const seat = views.axis.menu.length ? "axis" : views.allies.menu.length ? "allies" : null;
@@ -118,16 +126,14 @@ test("hedgerow raid: three full turns by clicking, with a charge, a melee and ev
       // the first row's figure from the list, not the one the rules would list first.
       const row = plan[0];
       const pick = row.targets.at(-1);
+      const pairs = row.id.startsWith("melee-pair:");
       await page.selectOption(`[data-plan="${row.id}"]`, pick.id);
-      await shot(page, "game-06-pairing");
+      await shot(page, pairs ? "game-06-pairing" : "game-08-guards");
       const before = await viewOf(page);
       await page.click('[data-testid="send-plan"]');
-      const after = await waitFor(page, (x) => x.seq > before.seq, "the pairing to be taken");
-      const decided = v.decisions.find((d) => d.seat === seat);
-      if (decided?.kind.includes("MELEE")) {
-        await waitFor(page, (x) => x.log.some((l) => l.startsWith("Melee round") && l.includes(pick.id)) || x.seq > after.seq, "the melee round");
-        done.pairing = true;
-      }
+      const after = await waitFor(page, (x) => x.seq > before.seq, "the choice to be taken");
+      // The round is fought once both sides have chosen; its log line must pair the picked figure.
+      if (pairs && !picked) picked = { id: pick.id, rounds: after.log.filter((l) => l.includes("Melee round")).length };
       continue;
     }
     if (answer) {
