@@ -26,17 +26,6 @@ namespace {
 
 using namespace sandtable;
 
-// The side that owns no objective at the start.
-std::string attacker_of(const pb::Scenario& s) {
-  std::string owner;
-  for (const auto& o : s.victory().objectives()) {
-    if (!o.owner().empty()) owner = o.owner();
-  }
-  for (const auto& side : s.sides()) {
-    if (side.id() != owner) return side.id();
-  }
-  return s.sides(0).id();
-}
 
 struct Matchup {
   const char* name;
@@ -48,7 +37,7 @@ struct Matchup {
 
 int main(int argc, char** argv) {
   std::uint64_t games = 200, seed = 1;
-  std::vector<std::string> scenarios{"crossroads", "village-assault", "combined-arms"};
+  std::vector<std::string> scenarios{"crossroads", "village-assault", "combined-arms", "hedgerow-raid"};
   for (int i = 1; i < argc; ++i) {
     if (!std::strncmp(argv[i], "--benchmark", 11)) continue;  // script/bench passes these to every bench
     if (i + 1 < argc && !std::strcmp(argv[i], "--games")) games = std::stoull(argv[++i]);
@@ -71,7 +60,7 @@ int main(int argc, char** argv) {
   int failures = 0;
   for (const auto& name : scenarios) {
     const pb::Scenario scenario = load_scenario_file("bg/" + name + ".json");
-    const std::string attacker = attacker_of(scenario);
+    const std::string attacker = bg::attacking_side(scenario);
     for (const auto& m : matchups) {
       std::uint64_t won = 0, lost = 0, drawn = 0;
       for (std::uint64_t g = 0; g < games; ++g) {

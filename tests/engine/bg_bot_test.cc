@@ -38,24 +38,13 @@ constexpr int kBeatMinWins = 8;
 const RuleSet& rules() { return *builtin_registry().find("battleground"); }
 pb::Scenario load(const std::string& name) { return load_scenario_file("bg/" + name + ".json"); }
 
-// The side that owns no objective at the start (it must take them).
-std::string attacker_of(const pb::Scenario& s) {
-  std::string owner;
-  for (const auto& o : s.victory().objectives()) {
-    if (!o.owner().empty()) owner = o.owner();
-  }
-  for (const auto& side : s.sides()) {
-    if (side.id() != owner) return side.id();
-  }
-  return s.sides(0).id();
-}
 
 // The rule set's bot is the smart one, and it plays every demo scenario to the end on both
 // sides (autoplay stops at the first refused order), against itself and against random.
 TEST(BgBot, FinishesEveryDemoScenarioWithoutARefusedOrder) {
   for (const char* name : kScenarios) {
     const pb::Scenario scenario = load(name);
-    const std::string attacker = attacker_of(scenario);
+    const std::string attacker = bg::attacking_side(scenario);
     for (std::uint64_t seed : {11u, 12u, 13u}) {
       AutoplayOptions o;
       o.seed = seed;
@@ -116,7 +105,7 @@ TEST(BgBot, NeverNamesAUnitItsSeatMayNotSee_BG_UNIT_09) {
 // far more often than the random attacker does (bench/bg_bot_bench.cc measures 200 games).
 TEST(BgBot, BeatsTheRandomBotAsAttacker) {
   const pb::Scenario scenario = load(kBeatScenario);
-  const std::string attacker = attacker_of(scenario);
+  const std::string attacker = bg::attacking_side(scenario);
   int wins = 0;
   for (std::uint64_t g = 0; g < kBeatGames; ++g) {
     AutoplayOptions o;

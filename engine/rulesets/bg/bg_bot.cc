@@ -558,4 +558,15 @@ class SmartBot final : public Bot {
 
 std::unique_ptr<Bot> make_bg_smart_bot() { return std::make_unique<SmartBot>(); }
 
+std::string attacking_side(const pb::Scenario& s) {
+  std::string owner;
+  for (const auto& o : s.victory().objectives()) {
+    if (!o.owner().empty()) owner = o.owner();
+  }
+  for (const auto& side : s.sides()) {
+    if (side.id() != owner) return side.id();
+  }
+  return s.sides(0).id();
+}
+
 }  // namespace sandtable::bg
