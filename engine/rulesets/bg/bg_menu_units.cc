@@ -85,6 +85,7 @@ void move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& men
   }
   if (limits.modes().empty()) return;
   limits.set_max_inches(6.0 * most);
+  add_road_modes(st, side, u, limits, words);  // BG-MOVE-07 (bg_menu_orders.cc)
   // Digging in keeps the facing (BG-MOVE-11); every other move may end facing any way.
   limits.set_facing_free(!(limits.modes_size() == 1 && limits.modes(0) == "dig_in"));
   pb::Action& a = add(menu, "move:" + u.id, "move", "Move " + label(u) + " (" + words + ")", u, "BG-MOVE-03");
@@ -286,6 +287,7 @@ void unit_actions(const BgState& st, int side, pb::ActionMenu& menu) {
       }
       heal_action(st, side, u, menu);
     }
+    order_actions(st, side, u, menu);  // smoke, mine clearing, combining (bg_menu_orders.cc)
   }
 }
 
@@ -311,12 +313,14 @@ pb::BgCommand unit_order(const BgState& st, const std::string& verb, const std::
   const Unit* u = st.find(unit_id);
   if (!u) return c;
   if (verb == "move") {
-    const std::string mode = chosen_mode(action, play);
+    bool road = false;
+    const std::string mode = road_mode(chosen_mode(action, play), &road);
     const auto intent = intent_of(mode);
     if (!intent) bad_mode(action, mode);
     auto* m = c.mutable_move();
     m->set_unit_id(unit_id);
     m->set_intent(*intent);
+    m->set_road(road);
     *m->mutable_path() = play.path();
     // Digging in keeps the facing (BG-MOVE-11): the facing is not the player's to give.
     m->set_facing_deg(*intent == pb::BG_MOVE_DIG_IN ? facing_degrees(u->facing) : play.facing_deg());
@@ -358,6 +362,8 @@ pb::BgCommand unit_order(const BgState& st, const std::string& verb, const std::
   } else if (verb == "surrender") {
     c.mutable_surrender()->set_unit_id(unit_id);
     c.mutable_surrender()->set_to_unit_id(play.target());
+  } else {
+    placed_order(st, verb, *u, play, c);
   }
   return c;
 }
