@@ -295,6 +295,27 @@ TEST(BgMenuOrders, BG_MOVE_07_RoadPickUsesTheBonusAndStaysOnTheRoad) {
 
 // ---- the demo scenarios ----
 
+// A 1" move in this road mode, in one of 16 directions, facing kept, accepted by a game copy:
+// "" if one is, else the refusals.
+std::string road_step_refused(const Game& game, const std::string& seat, const pb::Action& a, const std::string& mode) {
+  const auto& st = static_cast<const BgState&>(game.state());
+  const bg::Unit& u = *st.find(a.unit_id());
+  std::string why;
+  for (int k = 0; k < 16; ++k) {
+    pb::Command c;
+    c.set_seat(seat);
+    c.mutable_play()->set_action(a.id());
+    c.mutable_play()->set_mode(mode);
+    *c.mutable_play()->add_path() = bg::to_point(bg::com(u) + bg::Facing::from_half_degrees(k * 45).forward());
+    c.mutable_play()->set_facing_deg(bg::facing_degrees(u.facing));
+    Game copy(game);
+    const Outcome o = copy.execute(c);
+    if (o.accepted) return "";
+    why.append(o.rejection.code()).append(" ");
+  }
+  return why;
+}
+
 // In random-bot games of the demo scenarios the new entries are offered, and the bot (whose
 // candidates include every placement, bg_actions.cc) gives the orders: smoke from the village
 // assault's 1st Squad, road moves on the scenarios' roads, combining and clearing where the game
@@ -314,7 +335,12 @@ TEST(BgMenuOrders, DemoScenariosOfferAndPlayTheseOrders_BG_SMK_01_BG_MINE_10_BG_
           for (const auto& a : menu.actions()) {
             const std::string verb = a.id().substr(0, a.id().find(':'));
             if (verb == "smoke" || verb == "clear-mines" || verb == "combine") ++offered[verb];
-            for (const auto& m : a.move().modes()) offered["road"] += m.find(" by road") != std::string::npos;
+            for (const auto& m : a.move().modes()) {
+              if (m.find(" by road") == std::string::npos) continue;
+              ++offered["road"];
+              // Usable as offered: a 1" path along the road in one of 16 directions is accepted.
+              EXPECT_EQ(road_step_refused(game, seat, a, m), "") << name << " seed " << seed << " " << a.id() << " " << m;
+            }
           }
         }
         for (const auto& e : events) {

@@ -51,7 +51,8 @@ void placed_order(const BgState& st, const std::string& verb, const Unit& u, con
 // Every command those entries offer now (the random bot's candidates, bg_actions.cc).
 std::vector<pb::BgCommand> placed_orders(const BgState& st, int side, const Unit& u);
 // BG-MOVE-07: where the unit stands on a road, "<mode> by road" for each of its walk, run and
-// mounted modes the handler accepts with road set, at 4/3 of the most (words: the label's list).
+// mounted modes the handler accepts with road set for a 1" step along the road (in one of 16
+// directions), at 4/3 of the most (words: the label's list).
 void add_road_modes(const BgState& st, int side, const Unit& u, pb::MoveLimits& limits, std::string& words);
 // "walk by road" -> "walk" with *road set; any other mode unchanged with *road cleared.
 std::string road_mode(const std::string& mode, bool* road);

@@ -270,9 +270,16 @@ void add_road_modes(const BgState& st, int side, const Unit& u, pb::MoveLimits& 
     else continue;
     m.set_unit_id(u.id);
     m.set_road(true);
-    *m.add_path() = to_point(com(u));  // a stay on the road: every path-free check, road ones too
     m.set_facing_deg(facing_degrees(u.facing));
-    if (check_move(st, side, m, nullptr)) continue;
+    // Offered when a 1" step along the road, in one of 16 directions, is accepted: the unit may
+    // use the road now (not, e.g., a non-standing unit whose road only leads toward the enemy).
+    bool usable = false;
+    for (int k = 0; k < 16 && !usable; ++k) {
+      m.clear_path();
+      *m.add_path() = to_point(com(u) + Facing::from_half_degrees(k * 45).forward());
+      usable = !check_move(st, side, m, nullptr);
+    }
+    if (!usable) continue;
     const double most = base.mode_max_inches(i) + road_bonus(st.options, static_cast<int>(base.mode_max_inches(i)));
     limits.add_modes(mode + kByRoad);
     limits.add_mode_max_inches(most);
