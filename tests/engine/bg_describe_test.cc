@@ -123,6 +123,7 @@ TEST(BgDescribe, BG_FIRE_05_AShotWithItsPoolAndCasualty) {
 // (BG-MEL-01), the distance (BG-MEL-03) and the first melee round (BG-MEL-06/07).
 TEST(BgDescribe, BG_MEL_06_ChargeAndMeleeRound) {
   Sc sc = named(Sc());
+  sc.option("bg.melee_pairing", "listed");  // the listed pairs (the sides' choice: BgMeleeChoice)
   sc.inf(0, "g", 7, 10, 10, 1).set_name("Grenadiers");
   auto& b = sc.inf(1, "b", 5, 10, 20, 1, 0, "A", 180);
   b.set_name("Paras");

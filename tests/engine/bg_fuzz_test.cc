@@ -13,6 +13,7 @@
 #include "engine/model/autoplay.h"
 #include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
+#include "tests/support/payloads.h"
 #include "tests/support/scenario_file.h"
 
 namespace sandtable {
@@ -86,6 +87,8 @@ struct Stats {
   int games = 0, finished = 0;
   std::uint64_t events = 0, commands = 0;
   std::map<std::string, int> results;
+  // Choices the bots made (BG-MEL-06/10 pairs, BG-PRIS-01 guards) and melee rounds fought.
+  int melee_orders = 0, guard_choices = 0, melee_rounds = 0;
 };
 
 void fuzz(const std::string& name, std::uint64_t first_seed, int games, Stats& stats) {
@@ -133,6 +136,13 @@ void fuzz(const std::string& name, std::uint64_t first_seed, int games, Stats& s
       ASSERT_EQ(r.log[i].seq(), i + 1) << name << " seed " << seed << ": the log has a gap";
     }
     stats.events += r.log.size();
+    for (const auto& e : r.log) {
+      if (!carries<pb::BgEvent>(e)) continue;
+      const pb::BgEvent& b = testing::payload_ref<pb::BgEvent>(e);
+      stats.melee_orders += b.has_melee_ordered();
+      stats.guard_choices += b.has_guards_chosen();
+      stats.melee_rounds += b.has_melee_round();
+    }
     stats.commands += r.commands;
     ++stats.results[r.winner.empty() ? "draw" : r.winner];
     // The log alone rebuilds the same game (what the server does after a restart).
@@ -153,7 +163,8 @@ TEST(BgFuzz, InvariantsHoldInEveryGameOfEveryDemoScenario) {
     std::cout << "[fuzz] " << name << ": " << s.games << " games, " << s.commands << " orders, " << s.events
               << " events, results:";
     for (const auto& [k, v] : s.results) std::cout << " " << k << "=" << v;
-    std::cout << "\n";
+    std::cout << "; melee rounds " << s.melee_rounds << ", pairs chosen " << s.melee_orders << ", guards chosen "
+              << s.guard_choices << "\n";
     if (HasFatalFailure()) return;
   }
 }

@@ -21,6 +21,7 @@ void into_melee(TG& t, int charge_dice) {
 // BG-MED-01: the medic pairs last (GAP-BG-MEL-06) and fights at -1.
 TEST(BgMedic, MED01MinusOneInMelee) {
   Sc sc;
+  sc.option("bg.melee_pairing", "listed");  // the listed pairs put the medic last (chosen pairs: BgMeleeChoice)
   sc.inf(0, "g", 3, 10, 10).mutable_figures(2)->set_kind("medic");  // g-f0 leader, g-f1 rifle, g-f2 medic
   sc.inf(1, "b", 3, 10, 20, 1, 0, "C", 180);
   TG t(sc.s);
@@ -38,6 +39,7 @@ TEST(BgMedic, MED01MinusOneInMelee) {
 // the medic stands at the back where guards are taken from.
 TEST(BgMedic, MED01NeverGuardsPrisoners) {
   Sc sc;
+  sc.option("bg.melee_pairing", "listed");  // the listed pairs g-f0/b-f0, g-f1/b-f1
   auto& g = sc.inf(0, "g", 5, 10, 10);
   for (int i = 1; i <= 3; ++i) g.mutable_figures(i)->set_kind("engineer");
   g.mutable_figures(4)->set_kind("medic");

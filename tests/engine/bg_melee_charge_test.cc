@@ -134,6 +134,7 @@ TEST(BgMeleeCharge, GapMel01TestHalvedAgainstArmourWithoutHeavyWeapon) {
 TEST(BgMeleeCharge, DugInDefenderIsNeverChargedFromBehind) {
   auto game = [](bool dug_in) {
     Sc sc;
+    sc.option("bg.melee_pairing", "listed");  // the listed pairs (chosen pairs: BgMeleeChoice)
     sc.inf(0, "a", 6, 10, 10, 1);
     auto& e = sc.inf(1, "e", 4, 10, 20, 1, 0, "C", 0);  // facing away from "a"
     if (dug_in) e.add_attributes("dug_in");

@@ -37,6 +37,10 @@ Captured captured(int n) {
   sc.inf(1, "s", 4, 16, 18, 0, 0, "C", 225);
   Captured c{TG(sc.s), ""};
   c.group = group_of(c.t.ok(surrender("allies", "e", "a")));
+  // BG-PRIS-01: the Axis keep the default guards (rifles from the back); choices: bg_guards_test.cc.
+  BgOrder keep = cmd("axis");
+  keep.mutable_bg()->mutable_prisoners()->set_group_id(c.group);
+  c.t.ok(keep);
   return c;
 }
 
@@ -185,11 +189,24 @@ TEST(BgMeleePrisoners, UNIT06NonStandingOutnumberedThreeToOneSurrenders) {
   EXPECT_EQ(t.u(gid).living() - t.u(gid).living_fighters(), 3);
 }
 
-// BG-UNIT-06 (limit): 8 vs 3 is less than 3:1, so the first round is fought.
+// BG-UNIT-06 (limit): 8 vs 3 is less than 3:1, so nobody surrenders: the melee goes on to its
+// first round, which first waits for the attackers to choose their 3 pairs of 8 (BG-MEL-06/10),
+// and is then fought.
 TEST(BgMeleePrisoners, UNIT06BelowThreeToOneFightsARound) {
   TG t = in_melee(8, 1, 3, {5, 2, 2, 2, 2}, {6, 6, 6});
-  auto o = t.ok(fight("axis", t.st().melees[0].id), {6, 1, 6, 1, 6, 1});
-  EXPECT_NE(TG::find(o, [](const pb::BgEvent& b) { return b.has_melee_round(); }), nullptr);
+  const std::string id = t.st().melees[0].id;
+  EXPECT_EQ(t.refused(fight("axis", id)), "BG_MELEE_ORDER_AWAITED");
+  EXPECT_FALSE(t.u("e").destroyed);
+  EXPECT_EQ(t.u("e").living_fighters(), 3);
+  EXPECT_EQ(t.g->waiting_for(), (std::vector<std::string>{"axis"}));
+  BgOrder keep = cmd("axis");
+  keep.mutable_bg()->mutable_melee_order()->set_melee_id(id);  // the listed pairs
+  t.ok(keep);
+  auto o = t.ok(fight("axis", id), {6, 1, 6, 1, 6, 1});
+  EXPECT_EQ(TG::find(o, [](const pb::BgEvent& b) { return b.has_prisoners(); }), nullptr);
+  const auto* r = TG::find(o, [](const pb::BgEvent& b) { return b.has_melee_round(); });
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->melee_round().pairs_size(), 3);
 }
 
 // BG-MEL-05 / BG-LOS-08: no one may shoot into a melee, and units in a melee do not shoot.

@@ -18,8 +18,11 @@ const pb::BgMeleeEnded* ended(const Outcome& o) {
 
 // BG-EX-09 (Arnhem): 7 German figures (grade C, 1 leader) charge 5 elite British paratroopers
 // (grade A, 1 leader) dug in in a house.
+// The listed pairs (bg.melee_pairing = listed): the example's pairing without asking; the
+// sides' choice is tested in bg_melee_choice_test.cc.
 Sc arnhem() {
   Sc sc;
+  sc.option("bg.melee_pairing", "listed");
   sc.inf(0, "g", 7, 10, 10, 1);
   sc.inf(1, "b", 5, 10, 20, 1, 0, "A", 180).add_attributes("dug_in");
   sc.area("house", "house", 7, 17, 13, 23);
@@ -89,6 +92,7 @@ TEST(BgMeleeRound, EX09ArnhemFirstRoundAndSurrender) {
 // then a1's leader, and a1's other three figures wait.
 TEST(BgMeleeRound, Mel10FirstChargerFightsFirst) {
   Sc sc;
+  sc.option("bg.melee_pairing", "listed");  // the listed order (chosen pairs: BgMeleeChoice)
   sc.inf(0, "a1", 4, 6, 10, 1);
   sc.inf(0, "a2", 4, 14, 10, 1);
   sc.inf(1, "e", 5, 10, 20, 1, 0, "C", 180);

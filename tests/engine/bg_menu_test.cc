@@ -10,6 +10,7 @@
 #include "engine/model/autoplay.h"
 #include "engine/rulesets/bg/bg_actions.h"
 #include "engine/rulesets/bg/bg_internal.h"
+#include "engine/rulesets/bg/bg_special.h"
 #include "tests/engine/bg_test_util.h"
 #include "tests/support/scenario_file.h"
 
@@ -22,8 +23,11 @@ using bgtest::pt;
 const char* const kScenarios[] = {"crossroads", "village-assault", "combined-arms"};
 
 struct Counts {
-  int states = 0, picks = 0, moves = 0, moves_not_ahead = 0, hidden_states = 0;
+  int states = 0, picks = 0, moves = 0, moves_not_ahead = 0, hidden_states = 0, retreats = 0, retreat_previews = 0, trapped = 0;
 };
+
+// What a retreat entry's label says (BG-UNIT-05): the unit may only go away from the enemy.
+constexpr const char* kOnlyAway = "non-standing: only away from the enemy";
 
 pb::Command pick(const std::string& seat, const std::string& action, const std::string& target = "") {
   pb::Command c;
@@ -41,7 +45,10 @@ std::string refusal_of(const Game& game, const pb::Command& c) {
 
 // The 1" path of a move entry in its first mode, facing kept: straight ahead first, else the
 // first of the eight compass points the handler accepts (a wall or the table edge ahead).
-// Returns the refusal of straight ahead when no direction is accepted.
+// Returns the first refusal when no direction is accepted.
+// A path is drawn as the label says: an entry that says the unit may only go away from the
+// enemy (BG-UNIT-05) is drawn straight away from the closest enemy its side sees first, then
+// along the compass points that lead no nearer to it, never toward it.
 std::string send_move(const Game& game, const std::string& seat, const pb::Action& a, Counts& n) {
   const auto& st = static_cast<const BgState&>(game.state());
   const bg::Unit& u = *st.find(a.unit_id());
@@ -50,8 +57,36 @@ std::string send_move(const Game& game, const std::string& seat, const pb::Actio
   // BG-MEL-14: a flee uses its whole roll, away from the charger: drawn longer than the roll
   // (walked as far as it goes), facing the way it goes (no facing cost), in 16 directions.
   const bool flee = a.move().modes(0) == "flee";
+  const bool only_away = a.label().find(kOnlyAway) != std::string::npos;
+  const bg::Unit* enemy = only_away ? bg::enemy_to_retreat_from(st, u.side, from) : nullptr;
+  n.retreats += only_away;
+  if (enemy && a.move().modes(0) != "dig_in") {
+    // The preview of a pick against the label (a short step straight toward that enemy) is
+    // refused with the entry's own rule, as the order would be.
+    const bg::Vec2 to = bg::com(*enemy);
+    const double step = std::min(1.0, geom::distance(from, to) / 2);
+    if (step > 0.05) {
+      pb::Query q;
+      q.mutable_preview()->set_action(a.id());
+      q.mutable_preview()->set_mode(a.move().modes(0));
+      q.mutable_preview()->set_facing_deg(bg::facing_degrees(u.facing));
+      *q.mutable_preview()->add_path() = bg::to_point(from + (to - from) * (step / geom::distance(from, to)));
+      const pb::QueryAnswer answer = game.query(seat, q);
+      EXPECT_FALSE(answer.ok()) << a.label();
+      EXPECT_EQ(answer.refusal().rule_id(), a.rule_id()) << a.label() << ": " << answer.text();
+      EXPECT_EQ(answer.refusal().code(), "BG_NON_STANDING_ADVANCE") << a.label() << ": " << answer.text();
+      ++n.retreat_previews;
+    }
+  }
   for (int k = -1; k < (flee ? 16 : 8); ++k) {
-    const bg::Facing dir = k < 0 ? u.facing : flee ? bg::Facing::from_half_degrees(k * 45) : bg::Facing::from_degrees(k * 45);
+    bg::Facing dir = k < 0 ? u.facing : flee ? bg::Facing::from_half_degrees(k * 45) : bg::Facing::from_degrees(k * 45);
+    if (enemy) {
+      const bg::Vec2 away = from - bg::com(*enemy);
+      if (k < 0 && !geom::negligible(geom::length(away))) {
+        dir = bg::Facing::along(away);
+      }
+      if (geom::dot(dir.forward(), away) < 0) continue;  // toward the enemy: not what the label offers
+    }
     pb::Command c = pick(seat, a.id());
     c.mutable_play()->set_mode(a.move().modes(0));
     c.mutable_play()->set_facing_deg(bg::facing_degrees(flee ? dir : u.facing));
@@ -62,9 +97,9 @@ std::string send_move(const Game& game, const std::string& seat, const pb::Actio
       n.moves_not_ahead += k >= 0;
       return "";
     }
-    if (k < 0) first = why;
+    if (first.empty()) first = why;
   }
-  return first;
+  return first.empty() ? "no direction drawn" : first;
 }
 
 // Every entry of every seat's menu, sent as offered, is accepted; off-menu picks are refused.
@@ -76,6 +111,22 @@ void check_menus(const Game& game, const std::string& where, Counts& n) {
     for (const auto& a : menu.actions()) {
       if (a.kind() == "move") {
         ++n.moves;
+        // The entry says when the unit may only retreat (BG-UNIT-05), and only then.
+        if (a.id().rfind("move:", 0) == 0) {
+          const bool non_standing = bg::non_standing(*st.find(a.unit_id()));
+          EXPECT_EQ(a.label().find(kOnlyAway) != std::string::npos, non_standing) << where << " " << a.label();
+          EXPECT_EQ(a.label().rfind("Retreat ", 0) == 0, non_standing) << where << " " << a.label();
+          if (non_standing) {
+            EXPECT_EQ(a.rule_id(), "BG-UNIT-05") << where << " " << a.label();
+          }
+          // A unit trapped in a known minefield keeps its facing, and the entry says so (BG-MINE-08).
+          const bool trapped = bg::trapped_in(st, *st.find(a.unit_id())) != nullptr;
+          n.trapped += trapped;
+          EXPECT_EQ(a.label().find("trapped in") != std::string::npos, trapped) << where << " " << a.label();
+          if (trapped) {
+            EXPECT_FALSE(a.move().facing_free()) << where << " " << a.label();
+          }
+        }
         ASSERT_GT(a.move().modes_size(), 0) << where << " " << a.id();
         ASSERT_GT(a.move().max_inches(), 0) << where << " " << a.id();
         const std::string why = send_move(game, seat, a, n);
@@ -146,8 +197,6 @@ void play(const std::string& name, std::uint64_t seed, Counts& n) {
   AutoplayOptions options;
   options.seed = seed;
   options.keep_log = false;
-  // the random bot, as before the smart one became the rule set's bot: it wanders into states the smart bot does not reach (and the smart bot reaches states this test does not yet pass: docs/rulesets/battleground.md, "Bot").
-  options.bot_for = [](const std::string&) { return bg::make_bg_random_bot(); };
   int step = 0;
   options.observer = [&](const Game& game, const std::vector<pb::Event>&) {
     const std::string where = name + " seed " + std::to_string(seed) + " step " + std::to_string(++step);
@@ -175,7 +224,9 @@ TEST(BgMenu, EveryEntryOfEveryMenuIsAcceptedAsOffered_BG_CARD_02) {
     }
   }
   std::cout << "[menu] " << n.states << " states, " << n.picks << " picks, " << n.moves << " moves ("
-            << n.moves_not_ahead << " not straight ahead)\n";
+            << n.moves_not_ahead << " not straight ahead, " << n.retreats << " retreats, " << n.retreat_previews
+            << " previews of a step toward the enemy, " << n.trapped << " trapped in a minefield)\n";
+  EXPECT_GT(n.retreats, 0) << "the smart bot's games have non-standing units";
   EXPECT_GT(n.picks, 100);
   EXPECT_GT(n.moves, 50);
 }

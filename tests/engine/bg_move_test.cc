@@ -203,6 +203,18 @@ TEST(BgMove, ThroughFriendsNotEnemies) {
   EXPECT_EQ(u.refused(move("axis", "a", pb::BG_MOVE_WALK, {{20, 10}, {20, 16}}, 0), {6}), "BG_THROUGH_ENEMY");
 }
 
+// BG-MOVE-10 (ours): a unit pressed against the enemy (an enemy figure within a base of its
+// CoM, where a path starts) may step back away from it; a path toward it still passes through.
+TEST(BgMove, PressedAgainstTheEnemyItMayStepBack_BG_MOVE_10) {
+  Sc sc = base();
+  sc.inf(1, "foe", 2, 10.5, 9.5, 1, 0, "C", 0);  // a figure 0.5" south of a's CoM
+  TG t = axis_moving(sc);
+  EXPECT_EQ(t.refused(move("axis", "a", pb::BG_MOVE_WALK, {{10, 7}}), {6}), "BG_THROUGH_ENEMY");
+  EXPECT_EQ(t.refused(move("axis", "a", pb::BG_MOVE_WALK, {{13, 9}}), {6}), "BG_THROUGH_ENEMY");  // sideways, nearer first
+  t.ok(move("axis", "a", pb::BG_MOVE_WALK, {{10, 13}}), {6});
+  EXPECT_NEAR(moved(t, "a", 10, 13), 0.0, 1e-9);
+}
+
 // BG-MOVE-11 / BG-EX-10: digging in takes the whole move and marks dug-in and ran.
 TEST(BgMove, DigInMarksBrownAndGreen) {
   TG t = axis_moving(base());

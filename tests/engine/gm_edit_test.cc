@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include "engine/model/registry.h"
+#include "engine/registry/builtin_registry.h"
 #include "engine/rulesets/bg/bg_rules.h"
 #include "engine/rulesets/pw/pw_rules.h"
 #include "bg_test_util.h"
 #include "pw_test_util.h"
 #include "tests/support/race.pb.h"
 #include "tests/support/race_rules.h"
+#include "tests/support/scenario_file.h"
 
 namespace sandtable {
 namespace {
@@ -203,31 +205,6 @@ TEST(GmEdit, BgEditOfAHiddenUnitReachesOnlyThoseWhoSeeIt) {
   EXPECT_FALSE(t.unit("axis", "b1"));
 }
 
-// The next dice and a bot in a seat are shared edits: every rule set takes them, whatever edits
-// of its own table it supports (Battleground refused them while applying the event).
-TEST(GmEdit, EveryRuleSetTakesTheSharedEdits) {
-  BgGame bg(bg_table(false));
-  std::string err;
-  std::unique_ptr<RuleSet> pw_rules = make_portable_wargame();
-  std::vector<pb::Event> pw_log;
-  std::unique_ptr<Game> pw = Game::start(*pw_rules, pw_table(), StartOptions{}, &pw_log, &err);
-  ASSERT_TRUE(pw) << err;
-  for (Game* g : {bg.g.get(), pw.get()}) {
-    pb::GmEdit dice = with_reason("a demonstration");
-    dice.mutable_set_dice()->add_values(6);
-    dice.mutable_set_dice()->add_values(6);
-    const Outcome d = g->execute(gm_edit(dice));
-    ASSERT_TRUE(d.accepted) << d.rejection.message();
-    EXPECT_EQ(g->state().gm_dice, (std::vector<int>{6, 6}));
-    pb::GmEdit bot = with_reason("a player left");
-    bot.mutable_seat_bot()->set_side(g->state().sides.front());
-    bot.mutable_seat_bot()->set_bot(true);
-    const Outcome b = g->execute(gm_edit(bot));
-    ASSERT_TRUE(b.accepted) << b.rejection.message();
-    EXPECT_TRUE(g->state().bot_plays(g->state().sides.front()));
-  }
-}
-
 TEST(GmEdit, BgStrengthIsLivingFiguresAndMarkersAreTheViewsKeys) {
   BgGame t(bg_table(false));
   pb::GmEdit s = with_reason("two casualties were missed");
@@ -383,6 +360,32 @@ TEST_F(GmDice, TheBotsSeatsAreSharedStateThatReplaysAndIsSaved) {
   e.mutable_seat_bot()->set_bot(false);
   ASSERT_TRUE(run(gm_edit(e)).accepted);
   EXPECT_FALSE(g->state().bot_plays("red"));
+}
+
+// The shared edits (a bot in a seat, the next dice) reach every built-in rule set: they used to
+// be handed to the rule set's own edits when applied, which refused them (GM_EDIT_UNSUPPORTED).
+TEST(GmSharedEdits, EveryBuiltInRuleSetTakesTheBotInASeatAndTheNextDice) {
+  for (const auto& [ruleset, file] : {std::pair<const char*, const char*>{"battleground", "bg/crossroads.json"},
+                                      {"portable-wargame-19c", "pw/meeting-engagement.json"}}) {
+    SCOPED_TRACE(ruleset);
+    const RuleSet* rules = builtin_registry().find(ruleset);
+    ASSERT_NE(rules, nullptr);
+    std::string err;
+    auto game = Game::start(*rules, load_scenario_file(file), {}, nullptr, &err);
+    ASSERT_TRUE(game) << err;
+    const std::string side = game->state().sides.front();
+    pb::GmEdit bot = with_reason("nobody came");
+    bot.mutable_seat_bot()->set_side(side);
+    bot.mutable_seat_bot()->set_bot(true);
+    const Outcome seated = game->execute(gm_edit(bot));
+    ASSERT_TRUE(seated.accepted) << seated.rejection.ShortDebugString();
+    EXPECT_TRUE(game->state().bot_plays(side));
+    pb::GmEdit dice = with_reason("the die fell off the table");
+    dice.mutable_set_dice()->add_values(3);
+    const Outcome set = game->execute(gm_edit(dice));
+    ASSERT_TRUE(set.accepted) << set.rejection.ShortDebugString();
+    EXPECT_EQ(game->state().gm_dice, std::vector<int>{3});
+  }
 }
 
 TEST_F(GmDice, AReasonLongerThanALogLineIsRefused) {

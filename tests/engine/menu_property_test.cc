@@ -2,7 +2,14 @@
 // of every seat's menu (each action x each target x one offered facing, and for "plan" also a
 // combination sent with `also`) is accepted by a copy of the game, and orders off the menu
 // (unknown action, target not offered, another seat's action) are refused without changing
-// anything. Adding a rule set is adding one line to kCases.
+// anything. Adding a rule set is adding one line to kCases. The games are played by each rule
+// set's own bot (RuleSet::make_bot).
+// A "move" entry is sent as offered with no drawn path (the unit stays, with the facing the pick
+// gives, or keeps it when the entry's facing is not free): this test draws no paths. Where a drawn
+// path goes is checked by the rules as for any order, and what a path may not do beyond MoveLimits
+// is said in the entry's label and rule (a Battleground "Retreat ..." entry, BG-UNIT-05: only away
+// from the enemy), which the preview (RuleSet::query) states too; BgMenu.* draws paths as the
+// labels say (tests/engine/bg_menu_test.cc).
 // SANDTABLE_MENU_GAMES=<n> plays n games per scenario instead of the table's number.
 #include <gtest/gtest.h>
 
@@ -12,7 +19,6 @@
 #include <map>
 
 #include "engine/model/autoplay.h"
-#include "engine/rulesets/bg/bg_actions.h"
 #include "engine/registry/builtin_registry.h"
 #include "tests/support/scenario_file.h"
 
@@ -83,19 +89,35 @@ std::vector<pb::Command> picks(const std::string& seat, const pb::Action& a, Pcg
   return out;
 }
 
-// Several "plan" actions with targets: the first with every other one in `also`.
+// Several "plan" actions with targets: the first with every other one in `also`, each naming a
+// target no other part names. A combination may break a rule between its parts that no single
+// part breaks: Battleground's melee pairs (BG-MEL-10: a figure of a later unit fights only
+// when none of an earlier unit waits); that refusal, with its own code, is the only one allowed.
 void check_plan_combination(const Game& game, const std::string& seat, const pb::ActionMenu& m, Pcg32& rng, Tally& t) {
   pb::Command c;
+  std::vector<std::string> named;
   for (const auto& a : m.actions()) {
     if (a.kind() != "plan" || a.targets().empty()) continue;
+    std::vector<std::string> free;
+    for (const auto& x : a.targets()) {
+      if (std::find(named.begin(), named.end(), x.id()) == named.end()) free.push_back(x.id());
+    }
+    if (free.empty()) continue;
     pb::PlayAction p;
     p.set_action(a.id());
-    p.set_target(a.targets(static_cast<int>(rng.below(static_cast<std::uint32_t>(a.targets_size())))).id());
+    p.set_target(free[rng.below(static_cast<std::uint32_t>(free.size()))]);
+    named.push_back(p.target());
     if (!c.has_play()) *c.mutable_play() = p;
     else *c.mutable_play()->add_also() = p;
   }
   if (c.play().also().empty()) return;
   c.set_seat(seat);
+  Game copy(game);
+  const Outcome o = copy.execute(c);
+  if (!o.accepted && o.rejection.code() == "BG_MELEE_UNIT_ORDER") {
+    ++t.kinds["plan+also refused between parts"];
+    return;
+  }
   expect_accepted(game, c, t);
   ++t.kinds["plan+also"];
 }
@@ -150,10 +172,6 @@ TEST(MenuProperty, EveryMenuEntryIsAcceptedAndNothingOffTheMenu) {
         AutoplayOptions options;
         options.seed = seed;
         options.keep_log = false;
-        // Battleground: the random bot, as before the smart one became the rule set's bot: it wanders into states the smart bot does not reach (and the smart bot reaches states this test does not yet pass: docs/rulesets/battleground.md, "Bot").
-        if (std::string(c.ruleset) == "battleground") {
-          options.bot_for = [](const std::string&) { return bg::make_bg_random_bot(); };
-        }
         options.observer = [&](const Game& game, const std::vector<pb::Event>&) {
           // About one state in 8, at most kStatesPerGame per game, always the first.
           if (checked < kStatesPerGame && (checked == 0 || rng.below(8) == 0)) {

@@ -284,6 +284,51 @@ TEST(BgGameTest, VillageAssaultThroughTheServerKeepsTheHiddenSectionSecret) { pl
 // Battleground: a secret minefield, a dummy and two scheduled strikes stay with their owners.
 TEST(BgGameTest, CombinedArmsThroughTheServerKeepsMinefieldsAndStrikesSecret) { play_whole_game(kBgCombined, 77); }
 
+// Battleground with the server's bot in both seats (the GM's GmSeatBot): the room gives every
+// order the game waits on, the sides' choice of melee pairs (BG-MEL-06/10) and the captors'
+// choice of guards (BG-PRIS-01) included (bg.melee_pairing and bg.guards = players, the
+// default), so the game reaches its end instead of hanging on a choice nobody answers.
+int bots_in_seats(const Match& m, std::uint64_t seed, int* pairs, int* guards) {
+  TempDir dir;
+  auto server = start_server(dir.path + "/bots.db");
+  const auto room = create_room(server->port(), m, seed);
+  Seat gm(server->port(), token_of(room, "gm"), 1, room.room_id());
+  const pb::Scenario scenario = scenario_of(m);
+  for (const auto& side : scenario.sides()) {
+    pb::Command c;
+    c.set_seat("gm");
+    auto* e = c.mutable_gm()->mutable_edit();
+    e->set_reason("bots play " + side.id());
+    e->mutable_seat_bot()->set_side(side.id());
+    e->mutable_seat_bot()->set_bot(true);
+    pb::Envelope r;
+    for (int attempt = 0; attempt < 5; ++attempt) {  // the bot already seated may be playing
+      gm.drain();
+      r = gm.order(c);
+      if (!r.has_order_rejected() || r.order_rejected().rejection().code() != "STALE_SEQUENCE") break;
+    }
+    EXPECT_TRUE(r.has_order_accepted()) << r.ShortDebugString();
+  }
+  for (int i = 0; i < 1200 && !gm.view.result().over(); ++i) gm.drain(50ms);
+  EXPECT_TRUE(gm.view.result().over()) << m.scenario_id << " seed " << seed << ": the bots did not finish";
+  for (const auto& e : gm.events) {
+    *pairs += e.text().find("keeps the listed order for melee round") != std::string::npos ||
+              e.text().find("chooses the pairs for melee round") != std::string::npos;
+    *guards += e.text().find("prisoner group") != std::string::npos && e.text().find("guard") != std::string::npos &&
+               e.text().find("taken by") == std::string::npos;
+  }
+  return gm.view.result().over() ? 1 : 0;
+}
+
+TEST(BgGameTest, BotsInBothSeatsAnswerMeleePairsAndGuardsAndFinish) {
+  int pairs = 0, guards = 0, finished = 0, games = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed, ++games) finished += bots_in_seats(kBgVillage, seed, &pairs, &guards);
+  std::cout << "[ bots in seats ] village-assault: " << finished << " of " << games << " games finished; " << pairs
+            << " choices of pairs, " << guards << " choices of guards\n";
+  EXPECT_EQ(finished, games);
+  EXPECT_GT(pairs, 0) << "no game waited on a choice of pairs, so this proved nothing";
+}
+
 void kill_nine_mid_game(const Match& m, std::uint64_t seed, int kills) {
   TempDir dir;
   const std::string db = dir.path + "/crash.db";
@@ -358,6 +403,63 @@ void kill_nine_mid_game(const Match& m, std::uint64_t seed, int kills) {
 TEST(PwGameTest, KillNineMidGameStillEndsAsTheUninterruptedRun) { kill_nine_mid_game(kPwMeeting, 4711, 3); }
 
 TEST(BgGameTest, KillNineMidGameStillEndsAsTheUninterruptedRun) { kill_nine_mid_game(kBgCombined, 4712, 3); }
+
+// The tests above keep the random bot; this one seats the rule set's own bot (the smart one,
+// RuleSet::make_bot) as a GM does for a solo player (ServerTest.TheGmPutsTheBotInSeats...), in
+// both seats of the short hedgerow raid, and the room plays to its end. The room asks its bot
+// once after each commit (server/room.cc), so an order of the bot's that the game refused, or a
+// bot that found nothing to do, would leave the room waiting for ever: the room may never sit
+// still while the game is not over.
+const Match kBgHedgerow{"battleground", "bg/hedgerow-raid.json", "bg-hedgerow-raid"};
+
+TEST(BgGameTest, TheRuleSetsOwnBotPlaysBothSeatsOfARoomToTheEnd) {
+  TempDir dir;
+  auto server = start_server(dir.path + "/solo.db");
+  const auto room = create_room(server->port(), kBgHedgerow, 5);
+  Seat gm(server->port(), token_of(room, "gm"), 0, room.room_id());
+  const pb::Scenario scenario = scenario_of(kBgHedgerow);
+  for (const auto& side : scenario.sides()) {
+    pb::Command c;
+    c.set_seat("gm");
+    auto* e = c.mutable_gm()->mutable_edit();
+    e->set_reason("a solo game");
+    e->mutable_seat_bot()->set_side(side.id());
+    e->mutable_seat_bot()->set_bot(true);
+    // The bot may already be playing the first seat: an order against an old sequence is retried.
+    pb::Envelope reply;
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      gm.drain(50ms);
+      reply = gm.order(c);
+      if (!reply.has_order_rejected() || reply.order_rejected().rejection().code() != "STALE_SEQUENCE") break;
+    }
+    ASSERT_TRUE(reply.has_order_accepted()) << side.id() << ": " << reply.ShortDebugString();
+  }
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  auto last_move = started;
+  std::uint64_t last_seq = gm.seq;
+  int most_turn = 0;
+  while (!gm.view.result().over()) {
+    gm.drain(100ms);
+    most_turn = std::max(most_turn, gm.view.turn().turn());
+    if (gm.seq != last_seq) {
+      last_seq = gm.seq;
+      last_move = Clock::now();
+      continue;
+    }
+    std::string waiting;
+    for (const auto& w : gm.view.turn().waiting_for()) waiting += " " + w;
+    ASSERT_LT(Clock::now() - last_move, 15s) << "the room is stuck at seq " << gm.seq << ", turn " << gm.view.turn().turn()
+                                             << ", waiting for" << waiting << " (a refused bot order?)";
+    ASSERT_LT(Clock::now() - started, 240s) << "the game does not end (turn " << gm.view.turn().turn() << ")";
+  }
+  std::cout << "[ " << kBgHedgerow.scenario_id << " ] the smart bot in both seats: " << gm.seq << " events, " << most_turn
+            << " turns, winner '" << gm.view.result().winner() << "'\n";
+  EXPECT_GE(most_turn, 2) << "the game ended before it was played";
+  bool seated = false;
+  for (const auto& e : gm.events) seated |= e.text().find("GM puts the computer in the seat of") != std::string::npos;
+  EXPECT_TRUE(seated);
+}
 
 }  // namespace
 }  // namespace sandtable::testing

@@ -14,9 +14,28 @@ namespace sandtable::bg {
 std::vector<std::string> waiting_seats(const BgState& st) {
   std::vector<std::string> out;
   if (st.over || st.phase == Phase::kOver) return out;
+  // BG-PRIS-01: new prisoners wait for their captors' choice of guards; nothing else happens.
+  if (const Unit* g = guards_owed(st)) return {side_id(st, g->side)};
   // BG-ART-01: a fire mission waits for its side's aim points (BgCallFire).
   // BG-ART-08: the mission is resolved before the card's own action: nobody else acts meanwhile.
   if (const int s = side_owing_aim(st); s >= 0) return {side_id(st, s)};
+  // BG-MEL-06/10: a side choosing its pairs; without table dice nothing else happens meanwhile.
+  if (st.phase == Phase::kMelee && st.decisions.empty()) {
+    bool other = false;  // table dice: a melee either player may roll
+    for (const auto& m : st.melees) {
+      if (m.over) continue;
+      const int role = melee_order_owed(st, m);
+      if (role < 0) {
+        other = true;
+        continue;
+      }
+      const std::string& seat = side_id(st, melee_role_side(st, m, role));
+      if (std::find(out.begin(), out.end(), seat) == out.end()) out.push_back(seat);
+      if (!st.table_dice) return out;
+    }
+    if (!out.empty() && !other) return out;
+    out.clear();
+  }
   if (st.phase == Phase::kCards && st.action.side >= 0) {
     out.push_back(side_id(st, st.action.side));
   } else if (needs_card(st) || (st.table_dice && st.phase == Phase::kMelee && !st.melees.empty())) {
@@ -174,6 +193,53 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
       }
     }
     return out;
+  }
+  // BG-PRIS-01: the guards of new prisoners: kept, or one default guard swapped for each other
+  // figure of the captor unit that may guard (each as the handler accepts it).
+  if (const Unit* g = guards_owed(st)) {
+    if (g->side != side) return out;
+    pb::BgCommand keep;
+    keep.mutable_prisoners()->set_group_id(g->id);
+    out.push_back(order_of(seat, keep));
+    std::vector<std::string> now;
+    for (const auto& f : g->figures) {
+      if (!f.prisoner && f.alive) now.push_back(f.id);
+    }
+    for (const Figure* f : guard_candidates(st, *g)) {
+      if (now.empty() || std::find(now.begin(), now.end(), f->id) != now.end()) continue;
+      pb::BgCommand c;
+      auto* p = c.mutable_prisoners();
+      p->set_group_id(g->id);
+      p->add_guard_figure_ids(f->id);
+      for (std::size_t i = 1; i < now.size(); ++i) p->add_guard_figure_ids(now[i]);
+      if (!check_guards(st, side, *p)) out.push_back(order_of(seat, c));
+    }
+    return out;
+  }
+  // BG-MEL-06/10: the pairs of a melee round: kept as listed, reversed, or rotated by one
+  // (each as the handler accepts it).
+  if (int role = 0; const Melee* m = melee_order_due(st, side, &role)) {
+    pb::BgCommand listed;
+    listed.mutable_melee_order()->set_melee_id(m->id);
+    out.push_back(order_of(seat, listed));
+    const MeleePairing p = melee_pairing(st, *m);
+    std::vector<std::string> ids;
+    for (const auto& f : role == 0 ? p.att : p.def) ids.push_back(f.fig->id);
+    auto offer = [&](const std::vector<std::string>& v) {
+      pb::BgCommand c;
+      c.mutable_melee_order()->set_melee_id(m->id);
+      for (std::size_t i = 0; i < v.size() && i < p.pairs; ++i) c.mutable_melee_order()->add_figure_ids(v[i]);
+      if (!check_melee_order(st, side, c.melee_order())) out.push_back(order_of(seat, c));
+    };
+    std::vector<std::string> v = ids;
+    std::reverse(v.begin(), v.end());
+    offer(v);
+    if (ids.size() > 1) {
+      v = ids;
+      std::rotate(v.begin(), v.begin() + 1, v.end());
+      offer(v);
+    }
+    if (!st.table_dice) return out;
   }
   // BG-ART-08: while a mission waits for aim points, only its side orders (BgCallFire).
   if (const int owing = side_owing_aim(st); owing >= 0 && owing != side) return out;

@@ -65,6 +65,7 @@ void prisoner_group(BgState& st, const pb::BgPrisonerGroup& e) {
   g.side = side;
   g.prisoner_group = true;
   g.escort_vehicle = e.escort_vehicle();  // BG-PRIS-06: no guards; the vehicle escorts them
+  g.guards_from = e.choosing_unit();      // BG-PRIS-01: the captors may still choose the guards
   auto take = [&](const std::string& fid, bool own_side) {
     for (auto& u : st.units) {
       if ((u.side == side) != own_side || u.prisoner_group) continue;
@@ -105,6 +106,24 @@ void prisoner_group(BgState& st, const pb::BgPrisonerGroup& e) {
   st.next_id += 1;
 }
 
+// BG-PRIS-01: the captors' choice of guards: each figure in takes the place of one out.
+void guards_chosen(BgState& st, const pb::BgGuardsChosen& e) {
+  Unit* g = st.find(e.group_id());
+  Unit* c = st.find(e.unit_id());
+  if (!g) return;
+  g->guards_from.clear();
+  if (!c) return;
+  for (int i = 0; i < e.guards_in_size() && i < e.guards_out_size(); ++i) {
+    auto in = std::find_if(c->figures.begin(), c->figures.end(), [&](const Figure& f) { return f.id == e.guards_in(i); });
+    auto out = std::find_if(g->figures.begin(), g->figures.end(), [&](const Figure& f) { return f.id == e.guards_out(i); });
+    if (in == c->figures.end() || out == g->figures.end()) continue;
+    std::swap(in->pos, out->pos);  // each stands where the other stood
+    std::swap(*in, *out);          // and takes its place in the list
+  }
+  c->position = com(*c);
+  g->position = com(*g);
+}
+
 }  // namespace
 
 void apply_melee_event(BgState& st, const pb::BgEvent& e) {
@@ -134,6 +153,14 @@ void apply_melee_event(BgState& st, const pb::BgEvent& e) {
         if (m.id == e.melee_round().melee_id()) m.round = e.melee_round().round();
       }
       break;
+    case pb::BgEvent::kMeleeOrdered:  // BG-MEL-06/10: the pairs a side chose for the next round
+      for (auto& m : st.melees) {
+        if (m.id != e.melee_ordered().melee_id()) continue;
+        const int role = e.melee_ordered().attackers() ? 0 : 1;
+        m.order[role].assign(e.melee_ordered().figure_ids().begin(), e.melee_ordered().figure_ids().end());
+        m.order_round[role] = e.melee_ordered().round();
+      }
+      break;
     case pb::BgEvent::kVehicleMeleeRound:  // BG-MEL-15
       for (auto& m : st.melees) {
         if (m.id == e.vehicle_melee_round().melee_id()) m.round = e.vehicle_melee_round().round();
@@ -155,6 +182,7 @@ void apply_melee_event(BgState& st, const pb::BgEvent& e) {
       break;
     }
     case pb::BgEvent::kPrisoners: prisoner_group(st, e.prisoners()); break;
+    case pb::BgEvent::kGuardsChosen: guards_chosen(st, e.guards_chosen()); break;  // BG-PRIS-01
     case pb::BgEvent::kCasualties: {
       // BG-PRIS-05: when every guard of a prisoner group is killed (by any attack; this runs
       // after the casualties are applied), the prisoners are removed: the group leaves the

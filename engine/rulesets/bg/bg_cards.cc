@@ -1,6 +1,7 @@
 // Sequence of play and card play (BG-SEQ-01..03, BG-CARD-01..13, BG-UNIT-10, BG-VIC-01):
 // turns, the deck, what each card lets a side do, and the phases after the cards.
 #include "engine/rulesets/bg/bg_internal.h"
+#include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_units.h"
 #include "engine/model/rejection.h"
 
@@ -207,6 +208,7 @@ void do_end_action(Context& ctx, BgState& st, int side) {
 void settle(Context& ctx, BgState& st) {
   for (int guard = 0; guard < 1000 && !st.over; ++guard) {
     if (!st.decisions.empty()) return;
+    if (guards_owed(st)) return;  // BG-PRIS-01: the captors choose the guards (BgPrisoners)
     switch (st.phase) {
       case Phase::kCards: {
         if (st.turn == 0) {

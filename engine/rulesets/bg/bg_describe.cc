@@ -322,10 +322,12 @@ std::string bg_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kFleeRolled:
     case pb::BgEvent::kChargeMoved:
     case pb::BgEvent::kMeleeRound:
+    case pb::BgEvent::kMeleeOrdered:
     case pb::BgEvent::kMeleeEnded:
     case pb::BgEvent::kVehicleMeleeRound:
     case pb::BgEvent::kSurrendered:
     case pb::BgEvent::kPrisoners:
+    case pb::BgEvent::kGuardsChosen:
     case pb::BgEvent::kMorale: return combat_line(w, e);
     case pb::BgEvent::kMinefieldRevealed:
     case pb::BgEvent::kMinesCleared:

@@ -264,6 +264,20 @@ std::string melee_round(const Words& w, const pb::BgMeleeRound& e) {
   return out + ".";
 }
 
+std::string melee_ordered(const Words& w, const pb::BgMeleeOrdered& e) {
+  // BG-MEL-06/10: the attackers choose who fights, the defenders who faces each attacker.
+  const std::string who = melee_words(w, e.melee_id());
+  std::string out = w.side(e.side()) + (e.attackers() ? ", charging," : ", defending,") + " " +
+                    (e.listed() ? "keeps the listed order" : "chooses the pairs") + " for melee round " +
+                    std::to_string(e.round()) + (who.empty() ? "" : " (" + who + ")") + ": ";
+  for (int i = 0; i < e.figure_ids_size(); ++i) {
+    if (i) out += ", ";
+    out += "pair " + std::to_string(i + 1) + " " + w.figure(e.figure_ids(i));
+  }
+  if (e.figure_ids().empty()) out += "no pairs";
+  return out + " (BG-MEL-10).";
+}
+
 std::string melee_ended(const Words& w, const pb::BgMeleeEnded& e) {
   const std::string who = melee_words(w, e.melee_id());
   std::string out = who.empty() ? "The melee is over" : "The melee of " + who + " is over";
@@ -303,6 +317,14 @@ std::string prisoners(const Words& w, const pb::BgPrisonerGroup& e) {
   return out + " (one guard per four, BG-PRIS-01).";
 }
 
+std::string guards_chosen(const Words& w, const pb::BgGuardsChosen& e) {
+  // BG-PRIS-01: the captors' choice of guards (one per four prisoners, at least one).
+  if (e.kept()) return w.side(e.side()) + " keeps " + w.figures(e.guards()) + " guarding prisoner group " + e.group_id() + " (rifles from the back, BG-PRIS-01).";
+  std::string out = w.side(e.side()) + " chooses " + w.figures(e.guards()) + " to guard prisoner group " + e.group_id();
+  if (!e.guards_in().empty()) out += ": " + w.figures(e.guards_in()) + " take" + (e.guards_in_size() == 1 ? "s" : "") + " over from " + w.figures(e.guards_out());
+  return out + " (BG-PRIS-01).";
+}
+
 std::string morale(const Words& w, const pb::BgMoraleTest& e) {
   const std::string u = w.unit(e.unit_id());
   const std::string& test = e.test();
@@ -333,10 +355,12 @@ std::string combat_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kFleeRolled: return flee_rolled(w, e.flee_rolled());
     case pb::BgEvent::kChargeMoved: return charge_moved(w, e.charge_moved());
     case pb::BgEvent::kMeleeRound: return melee_round(w, e.melee_round());
+    case pb::BgEvent::kMeleeOrdered: return melee_ordered(w, e.melee_ordered());
     case pb::BgEvent::kMeleeEnded: return melee_ended(w, e.melee_ended());
     case pb::BgEvent::kVehicleMeleeRound: return vehicle_melee_round(w, e.vehicle_melee_round());
     case pb::BgEvent::kSurrendered: return surrendered(w, e.surrendered());
     case pb::BgEvent::kPrisoners: return prisoners(w, e.prisoners());
+    case pb::BgEvent::kGuardsChosen: return guards_chosen(w, e.guards_chosen());
     case pb::BgEvent::kMorale: return morale(w, e.morale());
     default: return "Something happened.";
   }

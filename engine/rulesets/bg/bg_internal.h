@@ -54,6 +54,12 @@ double facing_degrees(Facing f);                     // for events/views (displa
 // ---- units ----
 Vec2 com(const Unit& u);                             // CoM of living, non-prisoner figures
 bool non_standing(const Unit& u);                    // BG-UNIT-05
+// BG-UNIT-05: the enemy a non-standing unit at `from` may not move nearer to: the closest (by
+// CoM) unit on the table of another side that `side` sees (not hidden), or null when none.
+const Unit* enemy_to_retreat_from(const BgState& st, int side, Vec2 from);
+// BG-UNIT-05: a non-standing unit of `side` going from `from` to `to` (without naming a unit to
+// join) ends no nearer the closest enemy than it started; true when no enemy is in sight.
+bool retreats(const BgState& st, int side, Vec2 from, Vec2 to);
 int side_grade_penalties(const BgState& st, const Unit& u);  // ran, mounted, passenger (BG-FIRE-01)
 std::vector<const Unit*> side_units(const BgState& st, int side);  // active units of a side
 geom::Polygon figure_base(const BgState& st, Vec2 centre, Facing f);

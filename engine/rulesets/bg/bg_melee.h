@@ -78,6 +78,58 @@ void vehicle_melee_step(Context& ctx, BgState& st, const std::string& melee_id);
 // The answer "escort" / "release" of the winning vehicle's owner (BG-PRIS-06).
 void answer_vehicle_prisoners(Context& ctx, BgState& st, const pb::Decision& d, const std::string& choice);
 
+// ---- figures in a melee round (bg_melee_fight.cc) and the choice of pairs (bg_melee_order.cc) ----
+struct MeleeFighter {
+  const Unit* unit;
+  const Figure* fig;
+  int unit_index;  // position in the melee's attackers/defenders (charge order, BG-MEL-10)
+  bool special;    // medic, mule or horse-holder: may be held back (BG-MEL-10)
+};
+// BG-MEL-10 (GAP-BG-MEL-06): the listed order: units in charge order, in each unit the fighting
+// figures in unit order, specials last. Horse-holders with the horses do not fight.
+std::vector<MeleeFighter> melee_fighters(const BgState& st, const std::vector<std::string>& ids);
+// BG-MEL-07: the modifier of `a` (attacking side if `attacking`) against `b`; `words` gets
+// each part ("+1 leader").
+int melee_modifier(const BgState& st, const Melee& m, const MeleeFighter& a, const MeleeFighter& b, bool attacking,
+                   std::vector<std::string>* words = nullptr);
+// GAP-BG-MEL-07c: a wall or hedge (a line with red dice) crosses the line from `attacker` to
+// `defender` within kMeleeWallReach of `defender`.
+bool defends_wall(const BgState& st, Vec2 attacker, Vec2 defender);
+
+// BG-MEL-06/10: the fighters of each side for the next round, chosen pairs first (pair i is
+// att[i] against def[i] for i < pairs), then the others in the listed order (they wait).
+struct MeleePairing {
+  std::vector<MeleeFighter> att, def;
+  std::size_t pairs = 0;
+};
+MeleePairing melee_pairing(const BgState& st, const Melee& m);
+// The role (0 attackers, 1 defenders) whose choice of pairs the next round of `m` waits for,
+// or -1: asked only with bg.melee_pairing = players, for infantry/cavalry melees without
+// stands, when the choice can change something (more figures than pairs; for the defenders
+// also figures that differ facing attackers that differ).
+int melee_order_owed(const BgState& st, const Melee& m);
+// The side index of a role of `m` (0 attackers, 1 defenders).
+int melee_role_side(const BgState& st, const Melee& m, int role);
+// The melee whose pairs `side` must choose now (the first waiting one without table dice), or
+// nullptr; *role gets the role.
+const Melee* melee_order_due(const BgState& st, int side, int* role);
+// The order's refusal, if any (figures not in the melee, dead, named twice, too many, unit
+// order BG-MEL-10); *filled gets the pairs' figures in order (named, then the listed rest).
+Check check_melee_order(const BgState& st, int side, const pb::BgMeleeOrder& o, std::vector<std::string>* filled = nullptr);
+// A figure's name for a player: "Leader g1-0 — 1st Squad".
+std::string melee_figure_label(const MeleeFighter& f);
+
+// ---- the captors' choice of guards (bg_melee_guards.cc, BG-PRIS-01) ----
+// May this figure guard prisoners? Alive, not a prisoner, and one that fights: never a medic
+// (BG-MED-01), a mule or a horse-holder.
+bool may_guard(const Figure& f);
+// The prisoner group whose guards its captors must still choose (the first one), or nullptr.
+const Unit* guards_owed(const BgState& st);
+// The figures that may guard `group`: its guards now, then the captor unit's figures that may.
+std::vector<const Figure*> guard_candidates(const BgState& st, const Unit& group);
+// The answer's refusal, if any.
+Check check_guards(const BgState& st, int side, const pb::BgPrisoners& p);
+
 // ---- shared by the melee files (bg_melee_fight.cc) ----
 // BG-MEL-11: ends the melee; winners (units of `winner`, -1 none) are marked as having run.
 void end_melee(Context& ctx, BgState& st, const Melee& m, int winner, const std::string& how);

@@ -4,22 +4,15 @@
 
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_units.h"
+#include "engine/model/game_words.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable::bg {
 
-namespace {
-
-struct Fighter {
-  const Unit* unit;
-  const Figure* fig;
-  int unit_index;  // position in the melee's attackers/defenders (charge order, BG-MEL-10)
-};
-
 // BG-MEL-10 (GAP-BG-MEL-06): units in charge order; in each unit the fighting figures in unit
 // order, special non-fighters (medics, mules, horse-holders) held back to the end.
-std::vector<Fighter> fighters(const BgState& st, const std::vector<std::string>& ids) {
-  std::vector<Fighter> out;
+std::vector<MeleeFighter> melee_fighters(const BgState& st, const std::vector<std::string>& ids) {
+  std::vector<MeleeFighter> out;
   for (int pass = 0; pass < 2; ++pass) {
     for (std::size_t i = 0; i < ids.size(); ++i) {
       const Unit* u = st.active_unit(ids[i]);
@@ -28,34 +21,78 @@ std::vector<Fighter> fighters(const BgState& st, const std::vector<std::string>&
         if (!f.alive || f.prisoner) continue;
         if (u->has_horses && f.kind == FigureKind::kHorseHolder) continue;  // with the horses
         const bool special = f.kind == FigureKind::kMedic || f.kind == FigureKind::kMule || f.kind == FigureKind::kHorseHolder;
-        if (special == (pass == 1)) out.push_back({u, &f, static_cast<int>(i)});
+        if (special == (pass == 1)) out.push_back({u, &f, static_cast<int>(i), special});
       }
     }
   }
   return out;
 }
 
+namespace {
+
 bool protected_defender(const Unit& u) { return !u.building.empty() || u.markers.dug_in; }
 
+// Do segments p-q and a-b cross (touching counts; collinear overlaps do not)?
+bool segments_cross(Vec2 p, Vec2 q, Vec2 a, Vec2 b) {
+  const double d1 = geom::cross(q - p, a - p), d2 = geom::cross(q - p, b - p);
+  const double d3 = geom::cross(b - a, p - a), d4 = geom::cross(b - a, q - a);
+  if ((d1 == 0 && d2 == 0) || (d3 == 0 && d4 == 0)) return false;
+  return ((d1 <= 0 && d2 >= 0) || (d1 >= 0 && d2 <= 0)) && ((d3 <= 0 && d4 >= 0) || (d3 >= 0 && d4 <= 0));
+}
+
+}  // namespace
+
+bool defends_wall(const BgState& st, Vec2 attacker, Vec2 defender) {
+  for (const auto& t : st.terrain) {
+    if (t.area || t.line.size() < 2 || t.red <= 0 || t.kind == TerrainKind::kRiver) continue;
+    for (std::size_t i = 0; i + 1 < t.line.size(); ++i) {
+      const geom::Segment s{t.line[i], t.line[i + 1]};
+      if (geom::within(geom::distance_to_segment(defender, s), kMeleeWallReach) &&
+          segments_cross(attacker, defender, s.a, s.b)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // BG-MEL-07 modifiers of figure `a` (attacker side if `attacking`) against `b`.
-int modifier(const BgState& st, const Melee& m, const Fighter& a, const Fighter& b, bool attacking) {
+int melee_modifier(const BgState& st, const Melee& m, const MeleeFighter& a, const MeleeFighter& b, bool attacking,
+                   std::vector<std::string>* words) {
   int mod = 0;
-  if (static_cast<int>(a.unit->grade) > static_cast<int>(b.unit->grade)) mod += kMeleeBetterGrade;  // GAP-BG-MEL-07
-  if (a.fig->kind == FigureKind::kLeader) mod += kMeleeLeader;
-  if (a.fig->kind == FigureKind::kMedic) mod += kMeleeMedic;
-  if (st.options.melee_weapons) mod += kMeleeWeapons;  // GAP-BG-MEL-07b: all figures so armed
+  auto add = [&](int v, const char* why) {
+    mod += v;
+    if (!words) return;
+    std::string w = v > 0 ? "+" : "";  // built in steps: GCC 12 -Wrestrict misfires on "+" + string
+    w += std::to_string(v);
+    w += ' ';
+    w += why;
+    words->push_back(std::move(w));
+  };
+  if (static_cast<int>(a.unit->grade) > static_cast<int>(b.unit->grade)) add(kMeleeBetterGrade, "grade");  // GAP-BG-MEL-07
+  if (a.fig->kind == FigureKind::kLeader) add(kMeleeLeader, "leader");
+  if (a.fig->kind == FigureKind::kMedic) add(kMeleeMedic, "medic");
+  // BG-MEL-07 optional (GAP-BG-MEL-07b): figures the scenario arms (pistol, sword, fixed
+  // bayonet), or every figure with bg.melee_weapons = on.
+  if (st.options.melee_weapons) add(kMeleeWeapons, "melee weapon");
+  else if (!a.fig->melee_weapon.empty()) add(kMeleeWeapons, a.fig->melee_weapon.c_str());
   if (m.round == 0) {  // first round (m.round counts rounds already fought)
-    if (!attacking && protected_defender(*a.unit)) mod += kMeleeDefenceFirst;
+    if (!attacking && protected_defender(*a.unit)) add(kMeleeDefenceFirst, a.unit->markers.dug_in ? "dug in" : "building");
+    else if (!attacking && defends_wall(st, b.fig->pos, a.fig->pos)) add(kMeleeDefenceFirst, "wall");  // GAP-BG-MEL-07c
     if (attacking && a.unit_index < static_cast<int>(m.from_behind.size()) && m.from_behind[a.unit_index]) {
-      mod += kMeleeBehindFirst;
+      add(kMeleeBehindFirst, "from behind");
     }
     if (attacking && a.unit->kind == UnitKind::kCavalry && a.unit->mounted && b.unit->kind == UnitKind::kInfantry &&
         !protected_defender(*b.unit)) {
-      mod += kMeleeCavalryFirst;
+      add(kMeleeCavalryFirst, "cavalry charge");
     }
   }
   return mod;
 }
+
+namespace {
+
+using Fighter = MeleeFighter;
 
 int count(const std::vector<Fighter>& v) { return static_cast<int>(v.size()); }
 
@@ -104,13 +141,13 @@ bool non_standing_surrender(Context& ctx, BgState& st, const Melee& m) {
   for (int side = 0; side < 2; ++side) {
     const auto& own = side == 0 ? att : def;
     const auto& enemy = side == 0 ? def : att;
-    const auto foes = fighters(st, enemy);
+    const auto foes = melee_fighters(st, enemy);
     if (foes.empty()) continue;
     const std::string captor = foes.front().unit->id;
     for (const auto& id : own) {
       const Unit* u = st.active_unit(id);
       if (!u || u->living_fighters() == 0 || !non_standing(*u)) continue;
-      if (count(fighters(st, enemy)) >= 3 * u->living_fighters()) {
+      if (count(melee_fighters(st, enemy)) >= 3 * u->living_fighters()) {
         take_prisoners(ctx, st, id, captor, "non-standing and outnumbered 3:1 (BG-UNIT-06)");
         any = true;
       }
@@ -122,7 +159,7 @@ bool non_standing_surrender(Context& ctx, BgState& st, const Melee& m) {
 // After a round (or before the first): the melee ends when a side is gone or surrenders.
 bool settle_melee(Context& ctx, BgState& st, const Melee& m) {
   const bool gave_up = m.round == 0 && non_standing_surrender(ctx, st, m);
-  const auto att = fighters(st, m.attackers), def = fighters(st, m.defenders);
+  const auto att = melee_fighters(st, m.attackers), def = melee_fighters(st, m.defenders);
   const int a = count(att), d = count(def);
   const int att_side = att.empty() ? (def.empty() ? -1 : 1 - def.front().unit->side) : att.front().unit->side;
   const int def_side = att_side < 0 ? -1 : 1 - att_side;
@@ -147,15 +184,18 @@ bool settle_melee(Context& ctx, BgState& st, const Melee& m) {
 // BG-MEL-06: one round: pairs in order, 1D6 each plus modifiers, lower dies, ties re-roll.
 void fight_round(Context& ctx, BgState& st, const Melee& m) {
   if (fight_stand_round(ctx, st, m)) return;  // BG-OPT-05 stand melee (bg_stands.cc)
-  const auto att = fighters(st, m.attackers), def = fighters(st, m.defenders);
-  const std::size_t pairs = std::min(att.size(), def.size());
+  // BG-MEL-06/10: the pairs the sides chose for this round (bg_melee_order.cc), else as listed.
+  const MeleePairing pairing = melee_pairing(st, m);
+  const auto& att = pairing.att;
+  const auto& def = pairing.def;
+  const std::size_t pairs = pairing.pairs;
   pb::BgEvent e;
   auto* r = e.mutable_melee_round();
   r->set_melee_id(m.id);
   r->set_round(m.round + 1);
   std::vector<std::pair<std::string, const Figure*>> dead;  // unit, figure
   for (std::size_t i = 0; i < pairs; ++i) {
-    const int ma = modifier(st, m, att[i], def[i], true), md = modifier(st, m, def[i], att[i], false);
+    const int ma = melee_modifier(st, m, att[i], def[i], true), md = melee_modifier(st, m, def[i], att[i], false);
     for (;;) {
       const int ra = ctx.roll(pb::DIE_KIND_D6, "melee " + att[i].fig->id);
       const int rd = ctx.roll(pb::DIE_KIND_D6, "melee " + def[i].fig->id);
@@ -240,14 +280,16 @@ void take_prisoners(Context& ctx, BgState& st, const std::string& loser, const s
   }
   const int prisoners = x->figure_ids_size();
   emit_bg(ctx, s);
-  // BG-PRIS-01: one guard per four prisoners, at least one; rifles first, from the back.
+  // BG-PRIS-01: one guard per four prisoners, at least one; by default rifles first, from the
+  // back. The captors may choose others (bg_melee_guards.cc): the group is formed now and the
+  // game waits for their choice when they have more figures that may guard than guards needed.
   const int need = std::max(1, (prisoners + 3) / 4);
   std::vector<std::string> guards;
+  int eligible = 0;
+  for (const auto& f : c.figures) eligible += may_guard(f);
   for (int pass = 0; pass < 2 && static_cast<int>(guards.size()) < need; ++pass) {
     for (auto it = c.figures.rbegin(); it != c.figures.rend() && static_cast<int>(guards.size()) < need; ++it) {
-      if (!it->alive || it->prisoner) continue;
-      // BG-MED-01: a medic never guards (nor do mules and horse-holders, which do not fight).
-      if (it->kind == FigureKind::kMedic || it->kind == FigureKind::kMule || it->kind == FigureKind::kHorseHolder) continue;
+      if (!may_guard(*it)) continue;  // BG-MED-01: a medic never guards
       if ((it->kind == FigureKind::kRifle) == (pass == 0)) guards.push_back(it->id);
     }
   }
@@ -256,6 +298,11 @@ void take_prisoners(Context& ctx, BgState& st, const std::string& loser, const s
   p->set_group_id("prisoners-" + std::to_string(st.next_id));
   p->set_side(side_id(st, c.side));
   for (auto& id : guards) p->add_guards(id);
+  // Not asked when the prisoners' side has nothing else left: the game ends with the turn
+  // (BG-VIC-01) and the guards could change nothing.
+  bool others = false;
+  for (const auto& u : st.units) others = others || (u.side == l.side && u.id != loser && !u.destroyed && !u.prisoner_group);
+  if (!st.options.guards_listed && others && eligible > static_cast<int>(guards.size())) p->set_choosing_unit(c.id);
   for (const auto& id : s.surrendered().figure_ids()) p->add_prisoners(id);
   add_placements(st, *p, c.facing);
   emit_bg(ctx, g);
@@ -279,7 +326,10 @@ bool run_melee_phase(Context& ctx, BgState& st) {
       if (!st.decisions.empty()) return false;  // BG-PRIS-06: the vehicle's owner chooses
       continue;
     }
+    if (guards_owed(st)) return false;  // BG-PRIS-01: the captors choose the guards first
     if (settle_melee(ctx, st, *m)) continue;  // BG-MEL-09: fought to a finish in this phase
+    if (melee_order_owed(st, *melee_named(st, id)) >= 0) return false;  // BG-MEL-06/10: a side chooses its pairs
+    if (guards_owed(st)) return false;  // BG-PRIS-01: the captors choose the guards first
     fight_round(ctx, st, *melee_named(st, id));
     if (const Melee* again = melee_named(st, id)) settle_melee(ctx, st, *again);
   }
@@ -291,19 +341,15 @@ void do_melee_fight(Context& ctx, BgState& st, int, const pb::BgMeleeFight& f) {
   const Melee* m = melee_named(st, f.melee_id());
   if (!m) reject("BG_NO_SUCH_MELEE", "BG-MEL-04", "There is no melee '" + f.melee_id() + "' left to fight.");
   if (is_vehicle_melee(st, *m)) return vehicle_melee_step(ctx, st, f.melee_id());
-  if (settle_melee(ctx, st, *m)) return;
+  if (settle_melee(ctx, st, *m)) return;  // BG-UNIT-06 surrender comes before any choice
+  if (guards_owed(st)) return;  // BG-PRIS-01: a unit gave up (BG-UNIT-06): its guards are chosen before the round
+  if (const int role = melee_order_owed(st, *melee_named(st, f.melee_id())); role >= 0) {  // BG-MEL-06/10: pairs are chosen first
+    reject("BG_MELEE_ORDER_AWAITED", "BG-MEL-10",
+           "Melee " + f.melee_id() + " waits for " + side_name(st, side_id(st, melee_role_side(st, *melee_named(st, f.melee_id()), role))) +
+               " to choose who fights in its pairs before the round is rolled.");
+  }
   fight_round(ctx, st, *m);
   if (const Melee* again = melee_named(st, f.melee_id())) settle_melee(ctx, st, *again);
-}
-
-void do_melee_order(Context&, BgState&, int, const pb::BgMeleeOrder& o) {
-  reject("BG_MELEE_ORDER_FIXED", "BG-MEL-10",
-         "Melee '" + o.melee_id() + "': this build pairs figures in charge order, unit order, specials last (GAP-BG-MEL-06).");
-}
-
-void do_prisoners(Context&, BgState&, int, const pb::BgPrisoners& p) {
-  reject("BG_GUARDS_AUTOMATIC", "BG-PRIS-01",
-         "Prisoner group '" + p.group_id() + "': guards are chosen when the prisoners are taken (one per four, rifles first).");
 }
 
 Check check_no_execution(const BgState& st, int side, const pb::BgShoot& s) {

@@ -1,9 +1,16 @@
 // Battleground's action menu: the turn-level entries and the order each pick stands for
 // (bg_menu.h lists the ids). Unit entries are in bg_menu_units.cc.
 //
+// Melee pairs (BgMeleeOrder, BG-MEL-06/10): when a melee round waits for this side's choice,
+// a "plan" of one entry per pair (targets: the side's figures that may fight, with their
+// modifiers), sent together as one order; "Fight in the listed order" keeps the default.
+//
+// Prisoner guards (BgPrisoners, BG-PRIS-01): when new prisoners wait for this side's choice of
+// guards, a "plan" of one entry per guard (targets: the figures that may guard: the guards now
+// and the captor unit's others), sent together as one order; "keep the guards as chosen" keeps
+// the default (rifles from the back). Nothing else is on the menu meanwhile.
+//
 // Left off the menu (the client cannot give them; docs/rulesets/battleground.md):
-// - melee orders (BgMeleeOrder) and prisoner guards (BgPrisoners): this build always refuses
-//   them (pairing and guards are automatic, GAP-BG-MEL-06), so offering them would be a lie;
 // - smoke lines and mine strips drawn freely: the menu has no shape for a drawn line, so the
 //   engine places them (bg_menu_orders.cc: smoke:, clear-mines:) and offers the placements;
 // - combining while moving toward the other unit: combine: offers only units already touching
@@ -13,12 +20,16 @@
 // - BgProceed: the game only waits for it as a card (draw-card) or a melee round (fight:).
 #include "engine/rulesets/bg/bg_menu.h"
 
+#include <algorithm>
+#include <string>
+
 #include "engine/core/cards.h"
 #include "engine/model/rejection.h"
 #include "engine/model/payload.h"
-#include "engine/rulesets/bg/bg_rules_impl.h"
 #include "engine/rulesets/bg/bg_melee.h"
+#include "engine/rulesets/bg/bg_rules_impl.h"
 #include "engine/rulesets/bg/bg_special.h"
+#include "engine/model/game_words.h"
 
 namespace sandtable::bg {
 
@@ -114,6 +125,166 @@ pb::Point aim_of(const BgState& st, const std::string& target) {
   return to_point(Vec2{st.width / 2, st.height / 2});
 }
 
+// The pairs not picked (empty slots): the side's listed figures not named, in order.
+void fill_pairs(const std::vector<MeleeFighter>& own, std::vector<std::string> slots, pb::BgMeleeOrder& o) {
+  std::size_t next = 0;
+  for (auto& slot : slots) {
+    while (slot.empty() && next < own.size()) {
+      const std::string& id = own[next++].fig->id;
+      if (std::find(slots.begin(), slots.end(), id) == slots.end()) slot = id;
+    }
+  }
+  for (const auto& id : slots) {
+    if (!id.empty()) o.add_figure_ids(id);
+  }
+}
+
+// BG-MEL-06/10: the pairs of the next round of the melee waiting for this side: one "plan"
+// entry per pair (targets: the side's figures that may fight, their modifiers against the
+// opponent now listed for that pair) and the entry that keeps the listed order.
+void melee_order_actions(const BgState& st, int side, const Melee& m, int role, pb::ActionMenu& menu) {
+  const MeleePairing p = melee_pairing(st, m);
+  const auto& own = role == 0 ? p.att : p.def;
+  const auto& foe = role == 0 ? p.def : p.att;
+  const std::string round = std::to_string(m.round + 1);
+  for (std::size_t i = 0; i < p.pairs; ++i) {
+    std::string text = "Melee " + m.id + ", round " + round + ": pair " + std::to_string(i + 1) + " — against " +
+                       melee_figure_label(foe[i]);
+    if (role == 0) text += " (the defenders choose who faces it)";
+    pb::Action& a = add(menu, "melee-pair:" + m.id + ":" + std::to_string(i + 1), "plan", text, "BG-MEL-10");
+    for (const auto& f : own) {
+      // Only figures the order accepts in this pair on their own (BG-MEL-10: not a figure of a
+      // later unit that would make one of an earlier unit wait).
+      std::vector<std::string> slots(p.pairs);
+      slots[i] = f.fig->id;
+      pb::BgMeleeOrder alone;
+      alone.set_melee_id(m.id);
+      fill_pairs(own, slots, alone);
+      if (check_melee_order(st, side, alone)) continue;
+      auto* t = a.add_targets();
+      t->set_id(f.fig->id);
+      t->set_label(melee_figure_label(f));
+      t->set_unit_id(f.unit->id);
+      *t->mutable_point() = to_point(f.fig->pos);
+      std::vector<std::string> words;
+      melee_modifier(st, m, f, foe[i], role == 0, &words);
+      std::string detail;
+      for (const auto& x : words) detail += (detail.empty() ? "" : ", ") + x;
+      if (f.special) detail += std::string(detail.empty() ? "" : ", ") + "may be held back";
+      t->set_detail(detail.empty() ? "no modifier" : detail);
+    }
+  }
+  add(menu, "melee-listed:" + m.id, "plan",
+      "Melee " + m.id + ", round " + round + ": fight in the listed order (first unit first, specials last)", "BG-MEL-10");
+}
+
+// The BgMeleeOrder of a pairs plan: each pick's figure in its pair, the pairs not picked filled
+// with the listed figures not named (check_melee_order refuses what the rules do not allow).
+pb::BgMeleeOrder melee_order_of(const BgState& st, int side, const pb::Action& action, const pb::PlayAction& play) {
+  const auto last = action.id().rfind(':');
+  const std::string melee = action.id().substr(action.id().find(':') + 1, last - action.id().find(':') - 1);
+  pb::BgMeleeOrder o;
+  o.set_melee_id(action.id().starts_with("melee-listed:") ? action.id().substr(13) : melee);
+  if (action.id().starts_with("melee-listed:")) {
+    if (!play.also().empty()) reject("NOT_COMBINABLE", "BG-MEL-10", "The listed order is sent on its own, without pairs.");
+    return o;
+  }
+  int role = 0;
+  const Melee* m = melee_order_due(st, side, &role);
+  if (!m || m->id != melee) reject("BG_NO_MELEE_ORDER_DUE", "BG-MEL-10", "Melee " + melee + " is not waiting for your side to choose its pairs.");
+  const MeleePairing p = melee_pairing(st, *m);
+  std::vector<std::string> slots(p.pairs);
+  std::vector<const pb::PlayAction*> picks{&play};
+  for (const auto& part : play.also()) picks.push_back(&part);
+  const std::string prefix = "melee-pair:" + melee + ":";
+  for (const pb::PlayAction* x : picks) {
+    if (!x->action().starts_with(prefix)) {
+      reject("NOT_COMBINABLE", "BG-MEL-10", "The pairs of melee " + melee + " are chosen together; '" + x->action() + "' is not one of them.");
+    }
+    const std::size_t n = static_cast<std::size_t>(std::stoi(x->action().substr(prefix.size())));
+    if (n < 1 || n > slots.size()) reject("NOT_ON_MENU", "BG-MEL-10", "Melee " + melee + " has no pair " + std::to_string(n) + ".");
+    if (!slots[n - 1].empty()) reject("BG_MELEE_PAIR_TWICE", "BG-MEL-10", "Pair " + std::to_string(n) + " is filled twice.");
+    if (x->target().empty()) reject("NOT_A_TARGET", "BG-MEL-10", "Pick a figure for pair " + std::to_string(n) + ".");
+    slots[n - 1] = x->target();
+  }
+  fill_pairs(role == 0 ? p.att : p.def, slots, o);
+  return o;
+}
+
+// BG-PRIS-01: the guards of new prisoners waiting for this side's choice: one "plan" entry per
+// guard (targets: the figures that may guard, the default guards first) and the entry that
+// keeps the default guards.
+void guard_actions(const BgState& st, const Unit& g, pb::ActionMenu& menu) {
+  const auto candidates = guard_candidates(st, g);
+  int slot = 0;
+  for (const auto& f : g.figures) {
+    if (f.prisoner || !f.alive) continue;
+    ++slot;
+    pb::Action& a = add(menu, "guard:" + g.id + ":" + std::to_string(slot), "plan",
+                        "Prisoners " + g.id + ": guard " + std::to_string(slot) + " (now " + f.id + ")", "BG-PRIS-01");
+    for (const Figure* c : candidates) {
+      auto* t = a.add_targets();
+      t->set_id(c->id);
+      std::string kind = figure_kind_name(c->kind);
+      std::replace(kind.begin(), kind.end(), '_', ' ');
+      if (!kind.empty()) kind[0] = static_cast<char>(kind[0] - 'a' + 'A');
+      const Unit* from = st.find(c->from_unit.empty() ? g.guards_from : c->from_unit);
+      t->set_label(kind + " " + c->id + (from ? " — " + label(*from) : std::string()));
+      t->set_unit_id(c->from_unit.empty() ? g.guards_from : c->from_unit);
+      *t->mutable_point() = to_point(c->pos);
+      t->set_detail(c->id == f.id ? "guards now" : "stays with " + g.guards_from);
+    }
+  }
+  add(menu, "guards-kept:" + g.id, "plan", "Prisoners " + g.id + ": keep the guards as chosen (rifles from the back)", "BG-PRIS-01");
+}
+
+// The BgPrisoners of a guards plan: each pick's figure in its slot, the slots not picked kept
+// by the guards now not named (check_guards refuses what the rules do not allow).
+pb::BgPrisoners guards_of(const BgState& st, int side, const pb::Action& action, const pb::PlayAction& play) {
+  pb::BgPrisoners o;
+  if (action.id().starts_with("guards-kept:")) {
+    if (!play.also().empty()) reject("NOT_COMBINABLE", "BG-PRIS-01", "Keeping the guards is sent on its own.");
+    o.set_group_id(action.id().substr(12));
+    return o;
+  }
+  const auto last = action.id().rfind(':');
+  const std::string group = action.id().substr(6, last - 6);
+  o.set_group_id(group);
+  const Unit* g = guards_owed(st);
+  if (!g || g->id != group || g->side != side) {
+    reject("BG_GUARDS_NOT_DUE", "BG-PRIS-01", "The guards of " + group + " are not waiting for your side's choice.");
+  }
+  std::vector<std::string> now;
+  for (const auto& f : g->figures) {
+    if (!f.prisoner && f.alive) now.push_back(f.id);
+  }
+  std::vector<std::string> slots(now.size());
+  std::vector<const pb::PlayAction*> picks{&play};
+  for (const auto& part : play.also()) picks.push_back(&part);
+  const std::string prefix = "guard:" + group + ":";
+  for (const pb::PlayAction* x : picks) {
+    if (!x->action().starts_with(prefix)) {
+      reject("NOT_COMBINABLE", "BG-PRIS-01", "The guards of " + group + " are chosen together; '" + x->action() + "' is not one of them.");
+    }
+    const std::size_t n = static_cast<std::size_t>(std::stoi(x->action().substr(prefix.size())));
+    if (n < 1 || n > slots.size()) reject("NOT_ON_MENU", "BG-PRIS-01", group + " has no guard " + std::to_string(n) + ".");
+    if (!slots[n - 1].empty()) reject("BG_GUARD_SLOT_TWICE", "BG-PRIS-01", "Guard " + std::to_string(n) + " is chosen twice.");
+    if (x->target().empty()) reject("NOT_A_TARGET", "BG-PRIS-01", "Pick a figure for guard " + std::to_string(n) + ".");
+    slots[n - 1] = x->target();
+  }
+  std::size_t next = 0;
+  for (auto& slot : slots) {
+    while (slot.empty() && next < now.size()) {
+      const std::string& id = now[next++];
+      if (std::find(slots.begin(), slots.end(), id) == slots.end()) slot = id;
+    }
+  }
+  for (const auto& id : slots) {
+    if (!id.empty()) o.add_guard_figure_ids(id);
+  }
+  return o;
+}
+
 const FireMission* mission_named(const BgState& st, const std::string& id) {
   for (const auto& m : st.missions) {
     if (m.id == id) return &m;
@@ -133,10 +304,16 @@ void Battleground::actions(const GameState& state, const std::string& seat, pb::
     if (owing == side) call_fire_action(st, side, menu);
     return;
   }
+  // BG-PRIS-01: new prisoners wait for their captors' choice of guards; nothing else is ordered.
+  if (const Unit* g = guards_owed(st)) {
+    if (g->side == side) guard_actions(st, *g, menu);
+    return;
+  }
   if (needs_card(st)) draw_card_action(st, menu);
+  if (int role = 0; const Melee* m = melee_order_due(st, side, &role)) melee_order_actions(st, side, *m, role, menu);  // BG-MEL-10
   if (st.table_dice && st.phase == Phase::kMelee) {
     for (const auto& m : st.melees) {
-      if (!m.over) add(menu, "fight:" + m.id, "other", "Fight the next round of melee " + m.id, "BG-SEQ-02");
+      if (!m.over && melee_order_owed(st, m) < 0) add(menu, "fight:" + m.id, "other", "Fight the next round of melee " + m.id, "BG-SEQ-02");
     }
   }
   if (st.phase == Phase::kCards && st.action.side == side) {
@@ -197,6 +374,10 @@ pb::Command Battleground::order_for(const GameState& state, const std::string& s
     f->set_unit_id(subject);
     for (const auto& p : play.path()) *f->add_path() = p;
     f->set_facing_deg(play.facing_deg());
+  } else if (verb == "guard" || verb == "guards-kept") {
+    *bg.mutable_prisoners() = guards_of(st, st.side_index(seat), action, play);  // BG-PRIS-01
+  } else if (verb == "melee-pair" || verb == "melee-listed") {
+    *bg.mutable_melee_order() = melee_order_of(st, st.side_index(seat), action, play);  // BG-MEL-06/10
   } else {
     bg = unit_order(st, verb, subject, action, play);
   }

@@ -13,6 +13,12 @@
 //   call-fire:<mission>  BgCallFire, every blast on the picked target's point (BG-ART-01)
 //   plan-strike:<id>     BgPlanStrike, aimed at the picked target's point (BG-ART-01)
 //   fight:<melee>        table dice: BgMeleeFight (BG-SEQ-02)
+//   melee-pair:<melee>:<n>  kind "plan": the figure for pair n of the next round (targets: the
+//                        side's figures that may fight); picks sent together are one BgMeleeOrder
+//   melee-listed:<melee> kind "plan", no targets: BgMeleeOrder naming nobody (the listed order)
+//   guard:<group>:<n>    kind "plan": the figure for guard n of new prisoners (targets: the
+//                        figures that may guard); picks sent together are one BgPrisoners
+//   guards-kept:<group>  kind "plan", no targets: BgPrisoners naming nobody (keep the guards)
 //   move:<unit>          BgMove from the drawn path (modes: walk, run, dig_in, dig_out, mounted;
 //                        on a road also "walk by road", "run by road", "mounted by road": road)
 //   drive:<unit>         BgVehicleMove from the drawn path (modes: "3d6".."1d6", "reverse 3d6"..)

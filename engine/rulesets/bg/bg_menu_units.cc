@@ -55,6 +55,12 @@ int mode_dice(const Options& o, pb::BgMoveIntent i) {
 
 // Infantry/cavalry on foot or mounted: the intents the handler accepts now (checked as a stay
 // with the facing kept, which every path-free check covers), with the most each could roll.
+// What the handler checks on the drawn path alone, the entry says in its words:
+// - BG-UNIT-05: a non-standing unit may only retreat (its end no nearer the closest enemy it
+//   sees; joining another unit is not a menu pick), so the entry is "Retreat ..." with that rule;
+// - BG-MINE-08: a unit trapped in a minefield its side knows may not turn while it stands
+//   still, so the entry keeps its facing (facing_free off; the order keeps the unit's facing),
+//   and says that moving on is attacked again.
 void move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& menu) {
   const bool mounted = u.kind == UnitKind::kCavalry && u.mounted;
   std::vector<pb::BgMoveIntent> wanted;
@@ -86,9 +92,17 @@ void move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& men
   if (limits.modes().empty()) return;
   limits.set_max_inches(6.0 * most);
   add_road_modes(st, side, u, limits, words);  // BG-MOVE-07 (bg_menu_orders.cc)
-  // Digging in keeps the facing (BG-MOVE-11); every other move may end facing any way.
-  limits.set_facing_free(!(limits.modes_size() == 1 && limits.modes(0) == "dig_in"));
-  pb::Action& a = add(menu, "move:" + u.id, "move", "Move " + label(u) + " (" + words + ")", u, "BG-MOVE-03");
+  const Terrain* trap = trapped_in(st, u);
+  // Digging in keeps the facing (BG-MOVE-11), as does a trapped unit (BG-MINE-08); every other
+  // move may end facing any way.
+  limits.set_facing_free(!trap && !(limits.modes_size() == 1 && limits.modes(0) == "dig_in"));
+  std::string notes;
+  if (trap) notes.append("trapped in ").append(trap->name).append(": it keeps its facing, and a move is attacked again; ");
+  const bool retreat = non_standing(u);
+  if (retreat) notes.append("non-standing: only away from the enemy; ");
+  const std::string rule = retreat ? "BG-UNIT-05" : trap ? "BG-MINE-08" : "BG-MOVE-03";
+  pb::Action& a = add(menu, "move:" + u.id, "move", (retreat ? "Retreat " : "Move ") + label(u) + " (" + notes + words + ")",
+                      u, rule);
   *a.mutable_move() = limits;
 }
 
@@ -322,8 +336,10 @@ pb::BgCommand unit_order(const BgState& st, const std::string& verb, const std::
     m->set_intent(*intent);
     m->set_road(road);
     *m->mutable_path() = play.path();
-    // Digging in keeps the facing (BG-MOVE-11): the facing is not the player's to give.
-    m->set_facing_deg(*intent == pb::BG_MOVE_DIG_IN ? facing_degrees(u->facing) : play.facing_deg());
+    // Digging in keeps the facing (BG-MOVE-11), as does an entry whose facing is not free (a
+    // unit trapped in a minefield, BG-MINE-08): the facing is not the player's to give.
+    const bool kept = *intent == pb::BG_MOVE_DIG_IN || !action.move().facing_free();
+    m->set_facing_deg(kept ? facing_degrees(u->facing) : play.facing_deg());
   } else if (verb == "drive") {
     const std::string mode = chosen_mode(action, play);
     const bool reverse = mode.rfind("reverse ", 0) == 0;

@@ -62,18 +62,23 @@ MinePassage mine_passage(const Minefield& m, const geom::Polygon& area, std::spa
   return out;
 }
 
-Check check_trapped_turn(const BgState& st, const Unit& u, Facing end) {
-  if (geom::turn_at_most(u.facing, end, 0)) return std::nullopt;
+const Terrain* trapped_in(const BgState& st, const Unit& u) {
   for (const auto& m : st.minefields) {
     const Terrain* t = st.terrain_named(m.terrain);
     if (!t || !t->area || m.dummy || !m.known_to[static_cast<std::size_t>(u.side)]) continue;
     if (!t->owner.empty() && t->owner == side_id(st, u.side)) continue;  // one's own is marked
     bool trapped = u.vehicle && live_point(m, *t->area, u.position);
     for (const auto& f : u.figures) trapped = trapped || (f.alive && !f.prisoner && live_point(m, *t->area, f.pos));
-    if (trapped) {
-      return refusal("BG_TRAPPED", "BG-MINE-08",
-                     label(u) + " is trapped in " + t->name + ": standing still, it may not even change facing.");
-    }
+    if (trapped) return t;
+  }
+  return nullptr;
+}
+
+Check check_trapped_turn(const BgState& st, const Unit& u, Facing end) {
+  if (geom::turn_at_most(u.facing, end, 0)) return std::nullopt;
+  if (const Terrain* t = trapped_in(st, u)) {
+    return refusal("BG_TRAPPED", "BG-MINE-08",
+                   label(u) + " is trapped in " + t->name + ": standing still, it may not even change facing.");
   }
   return std::nullopt;
 }

@@ -106,16 +106,7 @@ Check check_move(const BgState& st, int side, const pb::BgMove& m, MovePlan* pla
   // BG-UNIT-05: a non-standing unit must retreat and/or try to join another unit: unless it
   // names a unit to join, its destination may not be nearer the closest enemy than its start.
   if (non_standing(*u) && m.combine_with().empty() && p.path.size() > 1) {
-    double before = -1, after = -1;
-    for (const auto& o : st.units) {
-      if (o.side == side || !o.on_table || o.destroyed || o.hidden) continue;
-      const double b = geom::distance(p.path.front(), com(o)), a = geom::distance(p.path.back(), com(o));
-      if (before < 0 || b < before) {
-        before = b;
-        after = a;
-      }
-    }
-    if (before >= 0 && geom::beyond(before, after)) {
+    if (!retreats(st, side, p.path.front(), p.path.back())) {
       return refusal("BG_NON_STANDING_ADVANCE", "BG-UNIT-05",
                      label(*u) + " is non-standing: it must retreat or move to join another unit.");
     }

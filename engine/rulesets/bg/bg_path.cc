@@ -95,7 +95,12 @@ Check path_passable(const BgState& st, const Unit& u, std::span<const Vec2> path
         if (!enemy) continue;  // infantry and vehicles move through friendly infantry
         bool hit = false;
         for (const auto& f : o.figures) {
-          if (f.alive && !geom::beyond(geom::distance_to_segment(f.pos, leg), st.options.base_size)) hit = true;
+          if (!f.alive || geom::beyond(geom::distance_to_segment(f.pos, leg), st.options.base_size)) continue;
+          // A path that starts beside an enemy figure and leads away from it (no point of the
+          // first leg nearer the figure than its start) leaves it, and passes through nothing:
+          // a unit pressed against the enemy may step back (ours).
+          if (i == 0 && geom::dot(leg.b - leg.a, f.pos - leg.a) <= 0) continue;
+          hit = true;
         }
         if (!hit) continue;
         const bool tank = u.vehicle && u.vehicle->armoured && !u.vehicle->wheeled && u.vehicle->capacity == 0;

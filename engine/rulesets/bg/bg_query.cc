@@ -389,6 +389,7 @@ pb::QueryAnswer Battleground::query(const GameState& state, const std::string& s
     case pb::BgCommand::kDismount: return accepted(check_dismount(st, side, c.dismount()), words);
     case pb::BgCommand::kCavalry: return accepted(check_cavalry(st, side, c.cavalry()), words);
     case pb::BgCommand::kFlee: return accepted(check_flee(st, side, c.flee()), words);  // BG-MEL-14
+    case pb::BgCommand::kMeleeOrder: return accepted(check_melee_order(st, side, c.melee_order()), words);  // BG-MEL-10
     default:
       // The menu offers these only when their handler accepts them (MenuProperty.*).
       return accepted(std::nullopt, words);

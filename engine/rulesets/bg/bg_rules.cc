@@ -5,6 +5,7 @@
 
 #include "engine/rulesets/bg/bg_actions.h"
 #include "engine/rulesets/bg/bg_bot.h"
+#include "engine/model/game_words.h"
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_special.h"
 #include "engine/rulesets/bg/bg_melee.h"
@@ -55,6 +56,12 @@ void dispatch(Context& ctx, BgState& st, int side, const pb::BgCommand& c) {
                                             c.body_case() != pb::BgCommand::kPlanStrike) {
     reject("BG_FIRE_MISSION_FIRST", "BG-ART-08",
            "A fire mission waits for " + side_id(st, owing) + "'s aim points; the game goes on once it has landed.");
+  }
+  // BG-PRIS-01: new prisoners' guards are chosen before anything else happens.
+  if (const Unit* g = guards_owed(st); g && c.body_case() != pb::BgCommand::kPrisoners && c.body_case() != pb::BgCommand::kPlanStrike) {
+    reject("BG_GUARDS_FIRST", "BG-PRIS-01",
+           "The guards of the prisoners in " + g->id + " are chosen first, by " + side_name(st, side_id(st, g->side)) +
+               "; the game goes on once they are chosen.");
   }
   switch (c.body_case()) {
     case pb::BgCommand::kDrawCard: do_draw_card(ctx, st, side, c.draw_card()); break;

@@ -78,6 +78,10 @@ void save_melee(const Melee& m, pb::BgSavedMelee* out) {
   save_point(m.place, out->mutable_place());
   out->set_round(m.round);
   out->set_over(m.over);
+  for (const auto& f : m.order[0]) out->add_attacker_order(f);
+  out->set_attacker_order_round(m.order_round[0]);
+  for (const auto& f : m.order[1]) out->add_defender_order(f);
+  out->set_defender_order_round(m.order_round[1]);
 }
 
 std::vector<Vec2> load_points(const google::protobuf::RepeatedPtrField<pb::Point>& in) {
@@ -162,6 +166,10 @@ std::string load_rest(const pb::BgSavedState& in, int sides, const Known& known,
     x.place = load_point(m.place());
     x.round = m.round();
     x.over = m.over();
+    x.order[0].assign(m.attacker_order().begin(), m.attacker_order().end());
+    x.order[1].assign(m.defender_order().begin(), m.defender_order().end());
+    x.order_round[0] = m.attacker_order_round();
+    x.order_round[1] = m.defender_order_round();
     st.melees.push_back(std::move(x));
   }
   if (in.has_charge()) {

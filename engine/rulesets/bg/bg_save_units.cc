@@ -19,6 +19,7 @@ void save_figure(const Figure& f, pb::BgSavedFigure* out) {
   out->set_prisoner_of(f.prisoner_of);
   out->set_from_unit(f.from_unit);
   out->set_stand(f.stand);
+  out->set_melee_weapon(f.melee_weapon);
 }
 
 void save_vehicle(const Vehicle& v, pb::BgSavedVehicle* out) {
@@ -67,6 +68,7 @@ std::string load_figure(const pb::BgSavedFigure& in, int sides, Figure* out) {
   out->prisoner_of = in.prisoner_of();
   out->from_unit = in.from_unit();
   out->stand = in.stand();
+  out->melee_weapon = in.melee_weapon();
   return {};
 }
 
@@ -151,6 +153,7 @@ void save_unit(const Unit& u, pb::BgSavedUnit* out) {
   out->set_destroyed(u.destroyed);
   out->set_prisoner_group(u.prisoner_group);
   out->set_escort_vehicle(u.escort_vehicle);
+  out->set_guards_from(u.guards_from);
   out->set_moved_card(u.moved_card);
   out->set_shot_card(u.shot_card);
   out->set_charge_short_of(u.charge_short_of);
@@ -212,6 +215,7 @@ std::string load_unit(const pb::BgSavedUnit& in, int sides, Unit* out) {
   out->destroyed = in.destroyed();
   out->prisoner_group = in.prisoner_group();
   out->escort_vehicle = in.escort_vehicle();
+  out->guards_from = in.guards_from();
   out->moved_card = in.moved_card();
   out->shot_card = in.shot_card();
   out->charge_short_of = in.charge_short_of();

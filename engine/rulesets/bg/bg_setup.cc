@@ -66,6 +66,18 @@ std::optional<std::string> check_unit(const pb::UnitSetup& u, const std::string&
       hws += *k == FigureKind::kHeavyWeapon;
     }
     if (n == 2 && leaders == 0) return where + ".figures: a 2-figure starting unit must include a leader (BG-UNIT-01)";
+    // BG-MEL-07 optional: "melee_weapon=<figure id>:pistol|sword|bayonet" arms one figure.
+    for (const auto& x : u.attributes()) {
+      if (x.rfind("melee_weapon=", 0) != 0) continue;
+      const std::string spec = x.substr(13);
+      const auto colon = spec.find(':');
+      const std::string fig = spec.substr(0, colon), weapon = colon == std::string::npos ? "" : spec.substr(colon + 1);
+      bool found = false;
+      for (const auto& f : u.figures()) found = found || f.id() == fig;
+      if (!found || (weapon != "pistol" && weapon != "sword" && weapon != "bayonet")) {
+        return where + ".attributes: \"" + x + "\"; expected melee_weapon=<figure id of this unit>:pistol|sword|bayonet (BG-MEL-07)";
+      }
+    }
     // BG-UNIT-03 / BG-EX-03.
     if (leaders > max_leaders(n)) {
       return where + ".figures: " + std::to_string(n) + " figures may start with at most " +
@@ -225,6 +237,9 @@ Unit make_unit(const pb::UnitSetup& u, int side, const Options& o) {
       g.kind = *parse_figure_kind(f.kind(), &g.hw);
       g.pos = to_vec(f.position());
       g.from_unit = u.id();
+      for (const auto& a : u.attributes()) {  // BG-MEL-07 optional (checked in validate)
+        if (a.rfind("melee_weapon=" + f.id() + ":", 0) == 0) g.melee_weapon = a.substr(14 + f.id().size());
+      }
       x.figures.push_back(g);
     }
     x.position = com(x);

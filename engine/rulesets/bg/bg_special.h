@@ -31,6 +31,8 @@ double distance_to_minefield(const BgState& st, const Unit& u, const Terrain& mi
 // BG-MINE-08: a unit with a figure (or hull) on a live part of a minefield its side knows, that
 // stays still, may not even change facing.
 Check check_trapped_turn(const BgState& st, const Unit& u, Facing end);
+// The minefield its side knows that traps the unit (BG-MINE-08, as check_trapped_turn), or null.
+const Terrain* trapped_in(const BgState& st, const Unit& u);
 // Inside the minefield and on no cleared strip (BG-MINE-09/10).
 bool live_point(const Minefield& m, const geom::Polygon& area, Vec2 p);
 struct MinePassage {

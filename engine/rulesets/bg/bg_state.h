@@ -55,6 +55,7 @@ struct Figure {
   int prisoner_of = -1;      // side holding the prisoner
   std::string from_unit;     // the unit it started in (combining, prisoners, healing)
   int stand = 0;             // BG-OPT-04: multi-figure stand number in its unit (0 = none)
+  std::string melee_weapon;  // BG-MEL-07 optional: "pistol", "sword", "bayonet" (scenario), or none
 };
 
 enum class UnitKind { kInfantry, kCavalry, kVehicle, kEmplacement };
@@ -150,6 +151,7 @@ struct Unit {
   bool destroyed = false;           // wiped out / vehicle destroyed / emplacement destroyed
   bool prisoner_group = false;      // guards + prisoners (BG-PRIS-01)
   std::string escort_vehicle;       // BG-PRIS-06: prisoners escorted by this vehicle (no guards)
+  std::string guards_from;          // BG-PRIS-01: the captor unit whose side still chooses the guards
 
   // Card bookkeeping: the serial of the last card on which it moved / shot.
   int moved_card = 0;
@@ -231,6 +233,10 @@ struct Melee {
   Vec2 place;
   int round = 0;
   bool over = false;
+  // BG-MEL-06/10: the pairs chosen by the attackers [0] and defenders [1] (figure ids in pair
+  // order) and the round (1-based) they were chosen for; another round's choice is stale.
+  std::vector<std::string> order[2];
+  int order_round[2] = {0, 0};
 };
 
 // A charge between its successful test and its distance roll (BG-MEL-12 defender's option).
@@ -278,7 +284,9 @@ struct Options {
   bool specialised_hw = false;       // BG-OPT-02
   bool short_range_weapons = false;  // BG-OPT-03
   bool quality_defence = false;      // BG-OPT-06
-  bool melee_weapons = false;        // BG-MEL-07 optional +1
+  bool melee_weapons = false;        // BG-MEL-07 optional +1 to every figure (else marked figures only)
+  bool melee_pairing_listed = false; // bg.melee_pairing = listed: never ask (BG-MEL-06/10 choice off)
+  bool guards_listed = false;        // bg.guards = listed: rifles from the back, never ask (BG-PRIS-01)
   bool random_artillery = false;     // BG-ART-08
   bool artillery_per_turn = false;   // BG-ART-09
   bool drift_d12 = false;            // GAP-BG-ART-03 alternative

@@ -293,6 +293,8 @@ std::optional<std::string> read_options(const pb::Scenario& s, Options* o) {
   if ((e = flag(s, "bg.short_range_weapons", &o->short_range_weapons))) return e;
   if ((e = flag(s, "bg.quality_defence", &o->quality_defence))) return e;
   if ((e = flag(s, "bg.melee_weapons", &o->melee_weapons))) return e;
+  if ((e = choice(s, "bg.melee_pairing", "players", "listed", &o->melee_pairing_listed))) return e;
+  if ((e = choice(s, "bg.guards", "players", "listed", &o->guards_listed))) return e;
   if ((e = flag(s, "bg.random_artillery", &o->random_artillery))) return e;
   if ((e = flag(s, "bg.artillery_per_turn", &o->artillery_per_turn))) return e;
   if ((e = flag(s, "bg.night", &o->night))) return e;
@@ -322,7 +324,7 @@ std::optional<std::string> read_options(const pb::Scenario& s, Options* o) {
                                  "bg.drift_bearing", "bg.walk_dice", "bg.run_dice", "bg.facing_cost_90",
                                  "bg.facing_cost_180", "bg.base_size", "bg.hidden_reveal", "bg.morale",
                                  "bg.detailed_armour", "bg.specialised_hw", "bg.short_range_weapons",
-                                 "bg.quality_defence", "bg.melee_weapons", "bg.random_artillery",
+                                 "bg.quality_defence", "bg.melee_weapons", "bg.melee_pairing", "bg.guards", "bg.random_artillery",
                                  "bg.artillery_per_turn", "bg.night", "bg.axis_side", "bg.artillery_deck",
                                  "bg.objective_radius", "bg.objective_vehicles", "bg.cavalry_road", "bg.stands"};
   for (const auto& opt : s.options()) {

@@ -122,6 +122,9 @@ int grade_sum(Grade a, Grade b);
 inline constexpr int kMeleeBetterGrade = 1, kMeleeLeader = 1, kMeleeDefenceFirst = 1,
                      kMeleeBehindFirst = 1, kMeleeWeapons = 1, kMeleeCavalryFirst = 1,
                      kMeleeMedic = -1;
+// GAP-BG-MEL-07c: a wall or hedge within this many inches of a defending figure, crossing the
+// line to its opponent, makes it a "defender of a wall" (BG-MEL-07 first round +1).
+inline constexpr double kMeleeWallReach = 1.0;
 
 // ---- mines, smoke, artillery (BG-MINE-*, BG-SMK-*, BG-ART-*) ----
 inline constexpr double kMineDetectRange = 6;   // BG-MINE-03

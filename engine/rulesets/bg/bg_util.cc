@@ -81,6 +81,25 @@ bool non_standing(const Unit& u) {
   return false;
 }
 
+const Unit* enemy_to_retreat_from(const BgState& st, int side, Vec2 from) {
+  const Unit* best = nullptr;
+  double best_d = -1;
+  for (const auto& o : st.units) {
+    if (o.side == side || !o.on_table || o.destroyed || o.hidden) continue;
+    const double d = geom::distance(from, com(o));
+    if (best_d < 0 || d < best_d) {
+      best_d = d;
+      best = &o;
+    }
+  }
+  return best;
+}
+
+bool retreats(const BgState& st, int side, Vec2 from, Vec2 to) {
+  const Unit* e = enemy_to_retreat_from(st, side, from);
+  return !e || !geom::beyond(geom::distance(from, com(*e)), geom::distance(to, com(*e)));
+}
+
 int side_grade_penalties(const BgState& st, const Unit& u) {
   // BG-FIRE-01: one grade per penalty: ran (BG-FIRE-06), mounted (BG-CAV-02), passenger (BG-FIRE-14).
   (void)st;

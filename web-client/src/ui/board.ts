@@ -48,6 +48,16 @@ export class Board {
   private drag: { x: number; y: number; box: Box; moved: boolean } | null = null;
   private handle: string | null = null;
   private hover: string | null = null;
+  /** What the free table under the overlay was drawn from (the view and the units it marks). */
+  private drawn: { view: View; marks: string } | null = null;
+  /** The element's size in pixels, kept by the ResizeObserver: reading it during a gesture would force a layout. */
+  private size = { w: 0, h: 0 };
+  /** The screen scale the overlay was last drawn at: panning keeps it, so the overlay stays as it is. */
+  private overlayK = 0;
+  /** Pan and zoom gathered from pointer and wheel events, applied once per animation frame. */
+  private frame = 0;
+  private pendingPan: { dx: number; dy: number } | null = null;
+  private pendingZoom: { factor: number; clientX: number; clientY: number } | null = null;
 
   constructor(private readonly handlers: BoardHandlers) {
     this.svg = s("svg", { class: "board", role: "img", "aria-label": "Game table" }) as SVGSVGElement;
@@ -67,14 +77,23 @@ export class Board {
       this.handlers.onHoverUnit(null, 0, 0);
       if (this.view?.board.case === "table") this.handlers.onTableHover?.(null, undefined);
     });
-    new ResizeObserver(() => this.applyBox()).observe(this.svg);
+    new ResizeObserver(() => {
+      this.measure();
+      this.applyBox();
+    }).observe(this.svg);
   }
 
   render(view: View, overlay: Overlay): void {
     const firstOrResized = !this.view || boardSize(this.view) !== boardSize(view);
     this.view = view;
     this.boardBox = boardBounds(view);
-    this.content.replaceChildren(view.board.case === "table" ? drawTable(view, overlay) : drawGrid(view, overlay));
+    // A free table is redrawn only when the state or what it marks on the units changed: hovering a
+    // target, an answer from the server or a dragged handle change the overlay above it alone.
+    const drawn = view.board.case === "table" ? { view, marks: tableMarks(overlay) } : null;
+    if (!drawn || !this.drawn || this.drawn.view !== drawn.view || this.drawn.marks !== drawn.marks) {
+      this.content.replaceChildren(view.board.case === "table" ? drawTable(view, overlay) : drawGrid(view, overlay));
+    }
+    this.drawn = drawn;
     this.renderOverlay(overlay);
     if (firstOrResized || !this.fitted) this.fit();
   }
@@ -83,13 +102,25 @@ export class Board {
   renderOverlay(overlay: Overlay): void {
     const v = this.view;
     this.overlay = overlay;
-    this.overlayLayer.replaceChildren(v && v.board.case === "table" ? drawTableOverlay(v, overlay, this.pxScale()) : s("g"));
+    this.overlayK = this.pxScale();
+    this.overlayLayer.replaceChildren(v && v.board.case === "table" ? drawTableOverlay(v, overlay, this.overlayK) : s("g"));
   }
 
   /** SVG units per screen pixel now: the overlay's labels and handles keep one size at every zoom. */
   private pxScale(): number {
-    const w = this.svg.getBoundingClientRect().width;
+    const w = this.width();
     return w > 0 ? this.box.w / w : 1;
+  }
+
+  private measure(): void {
+    const r = this.svg.getBoundingClientRect();
+    this.size = { w: r.width, h: r.height };
+  }
+
+  /** The element's width in pixels (measured now only while it is not known). */
+  private width(): number {
+    if (!(this.size.w > 0)) this.measure();
+    return this.size.w;
   }
 
   /** Pins `content` beside a point of the free table (inches), or hides the note. */
@@ -102,6 +133,7 @@ export class Board {
 
   private placeNote(): void {
     const at = this.noteAt;
+    if (!at) return; // nothing pinned: no need to read the layout
     const parent = this.note.offsetParent as HTMLElement | null;
     const ctm = this.svg.getScreenCTM();
     const v = this.view;
@@ -122,6 +154,7 @@ export class Board {
 
   /** Centres the table on a unit, keeping the zoom. */
   centreOn(u: UnitView): void {
+    this.flush();
     const v = this.view;
     if (!v) return;
     let c: { x: number; y: number } | null = null;
@@ -133,6 +166,7 @@ export class Board {
   }
 
   fit(): void {
+    this.flush();
     const m = SQ * 0.6;
     this.box = { x: this.boardBox.x - m, y: this.boardBox.y - m, w: this.boardBox.w + 2 * m, h: this.boardBox.h + 2 * m };
     this.fitted = true;
@@ -140,6 +174,7 @@ export class Board {
   }
 
   zoom(factor: number, cx?: number, cy?: number): void {
+    this.flush();
     const b = this.box;
     const px = cx ?? b.x + b.w / 2;
     const py = cy ?? b.y + b.h / 2;
@@ -151,7 +186,8 @@ export class Board {
 
   private applyBox(): void {
     // Keep the aspect of the element so that zoom and pan feel the same in both directions.
-    const r = this.svg.getBoundingClientRect();
+    if (!(this.size.w > 0 && this.size.h > 0)) this.measure();
+    const r = { width: this.size.w, height: this.size.h };
     if (r.width > 0 && r.height > 0) {
       const want = r.width / r.height;
       const have = this.box.w / this.box.h;
@@ -167,11 +203,44 @@ export class Board {
     }
     const b = this.box;
     this.svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
-    if (this.view?.board.case === "table") this.renderOverlay(this.overlay);
+    // The overlay's handles and labels keep their size on screen: redrawn when the zoom changed, not for a pan.
+    if (this.view?.board.case === "table" && Math.abs(this.pxScale() - this.overlayK) > 1e-9) this.renderOverlay(this.overlay);
     this.placeNote();
   }
 
+  /** Asks for one update at the next animation frame, however many events come before it. */
+  private schedule(): void {
+    if (!this.frame) {
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.flush();
+      });
+    }
+  }
+
+  /** Applies the pan and zoom gathered since the last frame; at once where the table's transform is read. */
+  private flush(): void {
+    if (this.frame) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+    }
+    const pan = this.pendingPan;
+    const z = this.pendingZoom;
+    this.pendingPan = null;
+    this.pendingZoom = null;
+    if (pan && this.drag) {
+      const scale = this.box.w / this.width();
+      this.box = { ...this.drag.box, x: this.drag.box.x - pan.dx * scale, y: this.drag.box.y - pan.dy * scale };
+      this.applyBox();
+    }
+    if (z) {
+      const p = this.toBoard(z);
+      this.zoom(z.factor, p.x, p.y);
+    }
+  }
+
   private toBoard(e: { clientX: number; clientY: number }): { x: number; y: number } {
+    this.flush();
     const ctm = this.svg.getScreenCTM();
     if (!ctm) return { x: 0, y: 0 };
     const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
@@ -208,8 +277,10 @@ export class Board {
 
   private onWheel(e: WheelEvent): void {
     e.preventDefault();
-    const p = this.toBoard(e);
-    this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+    // Every notch counts; the table is redrawn once a frame, about the latest pointer position.
+    const factor = (this.pendingZoom?.factor ?? 1) * (e.deltaY > 0 ? 1.15 : 1 / 1.15);
+    this.pendingZoom = { factor, clientX: e.clientX, clientY: e.clientY };
+    this.schedule();
   }
 
   private onDown(e: PointerEvent): void {
@@ -240,10 +311,8 @@ export class Board {
         this.svg.classList.add("panning");
       }
       if (this.drag.moved) {
-        const r = this.svg.getBoundingClientRect();
-        const scale = this.box.w / r.width;
-        this.box = { ...this.drag.box, x: this.drag.box.x - dx * scale, y: this.drag.box.y - dy * scale };
-        this.applyBox();
+        this.pendingPan = { dx, dy };
+        this.schedule();
         return;
       }
     }
@@ -260,6 +329,7 @@ export class Board {
   }
 
   private onUp(e: PointerEvent): void {
+    this.flush(); // the drag ends where the pointer was let go
     if (this.handle) {
       const name = this.handle;
       this.handle = null;
@@ -288,6 +358,11 @@ export class Board {
     this.hover = k;
     this.handlers.onHoverSquare(q);
   }
+}
+
+/** What drawTable reads from the overlay: the units it marks as selected, targeted or aimed at. */
+function tableMarks(o: Overlay): string {
+  return `${o.selected ?? ""}|${[...(o.targetUnits ?? [])].sort().join(",")}|${o.aimedUnit ?? ""}`;
 }
 
 function boardSize(v: View): string {
