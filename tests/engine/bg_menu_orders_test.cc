@@ -78,7 +78,7 @@ TEST(BgMenuOrders, BG_SMK_01_02_SmokeOfferedToDesignatedUnitsOnAShootCard) {
   EXPECT_EQ(entry(g, "axis", "smoke:plain"), nullptr);  // not designated
   const pb::Action* a = entry(g, "axis", "smoke:sq");
   ASSERT_NE(a, nullptr);
-  EXPECT_EQ(a->kind(), "fire");
+  EXPECT_EQ(a->kind(), "other");  // not the default pick of a selected unit, nor the F key
   EXPECT_EQ(a->label(), "Lay smoke with sq (a 6\" line within 12\")");
   EXPECT_EQ(a->rule_id(), "BG-SMK-01");
   const pb::ActionTarget* before = target_of(*a, "before:farm");

@@ -111,7 +111,7 @@ pb::BgLaySmoke smoke_order(const Unit& u, const SmokeLine& l) {
 void smoke_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& menu) {
   const auto lines = smoke_lines(st, side, u);
   if (lines.empty()) return;
-  pb::Action& a = add(menu, "smoke:" + u.id, "fire", "Lay smoke with " + label(u) + " (a 6\" line within 12\")", u, "BG-SMK-01");
+  pb::Action& a = add(menu, "smoke:" + u.id, "other", "Lay smoke with " + label(u) + " (a 6\" line within 12\")", u, "BG-SMK-01");
   for (const auto& l : lines) {
     auto* t = a.add_targets();
     t->set_id(l.id);
@@ -236,13 +236,15 @@ void combine_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& 
   for (const auto& o : st.units) {
     if (o.side != side || o.id == u.id || !o.on_table || o.destroyed || !o.infantry_like()) continue;
     if (!units_touch(st, u, o)) continue;  // without a path they must touch already (BG-COMB-03)
-    if (combine_move(st, side, u, o).unit_id().empty()) continue;
+    const pb::BgMove move = combine_move(st, side, u, o);
+    if (move.unit_id().empty()) continue;
     pb::ActionTarget& t = *a.add_targets() = unit_target(o);
     const int n = u.living() + o.living();
     std::string words = std::to_string(n) + " figures together";
     if (n > kMaxUnitFigures) words.append(", split into two units (BG-COMB-02)");
     if (u.grade == o.grade) words.append("; grade stays ").append(1, grade_letter(o.grade));
     else words.append("; grade rolled between ").append(1, grade_letter(u.grade)).append(" and ").append(1, grade_letter(o.grade)).append(" (BG-COMB-04)");
+    if (move.intent() == pb::BG_MOVE_DIG_OUT) words.append("; ").append(label(u)).append(" digs out to join (BG-MOVE-12)");
     t.set_detail(words);
   }
   if (a.targets().empty()) return;
