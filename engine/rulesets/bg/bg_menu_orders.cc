@@ -59,6 +59,14 @@ SmokeLine line_across(Vec2 centre, Vec2 dir) {
   return l;
 }
 
+pb::BgLaySmoke smoke_order(const Unit& u, const SmokeLine& l) {
+  pb::BgLaySmoke c;
+  c.set_unit_id(u.id);
+  *c.mutable_a() = to_point(l.a);
+  *c.mutable_b() = to_point(l.b);
+  return c;
+}
+
 // Decision (docs "Action menu"): for each enemy unit the layer sees, the line across the line of
 // sight from the layer's centre to the enemy's aim point, centred on it as far out as both ends
 // stay within 12" (sqrt(12^2 - 3^2) = 11.62"), or 1" short of the enemy when it is nearer; plus
@@ -91,21 +99,9 @@ std::vector<SmokeLine> smoke_lines(const BgState& st, int side, const Unit& u) {
   std::vector<SmokeLine> kept;
   for (auto& l : out) {
     if (!on_table_point(st, l.a) || !on_table_point(st, l.b)) continue;
-    pb::BgLaySmoke c;
-    c.set_unit_id(u.id);
-    *c.mutable_a() = to_point(l.a);
-    *c.mutable_b() = to_point(l.b);
-    if (!check_lay_smoke(st, side, c)) kept.push_back(std::move(l));
+    if (!check_lay_smoke(st, side, smoke_order(u, l))) kept.push_back(std::move(l));
   }
   return kept;
-}
-
-pb::BgLaySmoke smoke_order(const Unit& u, const SmokeLine& l) {
-  pb::BgLaySmoke c;
-  c.set_unit_id(u.id);
-  *c.mutable_a() = to_point(l.a);
-  *c.mutable_b() = to_point(l.b);
-  return c;
 }
 
 void smoke_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& menu) {
