@@ -5,6 +5,7 @@
 
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_melee.h"
+#include "engine/rulesets/bg/bg_menu.h"
 #include "engine/rulesets/bg/bg_special.h"
 #include "engine/model/game.h"
 
@@ -120,6 +121,18 @@ void move_candidates(const BgState& st, int side, const std::string& seat, const
       if (step != 0) *m->add_path() = to_point(clamp_to_table(st, from + dir * step));
       m->set_facing_deg(intent == pb::BG_MOVE_DIG_IN ? facing_degrees(u.facing) : deg);
       if (intent == pb::BG_MOVE_DIG_IN && !facing_from_degrees(m->facing_deg())) continue;
+      if (!check_move(st, side, *m, nullptr)) out.push_back(order_of(seat, c));
+    }
+    // BG-MOVE-07: 4" by road in each compass direction whose whole path lies on a road.
+    if (intent == pb::BG_MOVE_DIG_IN) continue;
+    for (int k = 0; k < 8; ++k) {
+      pb::BgCommand c;
+      auto* m = c.mutable_move();
+      m->set_unit_id(u.id);
+      m->set_intent(intent);
+      m->set_road(true);
+      *m->add_path() = to_point(clamp_to_table(st, from + Facing::from_degrees(k * 45).forward() * 4.0));
+      m->set_facing_deg(k * 45);
       if (!check_move(st, side, *m, nullptr)) out.push_back(order_of(seat, c));
     }
   }
@@ -271,6 +284,8 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
       } else {
         shoot_candidates(st, side, seat, u, out);
       }
+      // The orders the menu places: smoke lines, engineers' strips, combining (bg_menu_orders.cc).
+      for (const auto& c : placed_orders(st, side, u)) out.push_back(order_of(seat, c));
     }
     plan_candidates(st, side, seat, out);  // BG-ART-01: write an unwritten strike
     pb::BgCommand c;

@@ -11,10 +11,12 @@
 // the default (rifles from the back). Nothing else is on the menu meanwhile.
 //
 // Left off the menu (the client cannot give them; docs/rulesets/battleground.md):
-// - smoke lines (BgLaySmoke) and mine clearing (BgClearMines): they need a line or strips drawn
-//   on the table, which the menu has no shape for yet (MoveLimits draws paths only);
+// - smoke lines and mine strips drawn freely: the menu has no shape for a drawn line, so the
+//   engine places them (bg_menu_orders.cc: smoke:, clear-mines:) and offers the placements;
+// - combining while moving toward the other unit: combine: offers only units already touching
+//   (a stay with combine_with); a path with combine_with is not on the menu;
 // - disputes (BgDispute): the question is free text, which PlayAction cannot carry;
-// - cavalry dismount/remount/release (BgCavalry) and road moves: not in the demo scenarios;
+// - cavalry dismount/remount/release (BgCavalry): not in the demo scenarios;
 // - BgProceed: the game only waits for it as a card (draw-card) or a melee round (fight:).
 #include "engine/rulesets/bg/bg_menu.h"
 

@@ -91,6 +91,7 @@ void move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& men
   }
   if (limits.modes().empty()) return;
   limits.set_max_inches(6.0 * most);
+  add_road_modes(st, side, u, limits, words);  // BG-MOVE-07 (bg_menu_orders.cc)
   const Terrain* trap = trapped_in(st, u);
   // Digging in keeps the facing (BG-MOVE-11), as does a trapped unit (BG-MINE-08); every other
   // move may end facing any way.
@@ -300,6 +301,7 @@ void unit_actions(const BgState& st, int side, pb::ActionMenu& menu) {
       }
       heal_action(st, side, u, menu);
     }
+    order_actions(st, side, u, menu);  // smoke, mine clearing, combining (bg_menu_orders.cc)
   }
 }
 
@@ -325,12 +327,14 @@ pb::BgCommand unit_order(const BgState& st, const std::string& verb, const std::
   const Unit* u = st.find(unit_id);
   if (!u) return c;
   if (verb == "move") {
-    const std::string mode = chosen_mode(action, play);
+    bool road = false;
+    const std::string mode = road_mode(chosen_mode(action, play), &road);
     const auto intent = intent_of(mode);
     if (!intent) bad_mode(action, mode);
     auto* m = c.mutable_move();
     m->set_unit_id(unit_id);
     m->set_intent(*intent);
+    m->set_road(road);
     *m->mutable_path() = play.path();
     // Digging in keeps the facing (BG-MOVE-11), as does an entry whose facing is not free (a
     // unit trapped in a minefield, BG-MINE-08): the facing is not the player's to give.
@@ -374,6 +378,8 @@ pb::BgCommand unit_order(const BgState& st, const std::string& verb, const std::
   } else if (verb == "surrender") {
     c.mutable_surrender()->set_unit_id(unit_id);
     c.mutable_surrender()->set_to_unit_id(play.target());
+  } else {
+    placed_order(st, verb, *u, play, c);
   }
   return c;
 }

@@ -274,28 +274,40 @@ void detect_mines(Context& ctx, BgState& st, const std::string& unit_id, std::sp
 
 // BG-MINE-10: up to 6 engineer figures each clear a 2" x 1" strip as the unit's shooting action;
 // the unit must touch or be inside the minefield (BG-EX-08: six strips = 2" x 6").
-void do_clear_mines(Context& ctx, BgState& st, int side, const pb::BgClearMines& c) {
+Check check_clear_mines(const BgState& st, int side, const pb::BgClearMines& c) {
   const Unit* u = nullptr;
-  if (auto r = check_unit_may_act(st, side, c.unit_id(), BgAction::kShoot, &u)) refuse(*r);
+  if (auto r = check_unit_may_act(st, side, c.unit_id(), BgAction::kShoot, &u)) return r;
   const int engineers = std::min(u->count(FigureKind::kEngineer), kMaxEngineers);
-  if (engineers == 0) reject("BG_NO_ENGINEERS", "BG-MINE-10", label(*u) + " has no engineer figures.");
-  if (c.strips_size() == 0) reject("BG_NO_STRIPS", "BG-MINE-10", "Name at least one strip for " + label(*u) + " to clear.");
+  if (engineers == 0) return refusal("BG_NO_ENGINEERS", "BG-MINE-10", label(*u) + " has no engineer figures.");
+  if (c.strips_size() == 0) return refusal("BG_NO_STRIPS", "BG-MINE-10", "Name at least one strip for " + label(*u) + " to clear.");
   if (c.strips_size() > engineers) {
-    reject("BG_TOO_MANY_STRIPS", "BG-MINE-10",
-           label(*u) + " has " + std::to_string(engineers) + " engineer figures: one strip each at most.");
+    return refusal("BG_TOO_MANY_STRIPS", "BG-MINE-10",
+                   label(*u) + " has " + std::to_string(engineers) + " engineer figures: one strip each at most.");
   }
-  std::vector<pb::BgEvent> out;
   for (const auto& s : c.strips()) {
     const Minefield* m = st.minefield(s.minefield_id());
     const Terrain* t = st.terrain_named(s.minefield_id());
     if (!m || !t || !t->area || !m->known_to[static_cast<std::size_t>(side)]) {
-      reject("BG_NO_MINEFIELD", "BG-MINE-10", "There is no minefield '" + s.minefield_id() + "' known to " + side_id(st, side) + ".");
+      return refusal("BG_NO_MINEFIELD", "BG-MINE-10",
+                     "There is no minefield '" + s.minefield_id() + "' known to " + side_id(st, side) + ".");
     }
     if (!geom::within(distance_to_minefield(st, *u, *t), kCohesion)) {
-      reject("BG_NOT_AT_MINEFIELD", "BG-MINE-10", label(*u) + " must be adjacent to or inside " + t->name + " to clear it.");
+      return refusal("BG_NOT_AT_MINEFIELD", "BG-MINE-10", label(*u) + " must be adjacent to or inside " + t->name + " to clear it.");
     }
+    if (!facing_from_degrees(s.facing_deg())) {
+      return refusal("BG_BAD_FACING", "BG-MINE-10", "A strip's facing must be a multiple of half a degree.");
+    }
+  }
+  return std::nullopt;
+}
+
+void do_clear_mines(Context& ctx, BgState& st, int side, const pb::BgClearMines& c) {
+  if (auto r = check_clear_mines(st, side, c)) refuse(*r);
+  const Unit* u = st.find(c.unit_id());
+  std::vector<pb::BgEvent> out;
+  for (const auto& s : c.strips()) {
+    const Terrain* t = st.terrain_named(s.minefield_id());
     const auto f = facing_from_degrees(s.facing_deg());
-    if (!f) reject("BG_BAD_FACING", "BG-MINE-10", "A strip's facing must be a multiple of half a degree.");
     const geom::Polygon strip = geom::rectangle(to_vec(s.centre()), *f, kStripDepth, kStripWidth);
     pb::BgEvent e;
     auto* x = e.mutable_mines_cleared();

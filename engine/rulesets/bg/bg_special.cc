@@ -20,12 +20,19 @@ bool segments_meet(geom::Segment s, geom::Segment t) {
 }
 
 // A shooting-action order of a special kind: the unit may act on the open shooting card.
+Check check_shooting_unit(const BgState& st, int side, const std::string& id, const Unit** out) {
+  const Unit* u = nullptr;
+  if (auto c = check_unit_may_act(st, side, id, BgAction::kShoot, &u)) return c;
+  if (!u->infantry_like() || !u->carried_by.empty()) {
+    return refusal("BG_NOT_INFANTRY", "BG-SMK-01", label(*u) + " is not infantry on foot.");
+  }
+  *out = u;
+  return std::nullopt;
+}
+
 const Unit& shooting_unit(const BgState& st, int side, const std::string& id) {
   const Unit* u = nullptr;
-  if (auto c = check_unit_may_act(st, side, id, BgAction::kShoot, &u)) refuse(*c);
-  if (!u->infantry_like() || !u->carried_by.empty()) {
-    reject("BG_NOT_INFANTRY", "BG-SMK-01", label(*u) + " is not infantry on foot.");
-  }
+  if (auto c = check_shooting_unit(st, side, id, &u)) refuse(*c);
   return *u;
 }
 
@@ -45,19 +52,27 @@ std::optional<double> night_sight_limit(const BgState& st) {
 }
 
 // BG-SMK-01/02: a designated unit lays a 6" line, both ends within 12", instead of shooting.
-void do_lay_smoke(Context& ctx, BgState& st, int side, const pb::BgLaySmoke& c) {
-  const Unit& u = shooting_unit(st, side, c.unit_id());
-  if (!u.smoke) reject("BG_NO_SMOKE", "BG-SMK-01", label(u) + " is not designated to lay smoke in this scenario.");
-  if (non_standing(u)) reject("BG_NON_STANDING", "BG-FIRE-15", label(u) + " is non-standing and cannot shoot or lay smoke.");
+Check check_lay_smoke(const BgState& st, int side, const pb::BgLaySmoke& c) {
+  const Unit* found = nullptr;
+  if (auto r = check_shooting_unit(st, side, c.unit_id(), &found)) return r;
+  const Unit& u = *found;
+  if (!u.smoke) return refusal("BG_NO_SMOKE", "BG-SMK-01", label(u) + " is not designated to lay smoke in this scenario.");
+  if (non_standing(u)) return refusal("BG_NON_STANDING", "BG-FIRE-15", label(u) + " is non-standing and cannot shoot or lay smoke.");
   const Vec2 a = to_vec(c.a()), b = to_vec(c.b());
   if (!geom::same_length(geom::distance(a, b), kSmokeLength)) {
-    reject("BG_SMOKE_LENGTH", "BG-SMK-02",
-           "Smoke laid by " + label(u) + " is a line exactly 6\" long; this one is " + inches(geom::distance(a, b)) + ".");
+    return refusal("BG_SMOKE_LENGTH", "BG-SMK-02",
+                   "Smoke laid by " + label(u) + " is a line exactly 6\" long; this one is " + inches(geom::distance(a, b)) + ".");
   }
   const Vec2 at = com(u);
   if (!geom::within_distance(at, a, kSmokeRange) || !geom::within_distance(at, b, kSmokeRange)) {
-    reject("BG_SMOKE_RANGE", "BG-SMK-01", label(u) + " may lay smoke only within 12\" of its centre.");
+    return refusal("BG_SMOKE_RANGE", "BG-SMK-01", label(u) + " may lay smoke only within 12\" of its centre.");
   }
+  return std::nullopt;
+}
+
+void do_lay_smoke(Context& ctx, BgState& st, int side, const pb::BgLaySmoke& c) {
+  if (auto r = check_lay_smoke(st, side, c)) refuse(*r);
+  const Unit& u = *st.find(c.unit_id());
   pb::BgEvent e;
   auto* s = e.mutable_smoke();
   s->set_smoke_id("smoke-" + std::to_string(st.next_id));

@@ -18,6 +18,11 @@ bool smoke_blocks(const BgState& st, Vec2 a, Vec2 b);
 // (12"), or nullopt when sight is unlimited (day, or lit by a flare this turn).
 std::optional<double> night_sight_limit(const BgState& st);
 
+// BG-SMK-01/02: the handler's checks of a smoke line (do_lay_smoke refuses with them).
+Check check_lay_smoke(const BgState& st, int side, const pb::BgLaySmoke& c);
+// BG-MINE-10: the handler's checks of an engineers' clearing (do_clear_mines refuses with them).
+Check check_clear_mines(const BgState& st, int side, const pb::BgClearMines& c);
+
 // GAP-BG-MINE-03: shortest distance (inches) from any figure base / hull of the unit to the
 // minefield's edge (0 when touching or inside).
 double distance_to_minefield(const BgState& st, const Unit& u, const Terrain& mine);
