@@ -1,5 +1,6 @@
 // Markers that look alike on a counter: each rule set's module gives each key its own glyph,
-// and the board keeps two apart even where a look does not.
+// and the board keeps two apart even where a look does not; on a free table, unit labels do not
+// overprint each other.
 import { describe, expect, it } from "vitest";
 import { lookFor, PLAIN } from "../src/rulesets";
 import { LETTERS } from "../src/rulesets/pw";
@@ -20,5 +21,19 @@ describe("marker glyphs on a counter", () => {
   it("keeps two markers apart even where the look gives both the same letter", () => {
     expect(markerGlyphs(["active", "activated"], PLAIN.markerLetter)).toEqual(["A", "Ac"]);
     expect(markerGlyphs(["moved", "fired"], PLAIN.markerLetter)).toEqual(["M", "F"]);
+  });
+});
+
+describe("table labels", () => {
+  it("moves a label that would overprint one already placed, names up and markers down", async () => {
+    const { LabelPlacer } = await import("../src/ui/board");
+    const l = new LabelPlacer();
+    expect(l.place(100, 50, "Assault Squad · 5", 11, -1)).toBe(50);
+    // Another unit's name at nearly the same place goes one line up; one far away stays.
+    expect(l.place(104, 52, "Farm Section prisoners · 1", 11, -1)).toBe(52 - 13);
+    expect(l.place(400, 50, "Rifle Squad · 8", 11, -1)).toBe(50);
+    // Markers below move down.
+    expect(l.place(100, 60, "In melee", 9, 1)).toBe(60);
+    expect(l.place(100, 62, "Non-standing", 9, 1)).toBe(62 + 11);
   });
 });

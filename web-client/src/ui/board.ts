@@ -529,7 +529,27 @@ function drawUnit(v: View, u: UnitView, o: Overlay): SVGElement {
 // ringed, heavy weapons barred, medics crossed), vehicles and emplacements as their hull, the
 // name and figure count at the centre, and its markers underneath.
 const BASE = 0.625 * INCH;
-function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) => string, o: Overlay): SVGElement {
+/**
+ * Where the table's unit labels go: a label that would overprint one already placed (units side
+ * by side in a melee, a prisoner group beside its captors) moves away, up for names and down for
+ * markers, one line at a time. Widths are estimated from the text (no layout is read).
+ */
+export class LabelPlacer {
+  private readonly boxes: { x0: number; x1: number; y0: number; y1: number }[] = [];
+  place(cx: number, y: number, text: string, size: number, away: 1 | -1): number {
+    const half = (text.length * size * 0.58) / 2;
+    for (let i = 0; i < 8; i++, y += away * (size + 2)) {
+      const box = { x0: cx - half, x1: cx + half, y0: y - size, y1: y };
+      if (!this.boxes.some((b) => b.x0 < box.x1 && box.x0 < b.x1 && b.y0 < box.y1 && box.y0 < b.y1)) {
+        this.boxes.push(box);
+        return y;
+      }
+    }
+    return y;
+  }
+}
+
+function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) => string, o: Overlay, labels = new LabelPlacer()): SVGElement {
   const col = sideColour(v, u.side);
   const look = lookFor(v.ruleset);
   const hidden = u.markers.some((m) => m.key === "hidden");
@@ -560,10 +580,11 @@ function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) =>
   const ys = u.figures.filter((f) => f.position).map((f) => Number(P(f.position!).split(",")[1]));
   const top = ys.length ? Math.min(...ys) - BASE / 2 : cy - 1.2 * INCH;
   const bottom = ys.length ? Math.max(...ys) + BASE / 2 : cy + 1.2 * INCH;
-  g.append(s("text", { x: cx, y: top - 4, "text-anchor": "middle", class: "table-label" }, `${u.name || u.id} · ${u.strength}`));
+  const name = `${u.name || u.id} · ${u.strength}`;
+  g.append(s("text", { x: cx, y: labels.place(cx, top - 4, name, 11, -1), "text-anchor": "middle", class: "table-label" }, name));
   const quiet = look.quietMarkers ?? [];
-  const shown = plainMarkers(u).filter((m) => !quiet.includes(m.key)).map(markerText);
-  if (shown.length) g.append(s("text", { x: cx, y: bottom + 11, "text-anchor": "middle", class: "table-markers" }, shown.join(" · ")));
+  const shown = plainMarkers(u).filter((m) => !quiet.includes(m.key)).map(markerText).join(" · ");
+  if (shown) g.append(s("text", { x: cx, y: labels.place(cx, bottom + 11, shown, 9, 1), "text-anchor": "middle", class: "table-markers" }, shown));
   return g;
 }
 
@@ -585,11 +606,12 @@ function drawTable(v: View, o: Overlay): SVGElement {
     if (f.polyline.length) g.append(s("polyline", { points: f.polyline.map(P).join(" "), fill: "none", stroke: fill, "stroke-width": 8 }));
   }
   const look = lookFor(v.ruleset);
+  const labels = new LabelPlacer();
   for (const u of v.units) {
     if (!u.position || u.carriedBy) continue;
     // A unit with no figure left and no hull to show (e.g. infantry wiped out) has nothing on the table.
     if (!u.figures.length && u.strength === 0 && !look.hull?.(u.type)) continue;
-    g.append(drawTableUnit(v, u, P, o));
+    g.append(drawTableUnit(v, u, P, o, labels));
   }
   // Scale bar: 6 inches, marked every inch.
   const bar = s("g", { class: "scale-bar", transform: `translate(0 ${H + 14})` });
