@@ -38,6 +38,9 @@
 
 namespace sandtable::bg {
 
+// Appends a unit's entry to the menu (bg_menu_units.cc, bg_menu_orders.cc).
+pb::Action& add_unit_entry(pb::ActionMenu& menu, const std::string& id, const std::string& kind, const std::string& label,
+                           const Unit& u, const std::string& rule);
 // A target naming one unit the seat may see: id = unit id, its point and name.
 pb::ActionTarget unit_target(const Unit& u);
 // May `side` see this enemy unit now (on the table, not destroyed, not hidden, not aboard)?

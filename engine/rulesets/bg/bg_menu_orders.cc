@@ -22,17 +22,6 @@ namespace {
 
 constexpr const char* kByRoad = " by road";
 
-pb::Action& add(pb::ActionMenu& menu, const std::string& id, const std::string& kind, const std::string& label,
-                const Unit& u, const std::string& rule) {
-  pb::Action& a = *menu.add_actions();
-  a.set_id(id);
-  a.set_kind(kind);
-  a.set_label(label);
-  a.set_unit_id(u.id);
-  a.set_rule_id(rule);
-  return a;
-}
-
 bool on_table_point(const BgState& st, Vec2 p) { return p.x >= 0 && p.y >= 0 && p.x <= st.width && p.y <= st.height; }
 
 // A compass facing rounded to the half degree the orders carry (BG-MOVE-02).
@@ -107,7 +96,7 @@ std::vector<SmokeLine> smoke_lines(const BgState& st, int side, const Unit& u) {
 void smoke_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& menu) {
   const auto lines = smoke_lines(st, side, u);
   if (lines.empty()) return;
-  pb::Action& a = add(menu, "smoke:" + u.id, "other", "Lay smoke with " + label(u) + " (a 6\" line within 12\")", u, "BG-SMK-01");
+  pb::Action& a = add_unit_entry(menu, "smoke:" + u.id, "other", "Lay smoke with " + label(u) + " (a 6\" line within 12\")", u, "BG-SMK-01");
   for (const auto& l : lines) {
     auto* t = a.add_targets();
     t->set_id(l.id);
@@ -200,7 +189,7 @@ std::vector<std::pair<const Terrain*, pb::BgClearMines>> clearings(const BgState
 void clear_mines_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& menu) {
   const auto found = clearings(st, side, u);
   if (found.empty()) return;
-  pb::Action& a = add(menu, "clear-mines:" + u.id, "other", "Clear mines with the engineers of " + label(u), u, "BG-MINE-10");
+  pb::Action& a = add_unit_entry(menu, "clear-mines:" + u.id, "other", "Clear mines with the engineers of " + label(u), u, "BG-MINE-10");
   for (const auto& [t, c] : found) {
     auto* x = a.add_targets();
     x->set_id(t->name);
@@ -244,7 +233,7 @@ void combine_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& 
     t.set_detail(words);
   }
   if (a.targets().empty()) return;
-  pb::Action& added = add(menu, "combine:" + u.id, "other", "Combine " + label(u) + " with…", u, "BG-COMB-01");
+  pb::Action& added = add_unit_entry(menu, "combine:" + u.id, "other", "Combine " + label(u) + " with…", u, "BG-COMB-01");
   *added.mutable_targets() = a.targets();
 }
 

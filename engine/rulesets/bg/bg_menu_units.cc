@@ -11,10 +11,8 @@
 
 namespace sandtable::bg {
 
-namespace {
-
-pb::Action& add(pb::ActionMenu& menu, const std::string& id, const std::string& kind, const std::string& label,
-                const Unit& u, const std::string& rule) {
+pb::Action& add_unit_entry(pb::ActionMenu& menu, const std::string& id, const std::string& kind, const std::string& label,
+                           const Unit& u, const std::string& rule) {
   pb::Action& a = *menu.add_actions();
   a.set_id(id);
   a.set_kind(kind);
@@ -23,6 +21,8 @@ pb::Action& add(pb::ActionMenu& menu, const std::string& id, const std::string& 
   a.set_rule_id(rule);
   return a;
 }
+
+namespace {
 
 std::string dice_words(int n) { return std::to_string(n) + "D6"; }
 
@@ -101,7 +101,7 @@ void move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& men
   const bool retreat = non_standing(u);
   if (retreat) notes.append("non-standing: only away from the enemy; ");
   const std::string rule = retreat ? "BG-UNIT-05" : trap ? "BG-MINE-08" : "BG-MOVE-03";
-  pb::Action& a = add(menu, "move:" + u.id, "move", (retreat ? "Retreat " : "Move ") + label(u) + " (" + notes + words + ")",
+  pb::Action& a = add_unit_entry(menu, "move:" + u.id, "move", (retreat ? "Retreat " : "Move ") + label(u) + " (" + notes + words + ")",
                       u, rule);
   *a.mutable_move() = limits;
 }
@@ -129,7 +129,7 @@ void drive_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& me
   const int dice = u.vehicle->move_dice;
   limits.set_max_inches(6.0 * dice);
   limits.set_facing_free(true);
-  pb::Action& a = add(menu, "drive:" + u.id, "move",
+  pb::Action& a = add_unit_entry(menu, "drive:" + u.id, "move",
                       "Drive " + label(u) + " (1 to " + std::to_string(dice) + " dice, up to " + inches(6.0 * dice) +
                           "; reverse a third)",
                       u, "BG-VMOV-01");
@@ -141,7 +141,7 @@ void mount_actions(const BgState& st, int side, const Unit& u, pb::ActionMenu& m
     pb::BgDismount d;
     d.set_unit_id(u.id);
     d.set_facing_deg(facing_degrees(u.facing));
-    if (!check_dismount(st, side, d)) add(menu, "dismount:" + u.id, "other", "Dismount " + label(u), u, "BG-MOVE-16");
+    if (!check_dismount(st, side, d)) add_unit_entry(menu, "dismount:" + u.id, "other", "Dismount " + label(u), u, "BG-MOVE-16");
     return;
   }
   pb::Action a;
@@ -153,7 +153,7 @@ void mount_actions(const BgState& st, int side, const Unit& u, pb::ActionMenu& m
     if (!check_mount(st, side, m)) *a.add_targets() = unit_target(v);
   }
   if (a.targets().empty()) return;
-  pb::Action& added = add(menu, "mount:" + u.id, "other", "Mount " + label(u), u, "BG-MOVE-15");
+  pb::Action& added = add_unit_entry(menu, "mount:" + u.id, "other", "Mount " + label(u), u, "BG-MOVE-15");
   *added.mutable_targets() = a.targets();
 }
 
@@ -174,7 +174,7 @@ void charge_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& m
                       std::to_string(p.red) + " red" + (p.halve ? ", net hits halved" : ""));
   }
   if (a.targets().empty()) return;
-  pb::Action& added = add(menu, "charge:" + u.id, "close_combat", "Charge with " + label(u), u, "BG-MEL-01");
+  pb::Action& added = add_unit_entry(menu, "charge:" + u.id, "close_combat", "Charge with " + label(u), u, "BG-MEL-01");
   *added.mutable_targets() = a.targets();
 }
 
@@ -222,7 +222,7 @@ void shoot_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& me
     target.set_detail(pool_words(st, u, t, s));
   }
   if (a.targets().empty()) return;
-  pb::Action& added = add(menu, "shoot:" + u.id, "fire", "Shoot with " + label(u), u, "BG-FIRE-10");
+  pb::Action& added = add_unit_entry(menu, "shoot:" + u.id, "fire", "Shoot with " + label(u), u, "BG-FIRE-10");
   *added.mutable_targets() = a.targets();
 }
 
@@ -255,7 +255,7 @@ void heal_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& men
     }
   }
   if (a.targets().empty()) return;
-  pb::Action& added = add(menu, "heal:" + u.id, "other", "Medic of " + label(u) + ": bring back a figure", u, "BG-MED-02");
+  pb::Action& added = add_unit_entry(menu, "heal:" + u.id, "other", "Medic of " + label(u) + ": bring back a figure", u, "BG-MED-02");
   *added.mutable_targets() = a.targets();
 }
 
@@ -276,7 +276,7 @@ void surrender_action(const BgState& st, int side, const Unit& u, pb::ActionMenu
     }
   }
   if (a.targets().empty()) return;
-  pb::Action& added = add(menu, "surrender:" + u.id, "other", "Surrender " + label(u), u, "BG-PRIS-03");
+  pb::Action& added = add_unit_entry(menu, "surrender:" + u.id, "other", "Surrender " + label(u), u, "BG-PRIS-03");
   *added.mutable_targets() = a.targets();
   added.set_confirm(label(u) + " will be taken prisoner. Give it up?");
 }
@@ -297,7 +297,7 @@ void unit_actions(const BgState& st, int side, pb::ActionMenu& menu) {
     } else {
       shoot_action(st, side, u, menu);
       if (on_foot(u) && st.options.night && u.flares) {
-        add(menu, "flare:" + u.id, "other", "Launch a flare from " + label(u), u, "BG-FLR-01");
+        add_unit_entry(menu, "flare:" + u.id, "other", "Launch a flare from " + label(u), u, "BG-FLR-01");
       }
       heal_action(st, side, u, menu);
     }
