@@ -67,6 +67,14 @@ TEST(BgMeleeRound, EX09ArnhemFirstRoundAndSurrender) {
   EXPECT_EQ(r->pairs(1).mod_a(), 0);
   EXPECT_EQ(r->pairs(1).mod_b(), 2);
   EXPECT_EQ(r->pairs(4).loser(), "g-f4");
+  // The dice tray reads each die with its modifiers counted in: the German leader's 6+1 beats
+  // the British leader's 1+3; the fifth pair's German 1 falls to a 6+2.
+  std::vector<std::string> said;
+  for (const auto& e : o.events) {
+    if (!has_bg(e) || !bg_of(e).has_melee_round()) continue;
+    for (const auto& d : e.dice()) said.push_back(d.meaning());
+  }
+  EXPECT_EQ(said, (std::vector<std::string>{"wins", "falls", "wins", "falls", "wins", "falls", "wins", "falls", "falls", "wins"}));
   ASSERT_NE(ended(o), nullptr);
   EXPECT_EQ(ended(o)->how(), "surrendered");
   EXPECT_EQ(ended(o)->winner_side(), "axis");

@@ -206,7 +206,12 @@ void fight_round(Context& ctx, BgState& st, const Melee& m) {
       p->set_roll_b(rd);
       p->set_mod_a(ma);
       p->set_mod_b(md);
-      if (ra + ma == rd + md) continue;  // GAP-BG-MEL-06: a tie re-rolls the pair
+      // The dice tray says what each die did, with the modifiers (BG-MEL-07) counted in.
+      auto& rolled = ctx.pending_dice();
+      const bool tie = ra + ma == rd + md, a_wins = ra + ma > rd + md;
+      rolled[rolled.size() - 2].set_meaning(tie ? "tie, again" : a_wins ? "wins" : "falls");
+      rolled.back().set_meaning(tie ? "tie, again" : a_wins ? "falls" : "wins");
+      if (tie) continue;  // GAP-BG-MEL-06: a tie re-rolls the pair
       const Fighter& loser = ra + ma < rd + md ? att[i] : def[i];
       p->set_loser(loser.fig->id);
       dead.push_back({loser.unit->id, loser.fig});
