@@ -12,6 +12,8 @@ void copy_static_table(const sandtable::v1::View& from, sandtable::v1::View& to)
   *to.mutable_terrain() = from.terrain();
   *to.mutable_options() = from.options();
   to.set_seed_hash(from.seed_hash());
+  if (from.has_briefing()) *to.mutable_briefing() = from.briefing();
+  else to.clear_briefing();
 }
 
 std::string static_table_of(const sandtable::v1::View& view) {
@@ -30,6 +32,7 @@ void strip_static_table(sandtable::v1::View& view) {
   view.clear_terrain();
   view.clear_options();
   view.clear_seed_hash();
+  view.clear_briefing();
 }
 
 }  // namespace sandtable::server

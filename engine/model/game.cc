@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/model/briefing.h"
+
 #include "engine/core/sha256.h"
 #include "engine/model/game_words.h"
 #include "engine/model/markers.h"
@@ -37,9 +39,13 @@ std::string seed_commitment(std::uint64_t seed) {
   return sha256_hex(bytes);
 }
 
-Game::Game(const RuleSet& rules, std::unique_ptr<GameState> state) : rules_(rules), state_(std::move(state)) {}
+Game::Game(const RuleSet& rules, std::unique_ptr<GameState> state) : rules_(rules), state_(std::move(state)) {
+  pb::Scenario seen = *state_->scenario;
+  rules_.redact_scenario(seen, "spectator");
+  for (const auto& side : seen.sides()) home_edges_[side.id()] = home_edge(seen, side.id());
+}
 
-Game::Game(const Game& other) : rules_(other.rules_), state_(other.state_->clone()) {}
+Game::Game(const Game& other) : rules_(other.rules_), state_(other.state_->clone()), home_edges_(other.home_edges_) {}
 
 std::unique_ptr<Game> Game::start(const RuleSet& rules, const pb::Scenario& scenario, const StartOptions& options,
                                   std::vector<pb::Event>* events, std::string* error) {
@@ -280,9 +286,11 @@ pb::View Game::view(const std::string& viewer) const {
   v.set_paused(st.paused);
   v.set_seed_hash(st.seed_hash);
   *v.mutable_options() = st.scenario->options();
+  fill_briefing(*st.scenario, *v.mutable_briefing());
   rules_.fill_view(st, viewer, v);
   for (auto& side : *v.mutable_sides()) {
     if (st.bot_plays(side.id())) add_marker(side, "bot", "Played by the computer");
+    if (auto it = home_edges_.find(side.id()); it != home_edges_.end()) side.set_home_edge(it->second);
   }
   for (const auto& w : waiting_for()) v.mutable_turn()->add_waiting_for(w);
   *v.mutable_menu() = menu(viewer);

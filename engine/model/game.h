@@ -2,6 +2,7 @@
 // A game: the shared rules of every rule set (seats, decisions, pause, end, dice, sequence)
 // around one RuleSet. state = fold(apply, initial(scenario, seed), events).
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -90,6 +91,9 @@ class Game {
 
   const RuleSet& rules_;
   std::unique_ptr<GameState> state_;
+  // Each side's home edge (SideView.home_edge), from the scenario as a spectator may read it, so
+  // a hidden unit's place never moves a side's edge.
+  std::map<std::string, std::string> home_edges_;
 };
 
 // Hex SHA-256 of the seed's eight little-endian bytes: the commitment published at start.

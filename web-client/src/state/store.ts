@@ -120,6 +120,7 @@ export function withTable(view: View, held: View): View {
     terrain: held.terrain,
     options: held.options,
     seedHash: held.seedHash,
+    briefing: held.briefing,
   };
 }
 
