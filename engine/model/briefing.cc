@@ -44,6 +44,22 @@ bool offset_of(const pb::Scenario& sc, const pb::UnitSetup& u, double& x, double
   return true;
 }
 
+bool centroid(const pb::Scenario& sc, const pb::SideSetup& side, double& x, double& y) {
+  x = y = 0;
+  int n = 0;
+  for (const auto& u : side.units()) {
+    double ux = 0, uy = 0;
+    if (!offset_of(sc, u, ux, uy)) continue;
+    x += ux;
+    y += uy;
+    ++n;
+  }
+  if (n == 0) return false;
+  x /= n;
+  y /= n;
+  return true;
+}
+
 }  // namespace
 
 void fill_briefing(const pb::Scenario& scenario, pb::Briefing& briefing) {
@@ -54,23 +70,30 @@ void fill_briefing(const pb::Scenario& scenario, pb::Briefing& briefing) {
 }
 
 std::string home_edge(const pb::Scenario& scenario, const std::string& side) {
-  double sx = 0, sy = 0;
-  int n = 0;
+  // Measured from the middle of all the forces, not of the board: a defender deployed near the
+  // centre still has the edge away from the attacker.
+  double sx = 0, sy = 0, ax = 0, ay = 0;
+  int sides = 0;
+  bool found = false;
   for (const auto& s : scenario.sides()) {
-    if (s.id() != side) continue;
-    for (const auto& u : s.units()) {
-      double x = 0, y = 0;
-      if (!offset_of(scenario, u, x, y)) continue;
-      sx += x;
-      sy += y;
-      ++n;
+    double x = 0, y = 0;
+    if (!centroid(scenario, s, x, y)) continue;
+    ax += x;
+    ay += y;
+    ++sides;
+    if (s.id() == side) {
+      sx = x;
+      sy = y;
+      found = true;
     }
   }
-  if (n == 0) return "";
-  sx /= n;
-  sy /= n;
-  // Near the middle on both axes: no edge to call its own.
-  constexpr double kNearMiddle = 0.15;
+  if (!found) return "";
+  // A lone side is measured from the middle of the board.
+  if (sides > 1) {
+    sx -= ax / sides;
+    sy -= ay / sides;
+  }
+  constexpr double kNearMiddle = 0.1;  // a tenth of the half-board: no edge to call its own
   if (std::abs(sx) < kNearMiddle && std::abs(sy) < kNearMiddle) return "";
   if (std::abs(sy) >= std::abs(sx)) return sy < 0 ? "south" : "north";
   return sx < 0 ? "west" : "east";

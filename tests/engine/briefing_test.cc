@@ -66,7 +66,7 @@ TEST(Briefing, EachSideStartsFromItsOwnEdge) {
   EXPECT_EQ(side(bg->view("spectator"), "allies").home_edge(), "north");
 }
 
-TEST(Briefing, UnitsInTheMiddleGiveNoEdgeAndAnEastWestSplitGivesEastAndWest) {
+TEST(Briefing, EdgesAreMeasuredFromTheMiddleOfTheForces) {
   pb::Scenario sc;
   sc.mutable_grid()->set_cols(11);
   sc.mutable_grid()->set_rows(11);
@@ -78,10 +78,15 @@ TEST(Briefing, UnitsInTheMiddleGiveNoEdgeAndAnEastWestSplitGivesEastAndWest) {
   b->add_units()->mutable_square()->set_col(10);
   a->mutable_units(0)->mutable_square()->set_row(5);
   b->mutable_units(0)->mutable_square()->set_row(6);
-  EXPECT_EQ(home_edge(sc, "a"), "");
+  EXPECT_EQ(home_edge(sc, "a"), "west");  // from the middle of both forces, not of the board
   EXPECT_EQ(home_edge(sc, "b"), "east");
+  b->mutable_units(0)->mutable_square()->set_col(5);
+  b->mutable_units(0)->mutable_square()->set_row(5);
+  EXPECT_EQ(home_edge(sc, "a"), "") << "both forces in one place: no edge";
   b->mutable_units(0)->mutable_square()->set_col(0);
   EXPECT_EQ(home_edge(sc, "b"), "west");
+  sc.mutable_sides()->RemoveLast();
+  EXPECT_EQ(home_edge(sc, "a"), "") << "a lone side in the middle of the board";
   EXPECT_EQ(home_edge(sc, "nobody"), "");
 }
 
