@@ -18,8 +18,16 @@ export function harness() {
     server: null,
     browser: null,
     problems: [],
-    async openPage(name, url, viewport = { width: 1280, height: 800 }) {
+    // The briefing opens by itself on a seat's first visit (ui/briefing.ts); pages open with it
+    // already seen unless a test asks for it ({ briefing: true }), so its dialog covers nothing.
+    async openPage(name, url, viewport = { width: 1280, height: 800 }, opts = {}) {
       const ctx = await h.browser.newContext({ viewport });
+      if (!opts.briefing) {
+        await ctx.addInitScript(() => {
+          const token = new URLSearchParams(location.search).get("token");
+          if (token) localStorage.setItem(`sandtable:briefing-seen:sandtable:${token}`, "1");
+        });
+      }
       const page = await ctx.newPage();
       page.on("pageerror", (e) => h.problems.push(`${name}: ${e.message}`));
       page.on("console", (m) => m.type() === "error" && h.problems.push(`${name} console: ${m.text()}`));

@@ -9,6 +9,7 @@
 #include "engine/rulesets/bg/bg_actions.h"
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
+#include "engine/rulesets/bg/bg_view_words.h"
 
 namespace sandtable::bg {
 
@@ -236,6 +237,7 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
     s->set_strength(figs);
   }
   view.mutable_extra()->PackFrom(card_view(st));
+  fill_view_words(st, viewer, seer, view);  // strength_lost, standing, task, briefing rules, deciding
 }
 
 }  // namespace sandtable::bg

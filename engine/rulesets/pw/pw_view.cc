@@ -3,6 +3,7 @@
 #include "engine/model/markers.h"
 #include "engine/rulesets/pw/pw_internal.h"
 #include "engine/rulesets/pw/pw_rules_impl.h"
+#include "engine/rulesets/pw/pw_view_words.h"
 
 namespace sandtable::pw {
 
@@ -56,7 +57,7 @@ bool unit_can_act(const PwState& st, const Unit& u) {
   return any_fire_target(st, u) || any_cc_target(st, u);
 }
 
-void PortableWargame::fill_view(const GameState& state, const std::string& /*viewer: sees everything*/, pb::View& view) const {
+void PortableWargame::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
   const auto& st = static_cast<const PwState&>(state);
   // Wire is laid and removed in play: show the current wire instead of the scenario's.
   auto* terrain = view.mutable_terrain();
@@ -124,6 +125,7 @@ void PortableWargame::fill_view(const GameState& state, const std::string& /*vie
   t->set_active_side(side_id(st, st.active_side));
   t->set_active_unit(st.active_unit);
   t->set_first_side(side_id(st, st.first_side));
+  fill_view_words(st, viewer, view);  // everything is seen; only the task is the viewer's own
 }
 
 }  // namespace sandtable::pw

@@ -22,7 +22,10 @@ export function banner(m: TableModel, seat: string): HTMLElement {
     { class: "banner", "data-testid": "banner" },
     h("span", { class: "turn" }, `Turn ${t?.turn ?? "–"}`),
     h("span", { class: "phase" }, t?.phase || "setup"),
-    h("span", { class: "who", style: active ? `border-color:${active.fill}` : undefined }, who),
+    // The seat's own sentence from the rule set ("Your activation: 3 units left") says more than "your turn".
+    t?.task
+      ? h("span", { class: "who task", "data-testid": "task", style: active ? `border-color:${active.fill}` : undefined }, t.task)
+      : h("span", { class: "who", style: active ? `border-color:${active.fill}` : undefined }, who),
     v.paused ? h("span", { class: "paused" }, "PAUSED") : null,
     v.result?.over && v.result.reason ? h("span", { class: "result" }, v.result.reason) : null,
   );
@@ -70,6 +73,7 @@ export function sides(v: View | undefined, seat: string): HTMLElement {
           v.board.case === "table" ? `${s.strength} figures` : `${s.strength} SP · lost ${s.strengthLost}`,
           ...s.markers.map(markerText),  // the rule set's own words: exhaustion, activation dice…
         ].join(" · ")),
+        s.standing ? h("div", { class: "standing", "data-testid": `standing-${s.id}` }, s.standing) : null,
       );
     }),
     v.extra ? lookFor(v.ruleset).extraPanel?.(v) ?? null : null,  // e.g. a card game's open card

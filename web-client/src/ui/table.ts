@@ -19,6 +19,10 @@ import { actions, answerFor, generalActions, KIND_KEYS, myTurn, needsAiming, Ord
 import { emptyForm, gmEditPanel, type GmForm } from "./gm";
 import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
+import { afterAction, afterActionPanel, download, logText } from "./afteraction";
+import { Attention } from "./attention";
+import { briefingDialog, hasBriefing, markSeen, shouldOpenFirstTime, wasSeen } from "./briefing";
+import { sideColour } from "./look";
 import { allowedInches, distance, exactInches, inchesText, pathLength, roundPoint, rulerLabel, type Pt } from "./ruler";
 
 export interface Link {
@@ -54,6 +58,9 @@ export class TablePage {
   private hoverTarget: string | null = null;
   private aimAsker = new Asker(null, "aim", () => {});
   private measureAsker = new Asker(null, "measure", () => {});
+  private readonly attention = new Attention();
+  private readonly briefingBack = h("div", { class: "dialog-back", hidden: true });
+  private briefingChecked = false;
 
   constructor(private readonly saveKey: string | null) {
     this.model = initialModel(saveKey ? loadSaved(saveKey) : undefined);
@@ -155,6 +162,7 @@ export class TablePage {
     e.sides = h("div");
     e.decisions = h("div", { class: "decisions", "data-testid": "decisions" });
     e.orders = h("div", { class: "orders", "data-testid": "orders" });
+    e.after = h("div");
     e.gm = h("div", { class: "gm" });
     e.dice = h("div");
     e.tabs = h("div", { class: "tabs" });
@@ -184,11 +192,55 @@ export class TablePage {
     return h(
       "div",
       { class: "table-page" },
-      h("header", { class: "top" }, h("a", { href: "./", class: "brand" }, "Sandtable"), e.title, e.banner, e.status),
-      h("main", { class: "table-main" }, e.boardWrap, h("aside", { class: "panel" }, e.decisions, e.orders, e.gm, e.sides, e.dice, e.tabs, e.logPane, e.chat)),
+      h("header", { class: "top" }, h("a", { href: "./", class: "brand" }, "Sandtable"), e.title, e.banner, this.headerButtons(), e.status),
+      h("main", { class: "table-main" }, e.boardWrap, h("aside", { class: "panel" }, e.after, e.decisions, e.orders, e.gm, e.sides, e.dice, e.tabs, e.logPane, e.chat)),
       this.tooltip,
       this.dialog,
+      this.briefingBack,
     );
+  }
+
+  /** The briefing and the turn alert, in the header (briefing.ts, attention.ts). */
+  private headerButtons(): HTMLElement {
+    const e = this.els;
+    e.briefingBtn = h("button", { class: "head-btn", "data-testid": "briefing-open", hidden: true, onclick: () => this.showBriefing(true) }, "Briefing");
+    e.alertBtn = h("button", { class: "head-btn", "data-testid": "turn-alert", title: "Beep and notify me when it becomes my turn", onclick: () => { this.attention.toggle(); this.renderAlert(); } });
+    this.renderAlert();
+    return h("div", { class: "head-buttons" }, e.briefingBtn, e.alertBtn);
+  }
+
+  private renderAlert(): void {
+    const on = this.attention.alertOn;
+    this.els.alertBtn.setAttribute("aria-pressed", String(on));
+    replace(this.els.alertBtn, on ? "Alert: on" : "Alert: off");
+  }
+
+  private showBriefing(open: boolean): void {
+    const v = this.model.view;
+    this.briefingBack.hidden = !open || !v;
+    if (!open || !v) return replace(this.briefingBack);
+    replace(this.briefingBack, briefingDialog(v, () => this.showBriefing(false)));
+    (this.briefingBack.querySelector("[data-testid=briefing-close]") as HTMLElement | null)?.focus();
+  }
+
+  /** The first view of a seat: the briefing opens by itself once per seat token. */
+  private firstBriefing(v: View): void {
+    if (this.briefingChecked) return;
+    this.briefingChecked = true;
+    const store = typeof localStorage === "undefined" ? null : localStorage;
+    if (!this.saveKey) return;  // the demo table (no seat token) opens it only from the button
+    const token = this.saveKey;
+    if (!shouldOpenFirstTime(v, wasSeen(store, token))) return;
+    markSeen(store, token);
+    this.showBriefing(true);
+  }
+
+  /** After the game: the after-action panel, where the order box was. */
+  private renderAfter(v: View): void {
+    const a = afterAction(v);
+    this.els.orders.hidden = !!a;
+    this.els.decisions.hidden = !!a;
+    replace(this.els.after, a ? afterActionPanel(a, this.model.log.length ? () => download(`${v.scenarioId || "game"}-log.txt`, logText(v.scenarioName, this.model.log)) : null) : null);
   }
 
   render(): void {
@@ -198,6 +250,7 @@ export class TablePage {
     const roleName = this.role === Role.GM ? "Game master" : this.role === Role.SPECTATOR ? "Spectator" : this.sideName(this.seat);
     replace(e.title, w ? [h("b", {}, w.roomName || m.view?.scenarioName || "Room"), h("span", { class: "seat-badge", "data-testid": "seat" }, roleName)] : "Joining…");
     document.title = pageTitle(m.view, w?.roomName);
+    this.attention.update(myTurn(m.view), document.title, sideColour(m.view, this.seat).fill);
     replace(e.banner, banner(m, this.seat));
     this.renderStatus();
     e.measure.setAttribute("aria-pressed", String(this.measure.on));
@@ -219,6 +272,9 @@ export class TablePage {
     replace(e.dice, diceTray(m.log));
     this.renderLogAndChat();
     this.renderDialog();
+    this.els.briefingBtn.hidden = !hasBriefing(v);
+    this.renderAfter(v);
+    this.firstBriefing(v);
   }
 
   private sideName(id: string): string {
@@ -500,6 +556,7 @@ export class TablePage {
 
   private renderGm(v: View): void {
     if (this.role !== Role.GM) return replace(this.els.gm);
+    if (v.result?.over) return replace(this.els.gm, h("h3", {}, "Referee"), h("p", { class: "muted" }, "The game is over."));
     // Not while the GM is typing in the edit form: a Delta arriving would take the focus away.
     const typing = document.activeElement instanceof HTMLElement && document.activeElement.matches(".gm-form input, .gm-form select");
     if (typing && this.els.gm.contains(document.activeElement) && !this.gmFormChanged) return;
@@ -797,6 +854,7 @@ export class TablePage {
   private onKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    if (e.key === "Escape" && !this.briefingBack.hidden) return this.showBriefing(false);
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const v = this.model.view;
     if (!v) return;
