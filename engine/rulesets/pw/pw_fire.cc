@@ -2,6 +2,7 @@
 // (PW-ART-01..09).
 #include <algorithm>
 
+#include "engine/rulesets/pw/pw_dice_words.h"
 #include "engine/rulesets/pw/pw_internal.h"
 
 namespace sandtable::pw {
@@ -115,7 +116,8 @@ void do_fire(Context& ctx, PwState& st, int side, const pb::PwFire& f) {
   if (cover) { mod -= 1; fired->add_notes("-1 target in cover or fortifications"); }
   if (u.squares_moved == 0) { mod += 1; fired->add_notes("+1 has not moved"); }
   if (commander_near(st, u, true)) { mod += 1; fired->add_notes("+1 commander with or next to the unit"); }
-  const auto rolls = ctx.roll_pool(row_of(u).fire_dice, pb::DIE_KIND_D6, "fire " + u.id);
+  const auto rolls = ctx.roll_pool(row_of(u).fire_dice, pb::DIE_KIND_D6, "fire " + label(u));
+  tell_fire_dice(ctx.pending_dice(), mod, st.options.mg_hits_per_die);
   int hits = 0;
   for (int v : rolls) {
     fired->add_rolls(v);
@@ -202,7 +204,7 @@ void fire_all_artillery(Context& ctx, PwState& st) {
     for (const ArtilleryOrder& o : plan) {
       const Unit* gun = st.alive_unit(o.unit_id);
       if (!gun) continue;
-      const int roll = ctx.roll(pb::DIE_KIND_D6, "fall of shot " + gun->id);
+      const int roll = ctx.roll(pb::DIE_KIND_D6, "fall of shot " + label(*gun));
       pb::PwEvent e;
       auto* f = e.mutable_artillery_fired();
       int mod = 0;
@@ -227,6 +229,10 @@ void fire_all_artillery(Context& ctx, PwState& st) {
       f->set_fall(fall == Fall::kOnTarget ? pb::PW_FALL_ON_TARGET
                                           : fall == Fall::kInFront ? pb::PW_FALL_IN_FRONT
                                                                    : fall == Fall::kBehind ? pb::PW_FALL_BEHIND : pb::PW_FALL_INEFFECTIVE);
+      if (!ctx.pending_dice().empty()) {
+        tell_fall_die(ctx.pending_dice().back(), mod,
+                      fall == Fall::kOnTarget ? "on target" : fall == Fall::kInFront ? "short" : fall == Fall::kBehind ? "over" : "ineffective");
+      }
       if (fall != Fall::kIneffective && st.on_board(where)) {
         *f->mutable_landed() = to_pb(where);
         landed.push_back(where);
