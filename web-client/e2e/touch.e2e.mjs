@@ -3,10 +3,25 @@
 // the table re-fits when the window changes size); each side sees the table from its own edge
 // (red comes from the north: its units are at the bottom of its screen) and the GM turns the
 // table with "View from"; at 1280x800 the newest log line is on screen without scrolling.
-// Screenshots go to web-client/test-output/e2e/ (touch-*.png).
+// On a Battleground free table a finger drags a move's facing handle. Screenshots go to
+// web-client/test-output/e2e/ (touch-*.png).
 import assert from "node:assert/strict";
-import { test } from "node:test";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { after, test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { harness } from "./harness.mjs";
+import * as bg from "./bg-play.mjs";
+
+// The skirmish fixture (e2e/scenarios/) joins the built-in scenarios for this file's server.
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(process.env.SANDTABLE_REPO ?? join(here, "../.."));
+const scenarios = mkdtempSync(join(tmpdir(), "sandtable-e2e-scenarios-"));
+cpSync(process.env.SANDTABLE_SCENARIOS ?? join(repo, "scenarios"), scenarios, { recursive: true });
+cpSync(join(here, "scenarios"), join(scenarios, "e2e"), { recursive: true });
+process.env.SANDTABLE_SCENARIOS = scenarios;
+after(() => rmSync(scenarios, { recursive: true, force: true }));
 
 const h = harness();
 const { shot, problems } = h;
@@ -248,5 +263,47 @@ test("a tablet by touch, each side's own edge, the GM's view, the newest log lin
   await gm.locator('[data-testid="gm-resume"]').click();
   await gm.$eval(".log-wrap", (el) => { el.scrollTop = el.scrollHeight; el.dispatchEvent(new Event("scroll")); });
 
+  assert.deepEqual(problems, [], "no page errors");
+});
+
+test("a free table by touch: a tap adds a waypoint, a finger turns the facing handle", { timeout: 240_000 }, async () => {
+  const links = await bg.createRoomIn(h, /e2e-skirmish/, "Touch skirmish");
+  const pages = {};
+  for (const seat of ["axis", "allies"]) {
+    pages[seat] = await openTouch(`bg-${seat}`, links[seat]);
+    await pages[seat].waitForSelector('[data-testid="connection"][data-status="open"]');
+    await pages[seat].waitForSelector("svg.board .table-unit");
+  }
+  // The sides end the actions they do not need until one may move a unit that chooses its facing.
+  let turned = false;
+  for (let i = 0; i < 80 && !turned; i++) {
+    const seat = (await bg.viewOf(pages.axis)).menu.length ? "axis" : "allies";
+    const page = pages[seat];
+    const v = await bg.waitFor(page, (x) => x.menu.length > 0, `${seat}'s menu`);
+    const steady = (a) => !v.units.find((u) => u.id === a.unit)?.markers.includes("routing");
+    const move = v.menu.find((a) => a.move && a.kind === "move" && a.move.free && steady(a));
+    if (move) {
+      const unit = v.units.find((u) => u.id === move.unit);
+      await page.locator(`[data-action="${move.id}"]`).tap();
+      await page.waitForSelector('[data-testid="draft"] [data-testid="undo-point"]');
+      // A tap on the table is a waypoint, 1" from the unit.
+      const end = { x: unit.x + 0.3, y: unit.y + (seat === "axis" ? 1 : -1) };
+      const at = await bg.screenOf(page, end);
+      await page.touchscreen.tap(at.x, at.y);
+      await page.locator(".facing-handle").waitFor({ state: "visible" });
+      assert.match(await page.locator('[data-testid="ruler-panel"]').innerText(), /1 point/, "the tap added a waypoint");
+      // One finger drags the handle to the east of the end point: the facing turns to 90°.
+      const handle = await centreOf(page.locator(".facing-handle"));
+      const east = await bg.screenOf(page, { x: end.x + 3, y: end.y });
+      await fingers(page, [handle], [east], 10);
+      assert.match(await page.locator('[data-testid="facing"]').innerText(), /Facing 90° at the end/, `the finger turned the facing east (${seat}'s table from the ${await page.getAttribute("svg.board", "data-edge")})`);
+      await shot(page, "touch-facing-handle");
+      turned = true;
+      break;
+    }
+    const now = await bg.viewOf(page);
+    if (now.menu.some((a) => a.id === "end-action")) await bg.endAction(page);
+  }
+  assert.ok(turned, "a card let a side move");
   assert.deepEqual(problems, [], "no page errors");
 });
