@@ -116,5 +116,18 @@ TEST(PwDiceWords, PW_SEQ_02_Initiative) {
   EXPECT_EQ(said, (std::vector<std::string>{"goes first", "second"}));
 }
 
+// A refusal names a side by its name, not its id (the log's Refusals show it).
+TEST(PwDiceWords, PW_ART_01_RefusalNamesTheSide) {
+  Sc s;
+  s.unit(0, "b-gun", "field_artillery", 5, 1).unit(1, "r-gun", "field_artillery", 5, 8, pb::GRID_FACING_SOUTH);
+  s.s.mutable_sides(0)->set_name("Blue column");
+  TG t(s.spares().s);
+  t.ok(plan("blue", {}));
+  const Outcome o = t.run(plan("blue", {}));
+  EXPECT_FALSE(o.accepted);
+  EXPECT_EQ(o.rejection.code(), "PW_ART_ALREADY_PLANNED");
+  EXPECT_EQ(o.rejection.message(), "Blue column has already given its artillery orders this turn.");
+}
+
 }  // namespace
 }  // namespace sandtable::pwtest

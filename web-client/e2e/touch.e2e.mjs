@@ -298,6 +298,13 @@ test("a free table by touch: a tap adds a waypoint, a finger turns the facing ha
       await fingers(page, [handle], [east], 10);
       assert.match(await page.locator('[data-testid="facing"]').innerText(), /Facing 90° at the end/, `the finger turned the facing east (${seat}'s table from the ${await page.getAttribute("svg.board", "data-edge")})`);
       await shot(page, "touch-facing-handle");
+      // Battleground's panel at 1280x800 leaves its newest log line on screen too.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.waitForTimeout(250);
+      const line = await page.locator('[data-testid="log"] li').last().boundingBox();
+      const wrap = await page.locator(".log-wrap").boundingBox();
+      assert.ok(line && line.y >= 0 && line.y + line.height <= 800, `Battleground's newest log line is on screen: ${JSON.stringify(line)}`);
+      assert.ok(line.y >= wrap.y - 1 && line.y + line.height <= wrap.y + wrap.height + 1, "and inside the log's visible area");
       turned = true;
       break;
     }

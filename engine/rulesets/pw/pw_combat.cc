@@ -2,6 +2,7 @@
 // the rule set's decisions.
 #include <algorithm>
 
+#include "engine/model/game_words.h"
 #include "engine/rulesets/pw/pw_dice_words.h"
 #include "engine/rulesets/pw/pw_internal.h"
 
@@ -75,7 +76,7 @@ Check check_close_combat(const PwState& st, int side, const pb::PwCloseCombat& c
     return r("PW_CC_TWICE", "PW-CC-01", label(u) + " has already fought its close combat; only advancing after a win (PW-CC-05) allows another.");
   }
   if (st.side_state[static_cast<std::size_t>(side)].exhausted) {
-    return r("PW_EXHAUSTED_CC", "PW-EXH-02", side_id(st, side) + " is exhausted and may not start close combats.");
+    return r("PW_EXHAUSTED_CC", "PW-EXH-02", side_name(st, side_id(st, side)) + " is exhausted and may not start close combats.");
   }
   if (auto bad = check_activation_available(st, u)) return bad;
   const Unit* d = st.alive_unit(c.target_id());

@@ -2,6 +2,7 @@
 // (PW-ART-01..09).
 #include <algorithm>
 
+#include "engine/model/game_words.h"
 #include "engine/rulesets/pw/pw_dice_words.h"
 #include "engine/rulesets/pw/pw_internal.h"
 
@@ -163,13 +164,13 @@ Check check_plan(const PwState& st, int side, const pb::PwArtilleryPlan& p) {
   if (st.phase != Phase::kArtilleryPlanning) {
     return r("PW_ART_NOT_NOW", "PW-SEQ-01", "Artillery orders are given only in the Artillery Fire phase at the start of a turn.");
   }
-  if (s.plan_given) return r("PW_ART_ALREADY_PLANNED", "PW-ART-01", s.id + " has already given its artillery orders this turn.");
-  if (!s.plan_due) return r("PW_ART_NO_BATTERIES", "PW-ART-01", s.id + " has no artillery able to fire this turn.");
+  if (s.plan_given) return r("PW_ART_ALREADY_PLANNED", "PW-ART-01", side_name(st, s.id) + " has already given its artillery orders this turn.");
+  if (!s.plan_due) return r("PW_ART_NO_BATTERIES", "PW-ART-01", side_name(st, s.id) + " has no artillery able to fire this turn.");
   std::vector<std::string> seen;
   for (const auto& t : p.targets()) {
     const Unit* gun = st.alive_unit(t.unit_id());
     if (!gun) return r("PW_NO_SUCH_UNIT", "PW-UNIT-02", "There is no unit '" + t.unit_id() + "' on the table.");
-    if (gun->side != side) return r("PW_NOT_YOUR_UNIT", "PW-ART-01", label(*gun) + " belongs to " + side_id(st, gun->side) + ".");
+    if (gun->side != side) return r("PW_NOT_YOUR_UNIT", "PW-ART-01", label(*gun) + " belongs to " + side_name(st, side_id(st, gun->side)) + ".");
     if (gun->type != UnitType::kArtillery) {
       return r("PW_ART_NOT_ARTILLERY", "PW-ART-01", label(*gun) + " is not artillery; other units fire when activated.");
     }
