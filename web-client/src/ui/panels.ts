@@ -85,7 +85,7 @@ export function dieFace(d: DieRoll): HTMLElement {
   const what = [d.colour ? `${d.colour} ${DIE_NAMES[d.kind] ?? "die"}` : DIE_NAMES[d.kind] ?? "die", d.label && d.label !== d.colour ? `for ${d.label}` : "", d.meaning ? `: ${d.meaning}` : ""];
   return h(
     "span",
-    { class: "die" + (colour ? ` die-${colour}` : "") + (/^hit\b/.test(d.meaning) ? " die-hit" : ""), "data-colour": d.colour || undefined, "data-meaning": d.meaning || undefined, title: what.filter(Boolean).join(" ") },
+    { class: "die" + (colour ? ` die-${colour}` : "") + (/^hit($| \()/.test(d.meaning) ? " die-hit" : ""), "data-colour": d.colour || undefined, "data-meaning": d.meaning || undefined, title: what.filter(Boolean).join(" ") },
     h("b", {}, d.value),
     h("small", {}, d.meaning || d.label || DIE_NAMES[d.kind]),
   );
