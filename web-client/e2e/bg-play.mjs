@@ -51,10 +51,9 @@ export async function waitFor(page, predicate, what, timeout = 15_000) {
 /** Screen point of a table point in inches, through the SVG's own transform (20 units an inch, y up). */
 export async function screenOf(page, p) {
   return page.evaluate(({ x, y }) => {
-    const svg = document.querySelector("svg.board");
     const height = window.sandtable.page.model.view.board.value.height;
-    const q = new DOMPoint(x * 20, (height - y) * 20).matrixTransform(svg.getScreenCTM());
-    return { x: q.x, y: q.y };
+    // The board's own transform: the table may be turned to put the seat's edge at the bottom.
+    return window.sandtable.page.board.toScreen({ x: x * 20, y: (height - y) * 20 });
   }, p);
 }
 

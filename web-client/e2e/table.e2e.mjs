@@ -43,10 +43,9 @@ async function waitFor(page, predicate, what, timeout = 15_000) {
 /** Screen point of a square's centre, through the SVG's own transform. */
 async function clickSquare(page, col, row) {
   const p = await page.evaluate(([c, r]) => {
-    const svg = document.querySelector("svg.board");
     const rows = window.sandtable.page.model.view.board.value.rows;
-    const pt = new DOMPoint((c + 0.5) * 60, (rows - 1 - r + 0.5) * 60).matrixTransform(svg.getScreenCTM());
-    return { x: pt.x, y: pt.y };
+    // The board's own transform: the table may be turned to put the seat's edge at the bottom.
+    return window.sandtable.page.board.toScreen({ x: (c + 0.5) * 60, y: (rows - 1 - r + 0.5) * 60 });
   }, [col, row]);
   await page.mouse.click(p.x, p.y);
 }

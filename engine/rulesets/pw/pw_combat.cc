@@ -2,6 +2,8 @@
 // the rule set's decisions.
 #include <algorithm>
 
+#include "engine/model/game_words.h"
+#include "engine/rulesets/pw/pw_dice_words.h"
 #include "engine/rulesets/pw/pw_internal.h"
 
 namespace sandtable::pw {
@@ -74,7 +76,7 @@ Check check_close_combat(const PwState& st, int side, const pb::PwCloseCombat& c
     return r("PW_CC_TWICE", "PW-CC-01", label(u) + " has already fought its close combat; only advancing after a win (PW-CC-05) allows another.");
   }
   if (st.side_state[static_cast<std::size_t>(side)].exhausted) {
-    return r("PW_EXHAUSTED_CC", "PW-EXH-02", side_id(st, side) + " is exhausted and may not start close combats.");
+    return r("PW_EXHAUSTED_CC", "PW-EXH-02", side_name(st, side_id(st, side)) + " is exhausted and may not start close combats.");
   }
   if (auto bad = check_activation_available(st, u)) return bad;
   const Unit* d = st.alive_unit(c.target_id());
@@ -96,8 +98,8 @@ void do_close_combat(Context& ctx, PwState& st, int side, const pb::PwCloseComba
   const Unit& a = *st.alive_unit(c.unit_id());
   const Unit& d = *st.alive_unit(c.target_id());
   activate(ctx, st, a);
-  const int ar = ctx.roll(pb::DIE_KIND_D6, "close combat " + a.id);
-  const int dr = ctx.roll(pb::DIE_KIND_D6, "close combat " + d.id);
+  const int ar = ctx.roll(pb::DIE_KIND_D6, "close combat " + label(a));
+  const int dr = ctx.roll(pb::DIE_KIND_D6, "close combat " + label(d));
   pb::PwEvent e;
   auto* cc = e.mutable_close_combat();
   cc->set_attacker_id(a.id);
@@ -114,6 +116,10 @@ void do_close_combat(Context& ctx, PwState& st, int side, const pb::PwCloseComba
   cc->set_defender_flank(dflank);
   cc->set_defender_hit(cc_hit(d, dr, dm, dflank));
   if (dflank) cc->add_notes(grid::side_touched(d.sq, d.facing, a.sq) == grid::Side::kRear ? "rear attack" : "flank attack");
+  if (auto& dice = ctx.pending_dice(); dice.size() >= 2) {
+    tell_close_combat_die(dice[dice.size() - 2], am, row_of(a).cc_front, cc->attacker_hit());
+    tell_close_combat_die(dice.back(), dm, dflank ? row_of(d).cc_flank : row_of(d).cc_front, cc->defender_hit());
+  }
   const bool ahit = cc->attacker_hit(), dhit = cc->defender_hit();
   emit_pw(ctx, e);
   if (ahit || dhit) {
@@ -127,8 +133,9 @@ void do_close_combat(Context& ctx, PwState& st, int side, const pb::PwCloseComba
 void resolve_next_hit(Context& ctx, PwState& st) {
   const PendingHit h = st.hits.front();
   const Unit* u = st.alive_unit(h.unit_id);
-  const int roll = ctx.roll(pb::DIE_KIND_D6, "hit " + h.unit_id);
+  const int roll = ctx.roll(pb::DIE_KIND_D6, "hit " + (u ? label(*u) : h.unit_id));
   const bool lose = !u || roll <= hit_lose_max(u->quality);
+  if (u && !ctx.pending_dice().empty()) tell_hit_die(ctx.pending_dice().back(), hit_lose_max(u->quality), lose);
   pb::PwEvent e;
   auto* hr = e.mutable_hit_rolled();
   hr->set_unit_id(h.unit_id);

@@ -2,6 +2,8 @@
 // (PW-ART-01..09).
 #include <algorithm>
 
+#include "engine/model/game_words.h"
+#include "engine/rulesets/pw/pw_dice_words.h"
 #include "engine/rulesets/pw/pw_internal.h"
 
 namespace sandtable::pw {
@@ -115,7 +117,8 @@ void do_fire(Context& ctx, PwState& st, int side, const pb::PwFire& f) {
   if (cover) { mod -= 1; fired->add_notes("-1 target in cover or fortifications"); }
   if (u.squares_moved == 0) { mod += 1; fired->add_notes("+1 has not moved"); }
   if (commander_near(st, u, true)) { mod += 1; fired->add_notes("+1 commander with or next to the unit"); }
-  const auto rolls = ctx.roll_pool(row_of(u).fire_dice, pb::DIE_KIND_D6, "fire " + u.id);
+  const auto rolls = ctx.roll_pool(row_of(u).fire_dice, pb::DIE_KIND_D6, "fire " + label(u));
+  tell_fire_dice(ctx.pending_dice(), mod, st.options.mg_hits_per_die);
   int hits = 0;
   for (int v : rolls) {
     fired->add_rolls(v);
@@ -161,13 +164,13 @@ Check check_plan(const PwState& st, int side, const pb::PwArtilleryPlan& p) {
   if (st.phase != Phase::kArtilleryPlanning) {
     return r("PW_ART_NOT_NOW", "PW-SEQ-01", "Artillery orders are given only in the Artillery Fire phase at the start of a turn.");
   }
-  if (s.plan_given) return r("PW_ART_ALREADY_PLANNED", "PW-ART-01", s.id + " has already given its artillery orders this turn.");
-  if (!s.plan_due) return r("PW_ART_NO_BATTERIES", "PW-ART-01", s.id + " has no artillery able to fire this turn.");
+  if (s.plan_given) return r("PW_ART_ALREADY_PLANNED", "PW-ART-01", side_name(st, s.id) + " has already given its artillery orders this turn.");
+  if (!s.plan_due) return r("PW_ART_NO_BATTERIES", "PW-ART-01", side_name(st, s.id) + " has no artillery able to fire this turn.");
   std::vector<std::string> seen;
   for (const auto& t : p.targets()) {
     const Unit* gun = st.alive_unit(t.unit_id());
     if (!gun) return r("PW_NO_SUCH_UNIT", "PW-UNIT-02", "There is no unit '" + t.unit_id() + "' on the table.");
-    if (gun->side != side) return r("PW_NOT_YOUR_UNIT", "PW-ART-01", label(*gun) + " belongs to " + side_id(st, gun->side) + ".");
+    if (gun->side != side) return r("PW_NOT_YOUR_UNIT", "PW-ART-01", label(*gun) + " belongs to " + side_name(st, side_id(st, gun->side)) + ".");
     if (gun->type != UnitType::kArtillery) {
       return r("PW_ART_NOT_ARTILLERY", "PW-ART-01", label(*gun) + " is not artillery; other units fire when activated.");
     }
@@ -202,7 +205,7 @@ void fire_all_artillery(Context& ctx, PwState& st) {
     for (const ArtilleryOrder& o : plan) {
       const Unit* gun = st.alive_unit(o.unit_id);
       if (!gun) continue;
-      const int roll = ctx.roll(pb::DIE_KIND_D6, "fall of shot " + gun->id);
+      const int roll = ctx.roll(pb::DIE_KIND_D6, "fall of shot " + label(*gun));
       pb::PwEvent e;
       auto* f = e.mutable_artillery_fired();
       int mod = 0;
@@ -227,6 +230,10 @@ void fire_all_artillery(Context& ctx, PwState& st) {
       f->set_fall(fall == Fall::kOnTarget ? pb::PW_FALL_ON_TARGET
                                           : fall == Fall::kInFront ? pb::PW_FALL_IN_FRONT
                                                                    : fall == Fall::kBehind ? pb::PW_FALL_BEHIND : pb::PW_FALL_INEFFECTIVE);
+      if (!ctx.pending_dice().empty()) {
+        tell_fall_die(ctx.pending_dice().back(), mod,
+                      fall == Fall::kOnTarget ? "on target" : fall == Fall::kInFront ? "short" : fall == Fall::kBehind ? "over" : "ineffective");
+      }
       if (fall != Fall::kIneffective && st.on_board(where)) {
         *f->mutable_landed() = to_pb(where);
         landed.push_back(where);

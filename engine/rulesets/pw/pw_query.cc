@@ -126,7 +126,7 @@ pb::QueryAnswer preview_fire(const PwState& st, int side, const pb::PwFire& f) {
   a.set_distance(d);
   a.set_line_of_sight(direct_los(st, u.sq, t, false));
   pb::DicePool* p = a.add_dice();
-  p->set_label("fire " + u.id);  // as do_fire labels its dice
+  p->set_label("fire " + label(u));  // as do_fire labels its dice
   p->set_kind(pb::DIE_KIND_D6);
   p->set_count(dice);
   return a;

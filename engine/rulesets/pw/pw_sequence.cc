@@ -3,6 +3,7 @@
 // command or answer until it needs another command or decision.
 #include <algorithm>
 
+#include "engine/model/game_words.h"
 #include "engine/rulesets/pw/pw_internal.h"
 
 namespace sandtable::pw {
@@ -36,8 +37,8 @@ void start_turn(Context& ctx, PwState& st, int turn) {
 // "pw.initiative_ties": "previous_first", won by last turn's first side.
 void roll_initiative(Context& ctx, PwState& st) {
   for (int round = 1; round <= 1000; ++round) {
-    const int a = ctx.roll(pb::DIE_KIND_D6, "initiative " + side_id(st, 0));
-    const int b = ctx.roll(pb::DIE_KIND_D6, "initiative " + side_id(st, 1));
+    const int a = ctx.roll(pb::DIE_KIND_D6, "initiative " + side_name(ctx.state(), side_id(st, 0)));
+    const int b = ctx.roll(pb::DIE_KIND_D6, "initiative " + side_name(ctx.state(), side_id(st, 1)));
     pb::PwEvent e;
     auto* i = e.mutable_initiative();
     i->set_round(round);
@@ -50,6 +51,14 @@ void roll_initiative(Context& ctx, PwState& st) {
     int first = a > b ? 0 : (b > a ? 1 : -1);
     if (first < 0 && !st.options.ties_reroll && st.previous_first >= 0) first = st.previous_first;
     if (first >= 0) i->set_first_side(side_id(st, first));
+    // The tray says what each die did: the higher goes first, a tie is rolled again (or goes to last turn's first side).
+    if (auto& dice = ctx.pending_dice(); dice.size() >= 2) {
+      const bool tie = a == b;
+      for (int s = 0; s < 2; ++s) {
+        auto& d = dice[dice.size() - 2 + static_cast<std::size_t>(s)];
+        d.set_meaning(first < 0 ? "tie, again" : first == s ? (tie ? "tie, first as last turn" : "goes first") : (tie ? "tie, second" : "second"));
+      }
+    }
     emit_pw(ctx, e);
     if (first >= 0) return;
   }
@@ -58,7 +67,7 @@ void roll_initiative(Context& ctx, PwState& st) {
 // PW-ACT-01/02/03: dice counted now; the total is the number of activations.
 void roll_activation(Context& ctx, PwState& st, int side) {
   const int dice = activation_dice_count(st, side);
-  const auto rolls = ctx.roll_pool(dice, pb::DIE_KIND_D6, "activation " + side_id(st, side));
+  const auto rolls = ctx.roll_pool(dice, pb::DIE_KIND_D6, "activation " + side_name(ctx.state(), side_id(st, side)));
   int total = 0;
   for (int r : rolls) total += r;
   pb::PwEvent e;

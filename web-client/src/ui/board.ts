@@ -1,5 +1,7 @@
 // The table in SVG: grid or free table, terrain, units as counters, and the overlays that
-// help a player aim. Pans by dragging, zooms with the wheel or buttons, fits to its box.
+// help a player aim. Pans by dragging (a mouse or one finger), zooms with the wheel, a pinch or
+// buttons, fits to its box (again when the box changes size, unless the player zoomed by hand).
+// Drawn turned so the seat's own edge is at the bottom (orientation.ts).
 import type { GridSquare } from "../gen/sandtable/v1/common_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
 import { lookFor } from "../rulesets";
@@ -8,6 +10,8 @@ import { markerGlyphs, markerText, plainMarkers } from "./panels";
 import { sideColour, terrainStyle } from "./look";
 import { key, type Overlay, type Sq } from "./orders";
 import { ahead, type Pt } from "./ruler";
+import { Orient } from "./orientation";
+import { pinchBox, Pointers, type Pair } from "./gestures";
 
 export { key, type Overlay };
 
@@ -26,12 +30,7 @@ export interface BoardHandlers {
   onHandle?(name: string, p: Pt, done: boolean): void;
 }
 
-interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+type Box = import("./gestures").Box;
 
 export class Board {
   readonly svg: SVGSVGElement;
@@ -58,6 +57,18 @@ export class Board {
   private frame = 0;
   private pendingPan: { dx: number; dy: number } | null = null;
   private pendingZoom: { factor: number; clientX: number; clientY: number } | null = null;
+  /** The edge at the bottom of the screen, and the turn that puts it there. */
+  private edge = "";
+  private orient = new Orient();
+  /** The player zoomed or panned since the table was last fitted: a resize then keeps their view. */
+  private handMoved = false;
+  /** The fingers (or mouse) down now, and a pinch under way: its starting box and fingers. */
+  private readonly pointers = new Pointers();
+  private pinch: { box: Box; from: Pair } | null = null;
+  /** A pinch happened since the last finger came down: lifting the others is no tap and no pan. */
+  private gesture = false;
+  /** Where the element is on the page (client pixels), kept with its size. */
+  private place = { x: 0, y: 0 };
 
   constructor(private readonly handlers: BoardHandlers) {
     this.svg = s("svg", { class: "board", role: "img", "aria-label": "Game table" }) as SVGSVGElement;
@@ -72,26 +83,57 @@ export class Board {
     this.svg.addEventListener("pointerdown", (e) => this.onDown(e));
     this.svg.addEventListener("pointermove", (e) => this.onMove(e));
     this.svg.addEventListener("pointerup", (e) => this.onUp(e));
-    this.svg.addEventListener("pointerleave", () => {
+    this.svg.addEventListener("pointercancel", (e) => this.onCancel(e));
+    this.svg.addEventListener("pointerleave", (e) => {
+      if (e.pointerType === "touch") return;  // a lifted finger leaves: what its tap showed stays
       this.setHover(null);
       this.handlers.onHoverUnit(null, 0, 0);
       if (this.view?.board.case === "table") this.handlers.onTableHover?.(null, undefined);
     });
+    // Re-fit when the window (or the panel beside the board) changes the board's size, unless the
+    // player has zoomed or panned by hand since the last fit: then only the aspect is kept.
     new ResizeObserver(() => {
       this.measure();
-      this.applyBox();
+      if (this.view && !this.handMoved) this.fit();
+      else this.applyBox();
     }).observe(this.svg);
+  }
+
+  /** Which edge is drawn at the bottom ("north", "east", "west"; "" or "south": as the engine's north-up). */
+  setEdge(edge: string): void {
+    if (edge === this.edge) return;
+    this.edge = edge;
+    this.drawn = null;  // everything is drawn again, turned
+    this.fitted = false;
+  }
+
+  /** The edge drawn at the bottom now. */
+  get bottomEdge(): string {
+    return this.edge || "south";
+  }
+
+  /** A point of the board as the engine lays it (north up, SVG units) → client pixels, however the table is turned. */
+  toScreen(p: { x: number; y: number }): { x: number; y: number } {
+    this.flush();
+    const q = this.orient.out(p);
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return q;
+    const r = new DOMPoint(q.x, q.y).matrixTransform(ctm);
+    return { x: r.x, y: r.y };
   }
 
   render(view: View, overlay: Overlay): void {
     const firstOrResized = !this.view || boardSize(this.view) !== boardSize(view);
     this.view = view;
-    this.boardBox = boardBounds(view);
+    const north = boardBounds(view);
+    this.orient = Orient.forEdge(this.edge, north.w, north.h);
+    this.boardBox = { x: 0, y: 0, ...this.orient.size };
+    this.svg.dataset.edge = this.bottomEdge;
     // A free table is redrawn only when the state or what it marks on the units changed: hovering a
     // target, an answer from the server or a dragged handle change the overlay above it alone.
     const drawn = view.board.case === "table" ? { view, marks: tableMarks(overlay) } : null;
     if (!drawn || !this.drawn || this.drawn.view !== drawn.view || this.drawn.marks !== drawn.marks) {
-      this.content.replaceChildren(view.board.case === "table" ? drawTable(view, overlay) : drawGrid(view, overlay));
+      this.content.replaceChildren(view.board.case === "table" ? drawTable(view, overlay, this.orient) : drawGrid(view, overlay, this.orient));
     }
     this.drawn = drawn;
     this.renderOverlay(overlay);
@@ -103,7 +145,7 @@ export class Board {
     const v = this.view;
     this.overlay = overlay;
     this.overlayK = this.pxScale();
-    this.overlayLayer.replaceChildren(v && v.board.case === "table" ? drawTableOverlay(v, overlay, this.overlayK) : s("g"));
+    this.overlayLayer.replaceChildren(v && v.board.case === "table" ? drawTableOverlay(v, overlay, this.overlayK, this.orient) : s("g"));
   }
 
   /** SVG units per screen pixel now: the overlay's labels and handles keep one size at every zoom. */
@@ -115,6 +157,7 @@ export class Board {
   private measure(): void {
     const r = this.svg.getBoundingClientRect();
     this.size = { w: r.width, h: r.height };
+    this.place = { x: r.left, y: r.top };
   }
 
   /** The element's width in pixels (measured now only while it is not known). */
@@ -139,7 +182,7 @@ export class Board {
     const v = this.view;
     if (!at || !parent || !ctm || !v) return;
     // Free tables pin to inches; grids to a square (at.x the column, at.y the row).
-    const c = v.board.case === "table" ? { x: at.x * INCH, y: (v.board.value.height - at.y) * INCH } : centre(v, { col: at.x, row: at.y });
+    const c = v.board.case === "table" ? this.orient.out({ x: at.x * INCH, y: (v.board.value.height - at.y) * INCH }) : centre(v, { col: at.x, row: at.y }, this.orient);
     const p = new DOMPoint(c.x, c.y).matrixTransform(ctm);
     const box = parent.getBoundingClientRect();
     const w = this.note.offsetWidth || 260;
@@ -158,9 +201,10 @@ export class Board {
     const v = this.view;
     if (!v) return;
     let c: { x: number; y: number } | null = null;
-    if (v.board.case === "table" && u.position) c = { x: u.position.x * INCH, y: (v.board.value.height - u.position.y) * INCH };
-    else if (v.board.case === "grid" && u.square) c = centre(v, u.square as GridSquare);
+    if (v.board.case === "table" && u.position) c = this.orient.out({ x: u.position.x * INCH, y: (v.board.value.height - u.position.y) * INCH });
+    else if (v.board.case === "grid" && u.square) c = centre(v, u.square as GridSquare, this.orient);
     if (!c) return;
+    this.handMoved = true;
     this.box = { ...this.box, x: c.x - this.box.w / 2, y: c.y - this.box.h / 2 };
     this.applyBox();
   }
@@ -170,6 +214,7 @@ export class Board {
     const m = SQ * 0.6;
     this.box = { x: this.boardBox.x - m, y: this.boardBox.y - m, w: this.boardBox.w + 2 * m, h: this.boardBox.h + 2 * m };
     this.fitted = true;
+    this.handMoved = false;
     this.applyBox();
   }
 
@@ -181,6 +226,7 @@ export class Board {
     const w = Math.min(Math.max(b.w * factor, SQ * 2), this.boardBox.w * 4 + SQ * 4);
     const f = w / b.w;
     this.box = { x: px - (px - b.x) * f, y: py - (py - b.y) * f, w, h: b.h * f };
+    this.handMoved = true;
     this.applyBox();
   }
 
@@ -203,6 +249,8 @@ export class Board {
     }
     const b = this.box;
     this.svg.setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+    // Board units per screen pixel, for the CSS that keeps labels at a readable size when zoomed out.
+    this.svg.style.setProperty("--k", this.pxScale().toFixed(3));
     // The overlay's handles and labels keep their size on screen: redrawn when the zoom changed, not for a pan.
     if (this.view?.board.case === "table" && Math.abs(this.pxScale() - this.overlayK) > 1e-9) this.renderOverlay(this.overlay);
     this.placeNote();
@@ -231,6 +279,7 @@ export class Board {
     if (pan && this.drag) {
       const scale = this.box.w / this.width();
       this.box = { ...this.drag.box, x: this.drag.box.x - pan.dx * scale, y: this.drag.box.y - pan.dy * scale };
+      this.handMoved = true;
       this.applyBox();
     }
     if (z) {
@@ -251,7 +300,7 @@ export class Board {
   private inchesAt(e: { clientX: number; clientY: number }): Pt | null {
     const v = this.view;
     if (!v || v.board.case !== "table") return null;
-    const p = this.toBoard(e);
+    const p = this.orient.back(this.toBoard(e));
     return { x: p.x / INCH, y: v.board.value.height - p.y / INCH };
   }
 
@@ -263,7 +312,7 @@ export class Board {
   private squareAt(e: PointerEvent | MouseEvent): Sq | null {
     const v = this.view;
     if (!v || v.board.case !== "grid") return null;
-    const p = this.toBoard(e);
+    const p = this.orient.back(this.toBoard(e));
     const col = Math.floor(p.x / SQ);
     const row = v.board.value.rows - 1 - Math.floor(p.y / SQ);
     if (col < 0 || row < 0 || col >= v.board.value.cols || row >= v.board.value.rows) return null;
@@ -285,6 +334,14 @@ export class Board {
 
   private onDown(e: PointerEvent): void {
     if (e.button !== 0) return;
+    if (e.pointerType === "mouse") this.pointers.clear();  // one mouse: a release missed outside is forgotten
+    this.pointers.down(e);
+    if (this.pointers.count === 1) this.gesture = false;
+    if (this.pointers.count >= 2) {
+      // A second finger: a pinch, not a drag, a tap or a handle's turn.
+      this.startPinch();
+      return;
+    }
     const handle = (e.target as Element | null)?.closest?.("[data-handle]")?.getAttribute("data-handle");
     if (handle && this.handlers.onHandle) {
       // A handle is dragged, not the table: no panning while it moves.
@@ -296,16 +353,52 @@ export class Board {
     this.drag = { x: e.clientX, y: e.clientY, box: { ...this.box }, moved: false };
   }
 
+  private startPinch(): void {
+    const from = this.pointers.pair();
+    if (!from) return;
+    this.flush();
+    if (this.handle) {
+      // The handle's drag ends where it was; the second finger wants the table.
+      const name = this.handle;
+      this.handle = null;
+      this.handlers.onHandle?.(name, this.lastHandle ?? { x: 0, y: 0 }, true);
+    }
+    this.drag = null;
+    this.gesture = true;
+    this.svg.classList.remove("panning");
+    this.measure();
+    this.pinch = { box: { ...this.box }, from };
+  }
+
+  private lastHandle: Pt | null = null;
+
   private onMove(e: PointerEvent): void {
+    const down = this.pointers.move(e);
+    if (this.pinch) {
+      const now = this.pointers.pair();
+      if (down && now) {
+        const el = { ...this.place, ...this.size };
+        this.box = pinchBox(this.pinch.box, this.pinch.from, now, el, SQ * 2, this.boardBox.w * 4 + SQ * 4);
+        this.handMoved = true;
+        this.applyBox();
+      }
+      return;
+    }
+    if (this.gesture) return;  // the finger left after a pinch: it neither pans nor hovers
     if (this.handle) {
       const p = this.inchesAt(e);
-      if (p) this.handlers.onHandle?.(this.handle, p, false);
+      if (p) {
+        this.lastHandle = p;
+        this.handlers.onHandle?.(this.handle, p, false);
+      }
       return;
     }
     if (this.drag && (e.buttons & 1) === 1) {
       const dx = e.clientX - this.drag.x;
       const dy = e.clientY - this.drag.y;
-      if (!this.drag.moved && Math.hypot(dx, dy) > 6) {
+      // A finger shakes more than a mouse: a tap allows a little more travel.
+      const slop = e.pointerType === "touch" ? 10 : 6;
+      if (!this.drag.moved && Math.hypot(dx, dy) > slop) {
         this.drag.moved = true;
         this.svg.setPointerCapture(e.pointerId);
         this.svg.classList.add("panning");
@@ -316,6 +409,11 @@ export class Board {
         return;
       }
     }
+    this.hoverAt(e);
+  }
+
+  /** What is under the pointer: the square and unit it hovers (a tap on a touch screen hovers too). */
+  private hoverAt(e: PointerEvent): void {
     if (this.view?.board.case === "table") {
       const u = this.tableUnit(e.target);
       this.handlers.onHoverUnit(u ?? null, e.clientX, e.clientY);
@@ -328,7 +426,23 @@ export class Board {
     this.handlers.onHoverUnit(u ?? null, e.clientX, e.clientY);
   }
 
+  private onCancel(e: PointerEvent): void {
+    this.pointers.up(e);
+    if (this.pointers.count < 2) this.pinch = null;
+    if (this.pointers.count === 0) {
+      this.drag = null;
+      this.handle = null;
+      this.svg.classList.remove("panning");
+    }
+  }
+
   private onUp(e: PointerEvent): void {
+    this.pointers.up(e);
+    if (this.pinch || this.gesture) {
+      // Lifting a finger ends the pinch; the one left does nothing until it is lifted too.
+      if (this.pointers.count < 2) this.pinch = null;
+      return;
+    }
     this.flush(); // the drag ends where the pointer was let go
     if (this.handle) {
       const name = this.handle;
@@ -341,6 +455,8 @@ export class Board {
     this.drag = null;
     this.svg.classList.remove("panning");
     if (!d || d.moved) return;
+    // No hover on a touch screen: the tap shows what is under the finger (the unit's card) first.
+    if (e.pointerType !== "mouse") this.hoverAt(e);
     const q = this.squareAt(e);
     if (q) this.handlers.onSquare(q, this.unitAt(q));
     else if (this.view?.board.case === "table") {
@@ -395,17 +511,18 @@ function defs(): SVGElement {
   );
 }
 
-/** Centre of a square in SVG units; row 0 is the south edge, drawn at the bottom. */
-function centre(v: View, q: Sq): { x: number; y: number } {
+/** Centre of a square where it is drawn; row 0 is the south edge (at the bottom unless the table is turned). */
+function centre(v: View, q: Sq, t: Orient): { x: number; y: number } {
   const rows = v.board.case === "grid" ? v.board.value.rows : 0;
-  return { x: (q.col + 0.5) * SQ, y: (rows - 1 - q.row + 0.5) * SQ };
+  return t.out({ x: (q.col + 0.5) * SQ, y: (rows - 1 - q.row + 0.5) * SQ });
 }
 
-function drawGrid(v: View, o: Overlay): SVGElement {
+function drawGrid(v: View, o: Overlay, t: Orient): SVGElement {
   if (v.board.case !== "grid") return s("g");
   const { cols, rows } = v.board.value;
   const g = s("g", { class: "grid-board" });
-  g.append(s("rect", { x: 0, y: 0, width: cols * SQ, height: rows * SQ, fill: "#f1f0dc", stroke: "#6b6b55", "stroke-width": 2 }));
+  const drawn = t.size;
+  g.append(s("rect", { x: 0, y: 0, width: drawn.w, height: drawn.h, fill: "#f1f0dc", stroke: "#6b6b55", "stroke-width": 2 }));
 
   const features = [...v.terrain].sort((a, b) => terrainStyle(a.kind).order - terrainStyle(b.kind).order);
   for (const f of features) {
@@ -414,17 +531,17 @@ function drawGrid(v: View, o: Overlay): SVGElement {
     if (f.kind === "road") {
       const set = new Set(f.squares.map(key));
       for (const q of f.squares) {
-        const c = centre(v, q);
+        const c = centre(v, q, t);
         tg.append(s("circle", { cx: c.x, cy: c.y, r: SQ * 0.09, fill: st.fill }));
         for (const n of [{ col: q.col + 1, row: q.row }, { col: q.col, row: q.row + 1 }]) {
           if (!set.has(key(n))) continue;
-          const d = centre(v, n);
+          const d = centre(v, n, t);
           tg.append(s("line", { x1: c.x, y1: c.y, x2: d.x, y2: d.y, stroke: st.fill, "stroke-width": SQ * 0.18, "stroke-linecap": "round" }));
         }
       }
     } else {
       for (const q of f.squares) {
-        const c = centre(v, q);
+        const c = centre(v, q, t);
         const r = { x: c.x - SQ / 2, y: c.y - SQ / 2, width: SQ, height: SQ };
         if (st.fill !== "none") tg.append(s("rect", { ...r, fill: st.fill, stroke: st.stroke, "stroke-width": st.stroke ? 4 : undefined }));
         if (st.pattern) tg.append(s("rect", { ...r, fill: `url(#${st.pattern})` }));
@@ -436,51 +553,60 @@ function drawGrid(v: View, o: Overlay): SVGElement {
 
   // Grid lines and coordinates along the edges.
   const lines = s("g", { class: "grid-lines" });
-  for (let c = 1; c < cols; c++) lines.append(s("line", { x1: c * SQ, y1: 0, x2: c * SQ, y2: rows * SQ }));
-  for (let r = 1; r < rows; r++) lines.append(s("line", { x1: 0, y1: r * SQ, x2: cols * SQ, y2: r * SQ }));
+  const line = (a: { x: number; y: number }, b: { x: number; y: number }) => {
+    const [p, q] = [t.out(a), t.out(b)];
+    return s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y });
+  };
+  for (let c = 1; c < cols; c++) lines.append(line({ x: c * SQ, y: 0 }, { x: c * SQ, y: rows * SQ }));
+  for (let r = 1; r < rows; r++) lines.append(line({ x: 0, y: r * SQ }, { x: cols * SQ, y: r * SQ }));
   g.append(lines);
+  // Column numbers along the south edge, row numbers along the west edge, wherever those lie now.
   const labels = s("g", { class: "coords" });
-  for (let c = 0; c < cols; c++) labels.append(s("text", { x: (c + 0.5) * SQ, y: rows * SQ + 16, "text-anchor": "middle" }, c));
-  for (let r = 0; r < rows; r++) labels.append(s("text", { x: -8, y: (rows - 1 - r + 0.5) * SQ + 5, "text-anchor": "end" }, r));
+  const label = (p: { x: number; y: number }, text: number) => {
+    const q = t.out(p);
+    return s("text", { x: q.x, y: q.y, "text-anchor": "middle", "dominant-baseline": "central" }, text);
+  };
+  for (let c = 0; c < cols; c++) labels.append(label({ x: (c + 0.5) * SQ, y: rows * SQ + 12 }, c));
+  for (let r = 0; r < rows; r++) labels.append(label({ x: -12, y: (rows - 1 - r + 0.5) * SQ }, r));
   g.append(labels);
 
   // Overlays under the counters: where the selected unit may go or shoot.
   const over = s("g", { class: "overlay" });
   for (const k of o.reachable ?? []) {
     const [col, row] = k.split(",").map(Number);
-    const c = centre(v, { col, row });
+    const c = centre(v, { col, row }, t);
     const tip = o.details?.get(k);
     over.append(s("rect", { class: "reach", "data-square": k, x: c.x - SQ / 2 + 3, y: c.y - SQ / 2 + 3, width: SQ - 6, height: SQ - 6 }, tip ? s("title", {}, tip) : null));
   }
   for (const k of o.targets ?? []) {
     const [col, row] = k.split(",").map(Number);
-    const c = centre(v, { col, row });
+    const c = centre(v, { col, row }, t);
     const tip = o.details?.get(k);
     over.append(s("rect", { class: "target", "data-square": k, x: c.x - SQ / 2 + 3, y: c.y - SQ / 2 + 3, width: SQ - 6, height: SQ - 6 }, tip ? s("title", {}, tip) : null));
   }
   for (const q of o.highlight ?? []) {
-    const c = centre(v, q);
+    const c = centre(v, q, t);
     over.append(s("rect", { class: "highlight", x: c.x - SQ / 2 + 2, y: c.y - SQ / 2 + 2, width: SQ - 4, height: SQ - 4 }));
   }
   g.append(over);
 
-  for (const u of v.units) if (u.square && !u.carriedBy) g.append(drawUnit(v, u, o));
+  for (const u of v.units) if (u.square && !u.carriedBy) g.append(drawUnit(v, u, o, t));
 
   const top = s("g", { class: "overlay-top" });
-  for (const p of o.planned ?? []) top.append(aimLine(v, p.from, p.to, "planned", ""));
-  if (o.aim) top.append(aimLine(v, o.aim.from, o.aim.to, "aim ok", o.aim.label));
-  for (const l of o.lines ?? []) top.append(aimLine(v, { col: l.from.x, row: l.from.y }, { col: l.to.x, row: l.to.y }, l.cls, l.label));
+  for (const p of o.planned ?? []) top.append(aimLine(v, p.from, p.to, "planned", "", t));
+  if (o.aim) top.append(aimLine(v, o.aim.from, o.aim.to, "aim ok", o.aim.label, t));
+  for (const l of o.lines ?? []) top.append(aimLine(v, { col: l.from.x, row: l.from.y }, { col: l.to.x, row: l.to.y }, l.cls, l.label, t));
   if (o.preview) {
-    const c = centre(v, o.preview.at);
-    top.append(s("g", { class: "facing-preview", transform: `translate(${c.x} ${c.y}) rotate(${o.preview.facing * 90})` }, s("path", { d: `M0 ${-SQ * 0.48} l-9 12 h18 z` })));
+    const c = centre(v, o.preview.at, t);
+    top.append(s("g", { class: "facing-preview", transform: `translate(${c.x} ${c.y}) rotate(${o.preview.facing * 90 + t.deg})` }, s("path", { d: `M0 ${-SQ * 0.48} l-9 12 h18 z` })));
   }
   g.append(top);
   return g;
 }
 
-function aimLine(v: View, from: Sq, to: Sq, cls: string, label: string): SVGElement {
-  const a = centre(v, from);
-  const c = centre(v, to);
+function aimLine(v: View, from: Sq, to: Sq, cls: string, label: string, t: Orient): SVGElement {
+  const a = centre(v, from, t);
+  const c = centre(v, to, t);
   // Stop the arrow at the edge of the target's counter so the counter stays readable.
   const len = Math.hypot(c.x - a.x, c.y - a.y) || 1;
   const cut = Math.min(SQ * 0.42, len / 2);
@@ -494,8 +620,8 @@ function aimLine(v: View, from: Sq, to: Sq, cls: string, label: string): SVGElem
   return g;
 }
 
-function drawUnit(v: View, u: UnitView, o: Overlay): SVGElement {
-  const c = centre(v, u.square as GridSquare);
+function drawUnit(v: View, u: UnitView, o: Overlay, t: Orient): SVGElement {
+  const c = centre(v, u.square as GridSquare, t);
   const col = sideColour(v, u.side);
   const w = SQ * 0.78;
   const classes = ["unit"];
@@ -506,7 +632,7 @@ function drawUnit(v: View, u: UnitView, o: Overlay): SVGElement {
   // Facing: a wedge on the edge the unit faces, drawn in the counter's own frame.
   // Facing: a thick bar on the edge the unit faces and a wedge pointing out of it.
   g.append(
-    s("g", { class: "facing", transform: `rotate(${u.facing * 90})` },
+    s("g", { class: "facing", transform: `rotate(${u.facing * 90 + t.deg})` },
       s("rect", { x: -w / 2 + 3, y: -w / 2 - 1, width: w - 6, height: 5, rx: 2 }),
       s("path", { d: `M-9 ${-w / 2 - 1} L0 ${-SQ / 2 + 1} L9 ${-w / 2 - 1} z` })),
   );
@@ -549,7 +675,7 @@ export class LabelPlacer {
   }
 }
 
-function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) => string, o: Overlay, labels = new LabelPlacer()): SVGElement {
+function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) => string, o: Overlay, labels: LabelPlacer, deg: number): SVGElement {
   const col = sideColour(v, u.side);
   const look = lookFor(v.ruleset);
   const hidden = u.markers.some((m) => m.key === "hidden");
@@ -564,7 +690,7 @@ function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) =>
     for (const f of u.figures) {
       if (!f.position) continue;
       const [fx, fy] = P(f.position).split(",").map(Number);
-      const fig = s("g", { class: `figure ${f.kind}`, transform: `translate(${fx} ${fy}) rotate(${u.facingDeg})` });
+      const fig = s("g", { class: `figure ${f.kind}`, transform: `translate(${fx} ${fy}) rotate(${u.facingDeg + deg})` });
       fig.append(s("rect", { x: -BASE / 2, y: -BASE / 2, width: BASE, height: BASE, rx: 2, fill: look.paleFigure?.(f.kind) ? "#fff" : col.fill, stroke: col.ink, "stroke-width": 1.2, "stroke-dasharray": hidden ? "3 2" : "" }));
       fig.append(s("rect", { x: -BASE / 2, y: -BASE / 2, width: BASE, height: 2.5, fill: col.ink }));  // the front edge
       for (const mark of look.figureMarks?.(f.kind, col.ink) ?? []) fig.append(mark);
@@ -572,7 +698,7 @@ function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) =>
     }
   } else {
     const [l, w] = look.hull?.(u.type) ?? [2, 1.5];
-    g.append(s("g", { transform: `translate(${cx} ${cy}) rotate(${u.facingDeg})` },
+    g.append(s("g", { transform: `translate(${cx} ${cy}) rotate(${u.facingDeg + deg})` },
       s("rect", { x: (-w * INCH) / 2, y: (-l * INCH) / 2, width: w * INCH, height: l * INCH, rx: 3, fill: col.fill, stroke: col.ink, "stroke-width": 1.5, "stroke-dasharray": hidden ? "4 3" : "" }),
       s("rect", { x: (-w * INCH) / 2, y: (-l * INCH) / 2, width: w * INCH, height: 4, fill: col.ink })));
   }
@@ -588,13 +714,17 @@ function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) =>
   return g;
 }
 
-function drawTable(v: View, o: Overlay): SVGElement {
+function drawTable(v: View, o: Overlay, t: Orient): SVGElement {
   if (v.board.case !== "table") return s("g");
-  const { width, height } = v.board.value;
+  const { height } = v.board.value;
   const H = height * INCH;
-  const P = (p: { x: number; y: number }) => `${p.x * INCH},${H - p.y * INCH}`;
+  const P = (p: { x: number; y: number }) => {
+    const q = t.out({ x: p.x * INCH, y: H - p.y * INCH });
+    return `${q.x},${q.y}`;
+  };
+  const drawn = t.size;
   const g = s("g", { class: "free-table" });
-  g.append(s("rect", { x: 0, y: 0, width: width * INCH, height: H, fill: "#f1f0dc", stroke: "#6b6b55", "stroke-width": 2 }));
+  g.append(s("rect", { x: 0, y: 0, width: drawn.w, height: drawn.h, fill: "#f1f0dc", stroke: "#6b6b55", "stroke-width": 2 }));
   for (const f of v.terrain) {
     const st = terrainStyle(f.kind);
     const fill = st.fill === "none" ? "transparent" : st.fill;
@@ -611,10 +741,10 @@ function drawTable(v: View, o: Overlay): SVGElement {
     if (!u.position || u.carriedBy) continue;
     // A unit with no figure left and no hull to show (e.g. infantry wiped out) has nothing on the table.
     if (!u.figures.length && u.strength === 0 && !look.hull?.(u.type)) continue;
-    g.append(drawTableUnit(v, u, P, o, labels));
+    g.append(drawTableUnit(v, u, P, o, labels, t.deg));
   }
   // Scale bar: 6 inches, marked every inch.
-  const bar = s("g", { class: "scale-bar", transform: `translate(0 ${H + 14})` });
+  const bar = s("g", { class: "scale-bar", transform: `translate(0 ${drawn.h + 14})` });
   for (let i = 0; i < 6; i++) bar.append(s("rect", { x: i * INCH, y: 0, width: INCH, height: 5, fill: i % 2 ? "#fff" : "#333", stroke: "#333" }));
   bar.append(s("text", { x: 6 * INCH + 6, y: 6 }, '6"'));
   g.append(bar);
@@ -634,10 +764,10 @@ function tag(x: number, y: number, text: string, cls: string, k: number, testid?
 }
 
 /** What lies over a free table while aiming: the path being drawn with its ruler and facing handle, aim and measure lines. */
-function drawTableOverlay(v: View, o: Overlay, k: number): SVGElement {
+function drawTableOverlay(v: View, o: Overlay, k: number, t: Orient): SVGElement {
   if (v.board.case !== "table") return s("g");
   const H = v.board.value.height * INCH;
-  const X = (p: Pt) => ({ x: p.x * INCH, y: H - p.y * INCH });
+  const X = (p: Pt) => t.out({ x: p.x * INCH, y: H - p.y * INCH });
   const g = s("g");
   for (const l of o.lines ?? []) {
     const a = X(l.from);
@@ -678,6 +808,8 @@ function drawTableOverlay(v: View, o: Overlay, k: number): SVGElement {
       const stop = { x: tip.x - ((tip.x - e.x) / len) * 9 * k, y: tip.y - ((tip.y - e.y) / len) * 9 * k }; // the arrowhead shows before the handle
       d.append(
         s("line", { class: "facing-arm", x1: e.x, y1: e.y, x2: stop.x, y2: stop.y, "marker-end": "url(#arrow)" }),
+        // A finger is wider than the handle: an unseen ring around it takes hold of it too.
+        s("circle", { class: "facing-hit", cx: tip.x, cy: tip.y, r: 18 * k, "data-handle": "facing" }),
         s("circle", { class: "facing-handle", cx: tip.x, cy: tip.y, r: 7 * k, "data-handle": "facing" }, s("title", {}, `Facing ${path.facingDeg}°: drag to turn (or Q / E)`)),
       );
     }

@@ -89,7 +89,7 @@ export function dieFace(d: DieRoll): HTMLElement {
   const what = [d.colour ? `${d.colour} ${DIE_NAMES[d.kind] ?? "die"}` : DIE_NAMES[d.kind] ?? "die", d.label && d.label !== d.colour ? `for ${d.label}` : "", d.meaning ? `: ${d.meaning}` : ""];
   return h(
     "span",
-    { class: "die" + (colour ? ` die-${colour}` : "") + (d.meaning === "hit" ? " die-hit" : ""), "data-colour": d.colour || undefined, "data-meaning": d.meaning || undefined, title: what.filter(Boolean).join(" ") },
+    { class: "die" + (colour ? ` die-${colour}` : "") + (/^hit($| \()/.test(d.meaning) ? " die-hit" : ""), "data-colour": d.colour || undefined, "data-meaning": d.meaning || undefined, title: what.filter(Boolean).join(" ") },
     h("b", {}, d.value),
     h("small", {}, d.meaning || d.label || DIE_NAMES[d.kind]),
   );
@@ -129,7 +129,8 @@ export function logList(log: LogEntry[], filter: LogFilter): HTMLElement {
     "ol",
     { class: "log", "data-testid": "log" },
     shown.length === 0 ? h("li", { class: "muted" }, "Nothing yet.") : null,
-    shown.map((e) => h("li", { class: `log-${e.kind}` }, e.dice.length ? h("span", { class: "log-dice" }, e.dice.map((d) => `⚀${d.value}`).join(" ")) : null, e.text)),
+    // Each die's face, with what it did (the engine's words) on hover; the line itself says it in full.
+    shown.map((e) => h("li", { class: `log-${e.kind}` }, e.dice.length ? h("span", { class: "log-dice" }, e.dice.map((d, i) => [i ? " " : "", h("span", { title: d.meaning || undefined }, `⚀${d.value}`)])) : null, e.text)),
   );
 }
 

@@ -12,6 +12,8 @@ import { facingName, words } from "../state/words";
 import { answerNote } from "./answer";
 import { Asker, PAUSE_MS } from "./asker";
 import { Board } from "./board";
+import { ViewFrom } from "./orientation";
+import { Follow } from "./follow";
 import { h, replace } from "./dom";
 import { TERRAIN, terrainStyle } from "./look";
 import { MeasureTool } from "./measure";
@@ -61,6 +63,10 @@ export class TablePage {
   private readonly attention = new Attention();
   private readonly briefingBack = h("div", { class: "dialog-back", hidden: true });
   private briefingChecked = false;
+  /** Whose edge is at the bottom of the board (the GM's and spectators' choice). */
+  private readonly viewFrom: ViewFrom;
+  /** The log keeps its newest line in view unless the reader scrolled up. */
+  private logFollow!: Follow;
 
   constructor(private readonly saveKey: string | null) {
     this.model = initialModel(saveKey ? loadSaved(saveKey) : undefined);
@@ -86,6 +92,7 @@ export class TablePage {
       onTableHover: (p, u) => this.tableHover(p, u),
       onHandle: (name, p, done) => this.dragHandle(name, p, done),
     });
+    this.viewFrom = new ViewFrom(saveKey ? `${saveKey}:view-from` : null, () => this.render());
     this.root = this.layout();
     document.addEventListener("keydown", (e) => this.onKey(e));
   }
@@ -155,6 +162,7 @@ export class TablePage {
         h("button", { title: "Zoom out (-)", onclick: () => this.board.zoom(1.25) }, "−"),
         h("button", { title: "Fit to screen (0)", onclick: () => this.board.fit() }, "Fit"),
         (e.measure = h("button", { class: "measure-btn", "data-testid": "measure", "aria-pressed": "false", title: "Measure a distance and the line of sight between two points or units (M on a free table)", onclick: () => this.toggleMeasure() }, "Measure")),
+        this.viewFrom.el,
       ),
       this.board.note,
       (e.legend = h("details", { class: "legend" })),
@@ -168,6 +176,7 @@ export class TablePage {
     e.tabs = h("div", { class: "tabs" });
     e.logFilters = h("div", { class: "filters" });
     e.log = h("div", { class: "log-wrap" });
+    this.logFollow = new Follow(e.log);
     e.chatList = h("ol", { class: "chat", "data-testid": "chat" });
     const input = h("input", { type: "text", maxlength: 500, placeholder: "Say something…", "aria-label": "Chat message" });
     e.chatChannel = h("span");
@@ -193,7 +202,7 @@ export class TablePage {
       "div",
       { class: "table-page" },
       h("header", { class: "top" }, h("a", { href: "./", class: "brand" }, "Sandtable"), e.title, e.banner, this.headerButtons(), e.status),
-      h("main", { class: "table-main" }, e.boardWrap, h("aside", { class: "panel" }, e.after, e.decisions, e.orders, e.gm, e.sides, e.dice, e.tabs, e.logPane, e.chat)),
+      h("main", { class: "table-main" }, e.boardWrap, h("aside", { class: "panel" }, h("div", { class: "panel-top" }, e.after, e.decisions, e.orders, e.gm, e.sides, e.dice), h("div", { class: "log-dock" }, e.tabs, e.logPane, e.chat))),
       this.tooltip,
       this.dialog,
       this.briefingBack,
@@ -260,6 +269,9 @@ export class TablePage {
     }
     const v = m.view;
     if (!v) return;
+    const ownSide = this.role !== Role.GM && this.role !== Role.SPECTATOR;
+    this.viewFrom.update(v, ownSide);
+    this.board.setEdge(this.viewFrom.edge(v, this.seat, ownSide));
     this.drawBoard(v);
     replace(e.legend, legend(v));
     replace(e.sides, sides(v, this.seat), rosterPanel(v, this.seat, this.rosterOpen, (open) => (this.rosterOpen = open), (id) => {
@@ -590,9 +602,9 @@ export class TablePage {
     e.chat.hidden = this.tab !== "chat";
     replace(e.logFilters, FILTERS.map((f) => h("button", { class: "filter" + (this.filter === f.id ? " on" : ""), onclick: () => { this.filter = f.id; this.renderLogAndChat(); } }, f.label)));
     const scroller = e.log;
-    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 30;
+    this.logFollow.before();
     replace(scroller, logList(this.model.log, this.filter));
-    if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+    this.logFollow.follow();
     replace(e.chatList, this.model.chat.map((c) => h("li", { class: c.channel === ChatChannel.SPECTATORS ? "spec" : "" }, h("b", {}, c.seat === "gm" ? "GM" : c.seat === "spectator" ? "Spectator" : this.sideName(c.seat)), c.channel === ChatChannel.SPECTATORS ? h("small", {}, " (spectators)") : null, ": ", c.text)));
     e.chatList.scrollTop = e.chatList.scrollHeight;
     if (this.role === Role.GM) {
