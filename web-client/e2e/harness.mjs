@@ -20,8 +20,9 @@ export function harness() {
     problems: [],
     // The briefing opens by itself on a seat's first visit (ui/briefing.ts); pages open with it
     // already seen unless a test asks for it ({ briefing: true }), so its dialog covers nothing.
+    // opts.context adds browser-context options (e.g. { hasTouch: true } for a tablet).
     async openPage(name, url, viewport = { width: 1280, height: 800 }, opts = {}) {
-      const ctx = await h.browser.newContext({ viewport });
+      const ctx = await h.browser.newContext({ viewport, ...(opts.context ?? {}) });
       if (!opts.briefing) {
         await ctx.addInitScript(() => {
           const token = new URLSearchParams(location.search).get("token");

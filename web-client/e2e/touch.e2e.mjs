@@ -28,13 +28,8 @@ const { shot, problems } = h;
 const TABLET = { width: 1024, height: 768 };
 
 /** A seat's page in a touch-screen browser context (Chromium's touch emulation). */
-async function openTouch(name, url) {
-  const ctx = await h.browser.newContext({ viewport: TABLET, hasTouch: true });
-  const page = await ctx.newPage();
-  page.on("pageerror", (e) => problems.push(`${name}: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && problems.push(`${name} console: ${m.text()}`));
-  await page.goto(url);
-  return page;
+function openTouch(name, url) {
+  return h.openPage(name, url, TABLET, { context: { hasTouch: true } });
 }
 
 const viewOf = (page) =>
