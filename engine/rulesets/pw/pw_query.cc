@@ -110,8 +110,13 @@ pb::QueryAnswer preview_move(const PwState& st, int side, const pb::PwMove& m) {
   const Unit& u = *st.alive_unit(m.unit_id());
   const Sq to = to_sq(m.path(m.path_size() - 1));
   pb::QueryAnswer a = accepted(label(u) + " moves " + squares(m.path_size()) + " of its " + std::to_string(plan.allowance) +
-                               " to " + sq_text(to) + (plan.stop_reason.empty() ? "" : " and stops there: " + plan.stop_reason) + ".");
+                               (plan.road ? " by road" : "") + " to " + sq_text(to) +
+                               (plan.stop_reason.empty() ? "" : " and stops there: " + plan.stop_reason) + ".");
   a.set_distance(m.path_size());
+  // The route as the order would walk it (PlayAction.route), for the board to draw.
+  a.set_squares_used(m.path_size());
+  a.set_squares_left(plan.allowance - m.path_size());
+  *a.mutable_route() = m.path();
   return a;
 }
 
