@@ -102,6 +102,20 @@ TEST(PwRoute, RoutePastTheAllowanceIsRefusedPW_MOVE_01) {
   EXPECT_EQ(t.u("b1").sq, (grid::Sq{2, 2}));
 }
 
+// PW-MOVE-01: a route too long is refused for its length, even when a shorter way to its first
+// waypoint crosses a wood (PW-TER-03): the sentence names the reason that matters.
+TEST(PwRoute, TooLongRouteIsRefusedForTheAllowanceNotTheWoodPW_MOVE_01) {
+  Sc s;
+  s.unit(0, "b1", "mounted_cavalry", 1, 1).unit(1, "r1", "infantry", 9, 8, pb::GRID_FACING_SOUTH);
+  s.terrain("woods", {{0, 3}, {1, 3}, {0, 4}});
+  TG t(s.spares().s);
+  blue_first(t);
+  const pb::QueryAnswer a = t.g->query("blue", preview(routed("move:b1", "3,2", {{2, 3}, {3, 2}})));
+  EXPECT_FALSE(a.ok());
+  EXPECT_EQ(a.refusal().code(), "PW_MOVE_TOO_FAR");
+  EXPECT_EQ(a.text(), "b1 cannot reach (3,2) through (2,3): b1 may move 3 squares this turn (mounted cavalry moves 3); the path has 5.");
+}
+
 // PW-TER-03: a wood on the route stops the unit there; going on through it is refused.
 TEST(PwRoute, WoodOnTheRouteStopsItPW_TER_03) {
   Sc s;
