@@ -26,10 +26,18 @@ std::string route_words(const std::vector<Sq>& pts) {
   return out;
 }
 
-// The shortest legal path through every waypoint in order: a depth-first walk bounded by the
-// most any allowance reaches, pruned by the orthogonal distance still to go.
-std::vector<Sq> shortest_legal(const PwState& st, int side, const Unit& u, const std::vector<Sq>& pts) {
-  const int limit = row_of(u).move + 1;  // road bonus at most (PW-TER-01), as the menu's walk
+// The orthogonal length of the route: what any path through its waypoints walks at least.
+int least_length(const Unit& u, const std::vector<Sq>& pts) {
+  int n = grid::distance(u.sq, pts[0]);
+  for (std::size_t i = 1; i < pts.size(); ++i) n += grid::distance(pts[i - 1], pts[i]);
+  return n;
+}
+
+// The shortest path through every waypoint in order, at most `limit` squares long, whose
+// check_move verdict `wanted` takes: a depth-first walk pruned by the orthogonal distance still
+// to go.
+template <typename Wanted>
+std::vector<Sq> shortest(const PwState& st, int side, const Unit& u, const std::vector<Sq>& pts, int limit, Wanted wanted) {
   std::vector<int> rest(pts.size() + 1, 0);  // distance from waypoint i through the last
   for (std::size_t i = pts.size() - 1; i > 0; --i) rest[i - 1] = rest[i] + grid::distance(pts[i - 1], pts[i]);
   std::vector<Sq> best;
@@ -52,7 +60,7 @@ std::vector<Sq> shortest_legal(const PwState& st, int side, const Unit& u, const
         walk(next);
       } else if (next + 1 < pts.size()) {
         walk(next + 1);
-      } else if (!check_move(st, side, m, nullptr)) {
+      } else if (wanted(check_move(st, side, m, nullptr))) {
         best = path;
       }
       m.mutable_path()->RemoveLast();
@@ -113,11 +121,23 @@ Check route_path(const PwState& st, int side, const Unit& u, const Route& route,
     pts.push_back(s);
   }
   if (pts.empty()) return r("PW_MOVE_EMPTY", "PW-MOVE-06", "The route of " + label(u) + " names no square.");
-  if (std::vector<Sq> best = shortest_legal(st, side, u, pts); !best.empty()) {
+  // The most any allowance reaches: the road bonus at most (PW-TER-01), as the menu's walk.
+  const int limit = row_of(u).move + 1;
+  if (std::vector<Sq> best = shortest(st, side, u, pts, limit, [](const Check& c) { return !c; }); !best.empty()) {
     fill(out, best);
     return std::nullopt;
   }
-  // No legal path: the refusal of the shortest plain path, or why there is none.
+  // No legal path. The plainest reason first: a path that only the allowance refuses.
+  const int least = least_length(u, pts);
+  if (least <= 3 * limit) {
+    auto too_far = [](const Check& c) { return c && c->code == "PW_MOVE_TOO_FAR"; };
+    if (std::vector<Sq> far = shortest(st, side, u, pts, least + 2, too_far); !far.empty()) {
+      fill(out, far);
+      const Check bad = check_move(st, side, *out, nullptr);
+      return r(bad->code, bad->rule, label(u) + " cannot reach " + route_words(pts) + ": " + bad->message);
+    }
+  }
+  // Else the refusal of the shortest plain path, or why there is none.
   std::vector<Sq> path;
   std::vector<Sq> used{u.sq};
   for (Sq p : pts) {
