@@ -83,6 +83,29 @@ TEST(PwRoute, OneWaypointIsTheDestinationPW_MOVE_02) {
   EXPECT_EQ(moved(o)->path_size(), 1);
 }
 
+// PW-MOVE-01/02: without a route the move walks the path the menu listed, and that path is the
+// shortest: a square next to the unit is 1 square in the menu, in the preview and in the move
+// (the enumeration once kept the first path its walk found, a 3-square detour round the corner).
+TEST(PwRoute, TheMenuListsTheShortestPathPW_MOVE_01) {
+  TG t(cavalry().s);
+  blue_first(t);
+  const pb::ActionMenu menu = t.g->menu("blue");
+  std::string detail;
+  for (const auto& a : menu.actions()) {
+    for (const auto& x : a.targets()) {
+      if (a.id() == "move:b1" && x.id() == "3,2") detail = x.detail();
+    }
+  }
+  EXPECT_EQ(detail, "1 square");
+  pb::PlayAction p = routed("move:b1", "3,2", {});
+  const pb::QueryAnswer a = t.g->query("blue", preview(p));
+  ASSERT_TRUE(a.ok()) << a.text();
+  EXPECT_EQ(a.squares_used(), 1);
+  const Outcome o = t.ok(order("blue", p));
+  ASSERT_NE(moved(o), nullptr);
+  EXPECT_EQ(squares_of(moved(o)->path()), (std::vector<std::pair<int, int>>{{3, 2}}));
+}
+
 // PW-MOVE-01: a route longer than the allowance is refused, preview and order alike, with the
 // handler's own sentence about the allowance.
 TEST(PwRoute, RoutePastTheAllowanceIsRefusedPW_MOVE_01) {
