@@ -184,6 +184,12 @@ test("artillery targets on the board, a fired battery let go, then a move by way
   await A.keyboard.press("Backspace");
   await A.click('[data-testid="undo-point"]');
   assert.equal(await drawnRoute(A), null, "Backspace and Undo point take the waypoints back");
+  // Esc cancels a route begun.
+  await clickSquare(A, c + 1, r);
+  await routeLabel(A, /^1 of 3 squares$/, "the waypoint's cost");
+  await A.keyboard.press("Escape");
+  assert.equal(await drawnRoute(A), null, "Esc cancels the route");
+  if (!(await A.locator("svg.board .overlay rect.reach").count())) await A.keyboard.press("m");
 
   // The route: one square aside, then the square straight ahead (1 square directly; 3 this way).
   await clickSquare(A, c + 1, r);
