@@ -119,6 +119,9 @@ TEST(PwRoute, RoutePastTheAllowanceIsRefusedPW_MOVE_01) {
   EXPECT_EQ(a.refusal().code(), "PW_MOVE_TOO_FAR");
   EXPECT_EQ(a.refusal().rule_id(), "PW-MOVE-01");
   EXPECT_EQ(a.text(), "b1 cannot reach (3,2) through (2,4): b1 may move 2 squares this turn (infantry moves 2); the path has 5.");
+  // The squares the refusal was read from, for the board to draw.
+  EXPECT_EQ(a.squares_used(), 5);
+  EXPECT_EQ(a.route_size(), 5);
   const Outcome o = t.run(order("blue", p));
   EXPECT_FALSE(o.accepted);
   EXPECT_EQ(o.rejection.message(), a.text());

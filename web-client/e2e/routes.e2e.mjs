@@ -174,6 +174,7 @@ test("artillery targets on the board, a fired battery let go, then a move by way
   await clickSquare(A, c + 2, r + d);
   const far = await routeLabel(A, /cannot go this way/, "the refusal of a route past the allowance");
   assert.ok(far.refused);
+  assert.equal(far.steps.length, 5, "the board draws the 5 squares the engine judged");
   const note = A.locator('[data-testid="preview"][data-state="refused"]');
   await note.waitFor();
   assert.match(await note.innerText(), new RegExp(`cannot reach \\(${c + 2},${r + d}\\) through \\(${c + 1},${r + 2 * d}\\): .*may move 3 squares this turn.*the path has 5`));

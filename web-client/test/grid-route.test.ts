@@ -64,8 +64,8 @@ describe("a grid route by waypoints", () => {
       label: "2 of 3 squares",
       refused: false,
     });
-    const no = create(QueryAnswerSchema, { ok: false, refusal: { code: "PW_MOVE_TOO_FAR", message: "b1 cannot reach (2,2)…" } });
-    expect(routeOverlay(o.route, { answer: no, seq: 1n }, { col: 1, row: 1 })).toMatchObject({ squares: [], refused: true });
+    const no = create(QueryAnswerSchema, { ok: false, refusal: { code: "PW_MOVE_TOO_FAR", message: "b1 cannot reach (2,2)…" }, route: [{ col: 2, row: 1 }] });
+    expect(routeOverlay(o.route, { answer: no, seq: 1n }, { col: 1, row: 1 })).toMatchObject({ squares: [{ col: 2, row: 1 }], label: "cannot go this way", refused: true });
   });
 
   it("a target picked in the list starts a route of that square", () => {

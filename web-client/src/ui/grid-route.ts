@@ -16,7 +16,7 @@ export interface RouteOverlay {
   /** The mover's square. */
   from?: Sq;
   waypoints: Sq[];
-  /** The engine's squares after the start (empty until it answers, or when it refuses). */
+  /** The engine's squares after the start (empty until it answers; when it refuses, the way it judged). */
   squares: Sq[];
   /** "3 of 4 squares", or "cannot go this way" (the note beside it has the engine's sentence). */
   label: string;
@@ -72,8 +72,9 @@ export function routeOverlay(route: GridRoute | null, r: QueryResult | undefined
   const out: RouteOverlay = { from, waypoints: route.points, squares: [], label: "", refused: false };
   if (!r) return out;
   const a = r.answer;
-  if (!a.ok) return { ...out, label: "cannot go this way", refused: true };
+  // A refused route comes with the squares the engine read its refusal from (too long, stopped).
   out.squares = a.route.map((q) => ({ col: q.col, row: q.row }));
+  if (!a.ok) return { ...out, label: "cannot go this way", refused: true };
   out.label = `${a.squaresUsed} of ${a.squaresUsed + a.squaresLeft} squares`;
   return out;
 }
