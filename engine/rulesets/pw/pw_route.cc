@@ -129,7 +129,7 @@ Check route_path(const PwState& st, int side, const Unit& u, const Route& route,
   }
   // No legal path. The plainest reason first: a path that only the allowance refuses.
   const int least = least_length(u, pts);
-  if (least <= 3 * limit) {
+  if (least <= limit + 3) {  // a few squares over: a short search (a longer route needs no finer reason)
     auto too_far = [](const Check& c) { return c && c->code == "PW_MOVE_TOO_FAR"; };
     if (std::vector<Sq> far = shortest(st, side, u, pts, least + 2, too_far); !far.empty()) {
       fill(out, far);
