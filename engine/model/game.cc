@@ -403,6 +403,8 @@ pb::QueryAnswer Game::query(const std::string& seat, const pb::Query& q) const {
       try {
         order = from_menu(seat, q.preview());
       } catch (const Rejected& r) {
+        // A route refused: the rule set refuses it alike, with the squares it would walk.
+        if (q.preview().route_size() > 0) return rules_.query(st, seat, q);
         return refused(r.rejection());
       }
       if (order.has_answer()) {

@@ -64,7 +64,7 @@ describe("order entry from the menu", () => {
     expect(o.facing).toBe(W); // south is skipped
     o.turn(v, S, true);
     expect(o.facing).toBe(W); // not allowed: unchanged
-    expect(o.order(v)).toEqual({ action: "move:b1", target: "1,3", facing: W });
+    expect(o.order(v)).toEqual({ action: "move:b1", target: "1,3", facing: W, route: [{ col: 1, row: 3 }] });
     expect(o.overlay(v).preview).toMatchObject({ at: { col: 1, row: 3 }, facing: W });
   });
 
@@ -135,6 +135,26 @@ describe("order entry from the menu", () => {
     // A pick the next menu no longer offers is dropped.
     o.sync(withMenu(view(art), [{ id: "plan:art", kind: "plan", unitId: "art", targets: [sqT(5, 5)] }]));
     expect(o.plan.size).toBe(0);
+  });
+
+  it("a battery picked in the artillery phase is let go when activations begin and it has nothing to do", () => {
+    const art = [unit("art", "blue", 5, 0, { type: "field_artillery" }), unit("b1", "blue", 1, 1), unit("r1", "red", 5, 5)];
+    const planning = withMenu(view(art), [{ id: "plan:art", kind: "plan", label: "Order art to fire", unitId: "art", targets: [sqT(5, 5)] }]);
+    planning.turn!.phase = "artillery";
+    const o = new Orders(() => "blue");
+    o.sync(planning);
+    o.select(planning, "art");
+    o.click(planning, { col: 5, row: 5 }, undefined);
+    expect(o.selected).toBe("art");
+    // It fired; activations begin: the menu names it no longer (it may not move, PW-MOVE-04).
+    const activation = withMenu(view(art, 2n), [{ id: "move:b1", kind: "move", label: "Move", unitId: "b1", targets: [sqT(1, 2)] }]);
+    o.sync(activation);
+    expect(o.selected).toBeNull();
+    expect(o.actionId).toBeNull();
+    // Within a phase, a unit clicked for a look stays selected with "no orders now".
+    o.select(activation, "art");
+    o.sync(withMenu(view(art, 3n), [{ id: "move:b1", kind: "move", label: "Move", unitId: "b1", targets: [sqT(1, 2)] }]));
+    expect(o.selected).toBe("art");
   });
 
   it("on a free table a target is picked by clicking its unit", () => {

@@ -9,27 +9,34 @@ namespace sandtable::pw {
 
 namespace {
 
-// Every simple orthogonal path up to the unit's allowance; the first legal path to each
-// destination is kept. One PwMove is grown and shrunk in place (no allocation per path), and
-// a destination already reached is not checked again, only walked through.
+// Every simple orthogonal path up to the unit's allowance; the shortest legal path to each
+// destination is kept (the first found among equals), so the menu's squares and the path of a
+// move given without a route are what the move costs, never a detour (PW-MOVE-01/02). One PwMove
+// is grown and shrunk in place, and a destination already reached is checked again only by a
+// shorter path.
 void enumerate_moves(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
   const int limit = row_of(u).move + 1;  // road bonus at most
-  std::vector<Sq> done;
+  struct Found {
+    Sq to;
+    pb::PwMove move;
+    MovePlan plan;
+  };
+  std::vector<Found> found;  // in the order the destinations were first reached
   std::vector<Sq> path;
   pb::PwMove m;
   m.set_unit_id(u.id);
-  auto emit = [&](const MovePlan& plan) {
-    if (!plan.contact_facings.empty()) {
+  auto emit = [&](Found& f) {
+    if (!f.plan.contact_facings.empty()) {
       pb::PwCommand c;
-      m.set_facing(static_cast<pb::GridFacing>(plan.contact_facings[0]));
-      *c.mutable_move() = m;
+      f.move.set_facing(static_cast<pb::GridFacing>(f.plan.contact_facings[0]));
+      *c.mutable_move() = f.move;
       out.push_back(std::move(c));
       return;
     }
     for (int g = 0; g < 4; ++g) {
       pb::PwCommand c;
-      m.set_facing(static_cast<pb::GridFacing>(g));
-      *c.mutable_move() = m;
+      f.move.set_facing(static_cast<pb::GridFacing>(g));
+      *c.mutable_move() = f.move;
       out.push_back(std::move(c));
     }
   };
@@ -43,13 +50,12 @@ void enumerate_moves(const PwState& st, int side, const Unit& u, std::vector<pb:
       path.push_back(s);
       *m.add_path() = to_pb(s);
       bool go_on = true;
-      if (std::find(done.begin(), done.end(), s) == done.end()) {
+      auto known = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.to == s; });
+      if (known == found.end() || known->move.path_size() > m.path_size()) {
         MovePlan plan;
         const Check bad = check_move(st, side, m, &plan);
-        if (!bad) {
-          done.push_back(s);
-          emit(plan);
-        }
+        if (!bad && known == found.end()) found.push_back(Found{s, m, plan});
+        else if (!bad) *known = Found{s, m, plan};
         // A refusal for stopping or for stacking at this square does not rule out going further.
         go_on = !bad || bad->code == "PW_MOVE_STACKING" || bad->code == "PW_EXHAUSTED_ADVANCE";
       }
@@ -59,6 +65,7 @@ void enumerate_moves(const PwState& st, int side, const Unit& u, std::vector<pb:
     }
   };
   walk();
+  for (auto& f : found) emit(f);
 }
 
 void enumerate_unit(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {

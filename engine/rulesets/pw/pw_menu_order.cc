@@ -7,6 +7,7 @@
 #include "engine/rulesets/pw/pw_actions.h"
 #include "engine/rulesets/pw/pw_internal.h"
 #include "engine/rulesets/pw/pw_menu_words.h"
+#include "engine/rulesets/pw/pw_route.h"
 #include "engine/rulesets/pw/pw_rules_impl.h"
 
 namespace sandtable::pw {
@@ -29,6 +30,21 @@ pb::PwCommand find_order(const PwState& st, const std::string& seat, const pb::A
     if (matches(c)) return c;
   }
   reject("NOT_ON_MENU", action.rule_id(), action.label() + " cannot be ordered now; the table has changed.");
+}
+
+// A move along the player's waypoints (PlayAction.route), joined by the engine's own steps;
+// the handler then checks the whole path as it checks any move.
+pb::PwCommand route_order(const PwState& st, const std::string& seat, const pb::Action& action, const pb::PlayAction& play) {
+  const pb::GridSquare& last = play.route(play.route_size() - 1);
+  if (square_id(to_sq(last)) != play.target()) {
+    reject("PW_ROUTE_END", "PW-MOVE-02", action.label() + ": the route ends at " + sq_text(to_sq(last)) +
+                                             ", not at the square picked; its last point is where the unit goes.");
+  }
+  const Unit* u = st.alive_unit(action.unit_id());
+  if (!u) reject("NOT_ON_MENU", action.rule_id(), action.label() + " cannot be ordered now; the table has changed.");
+  pb::PwCommand c;
+  if (auto bad = route_path(st, st.side_index(seat), *u, play.route(), c.mutable_move())) refuse(*bad);
+  return c;
 }
 
 // One PwArtilleryPlan from the pick and its `also` parts; batteries not named hold fire.
@@ -87,9 +103,13 @@ pb::PwCommand body_for(const PwState& st, const std::string& seat, const pb::Act
   }
   if (action.kind() == "move") {
     check_facing(action, play);
-    c = find_order(st, seat, action, [&](const pb::PwCommand& p) {
-      return p.has_move() && square_id(p.move().path(p.move().path_size() - 1)) == play.target();
-    });
+    if (!play.route().empty()) {
+      c = route_order(st, seat, action, play);
+    } else {
+      c = find_order(st, seat, action, [&](const pb::PwCommand& p) {
+        return p.has_move() && square_id(p.move().path(p.move().path_size() - 1)) == play.target();
+      });
+    }
     c.mutable_move()->set_facing(play.facing());
     return c;
   }

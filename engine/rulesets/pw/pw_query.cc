@@ -15,6 +15,8 @@
 #include "engine/model/payload.h"
 #include "engine/model/rejection.h"
 #include "engine/rulesets/pw/pw_internal.h"
+#include "engine/rulesets/pw/pw_menu_words.h"
+#include "engine/rulesets/pw/pw_route.h"
 #include "engine/rulesets/pw/pw_rules_impl.h"
 
 namespace sandtable::pw {
@@ -30,8 +32,6 @@ pb::QueryAnswer refused(const Refusal& r) {
   a.set_text(r.message);
   return a;
 }
-
-std::string squares(int n) { return std::to_string(n) + (n == 1 ? " square" : " squares"); }
 
 // ---- measuring ----
 
@@ -97,6 +97,24 @@ Check previewed_order(const PortableWargame& rules, const PwState& st, const std
   return std::nullopt;
 }
 
+// A refused route by waypoints still answers the squares it would walk (the path its refusal
+// was read from: too long, or stopped on the way), so the board can show the player why.
+void attempted_route(const PortableWargame& rules, const PwState& st, const std::string& seat, const pb::PlayAction& play,
+                     pb::QueryAnswer* a) {
+  if (play.route().empty() || square_id(play.route(play.route_size() - 1)) != play.target()) return;
+  pb::ActionMenu menu;
+  rules.actions(st, seat, menu);
+  for (const auto& action : menu.actions()) {
+    if (action.id() != play.action() || action.kind() != "move") continue;
+    const Unit* u = st.alive_unit(action.unit_id());
+    pb::PwMove m;
+    if (!u) return;
+    route_path(st, st.side_index(seat), *u, play.route(), &m);
+    a->set_squares_used(m.path_size());
+    *a->mutable_route() = m.path();
+  }
+}
+
 pb::QueryAnswer accepted(const std::string& text) {
   pb::QueryAnswer a;
   a.set_ok(true);
@@ -110,8 +128,13 @@ pb::QueryAnswer preview_move(const PwState& st, int side, const pb::PwMove& m) {
   const Unit& u = *st.alive_unit(m.unit_id());
   const Sq to = to_sq(m.path(m.path_size() - 1));
   pb::QueryAnswer a = accepted(label(u) + " moves " + squares(m.path_size()) + " of its " + std::to_string(plan.allowance) +
-                               " to " + sq_text(to) + (plan.stop_reason.empty() ? "" : " and stops there: " + plan.stop_reason) + ".");
+                               (plan.road ? " by road" : "") + " to " + sq_text(to) +
+                               (plan.stop_reason.empty() ? "" : " and stops there: " + plan.stop_reason) + ".");
   a.set_distance(m.path_size());
+  // The route as the order would walk it (PlayAction.route), for the board to draw.
+  a.set_squares_used(m.path_size());
+  a.set_squares_left(plan.allowance - m.path_size());
+  *a.mutable_route() = m.path();
   return a;
 }
 
@@ -162,7 +185,11 @@ pb::QueryAnswer PortableWargame::query(const GameState& state, const std::string
   if (q.has_measure()) return measure(st, q.measure());
   pb::PwCommand c;
   pb::Action action;
-  if (auto r = previewed_order(*this, st, seat, q.preview(), &c, &action)) return refused(*r);
+  if (auto r = previewed_order(*this, st, seat, q.preview(), &c, &action)) {
+    pb::QueryAnswer a = refused(*r);
+    attempted_route(*this, st, seat, q.preview(), &a);
+    return a;
+  }
   const int side = st.side_index(seat);
   const std::string words = action.label() + (action.confirm().empty() ? "" : " (" + action.confirm() + ")");
   switch (c.body_case()) {

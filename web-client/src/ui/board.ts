@@ -8,6 +8,7 @@ import { lookFor } from "../rulesets";
 import { s } from "./dom";
 import { markerGlyphs, markerText, plainMarkers } from "./panels";
 import { sideColour, terrainStyle } from "./look";
+import { drawRoute } from "./grid-route";
 import { key, type Overlay, type Sq } from "./orders";
 import { ahead, type Pt } from "./ruler";
 import { Orient } from "./orientation";
@@ -595,6 +596,7 @@ function drawGrid(v: View, o: Overlay, t: Orient): SVGElement {
   const top = s("g", { class: "overlay-top" });
   for (const p of o.planned ?? []) top.append(aimLine(v, p.from, p.to, "planned", "", t));
   if (o.aim) top.append(aimLine(v, o.aim.from, o.aim.to, "aim ok", o.aim.label, t));
+  if (o.route) top.append(drawRoute(o.route, (q) => centre(v, q, t), SQ));
   for (const l of o.lines ?? []) top.append(aimLine(v, { col: l.from.x, row: l.from.y }, { col: l.to.x, row: l.to.y }, l.cls, l.label, t));
   if (o.preview) {
     const c = centre(v, o.preview.at, t);

@@ -7,6 +7,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import { GridFacing, type GridSquare } from "../gen/sandtable/v1/common_pb";
 import type { Action, ActionTarget, PlayActionSchema } from "../gen/sandtable/v1/menu_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
+import { GridRoute, withRoute, type RouteOverlay } from "./grid-route";
 import { movePlay, PathDraft, type Pt } from "./ruler";
 
 export type PlayInit = MessageInitShape<typeof PlayActionSchema>;
@@ -39,6 +40,8 @@ export interface Overlay {
   lines?: { from: Pt; to: Pt; label: string; cls: string }[];
   /** Free tables: the target unit being previewed. */
   aimedUnit?: string;
+  /** Grids: the route being chosen for a move, as the engine answered it (grid-route.ts). */
+  route?: RouteOverlay;
 }
 
 /** Keyboard letters for the kinds that have one. */
@@ -108,6 +111,11 @@ export function targetAt(a: Action, q: Sq | null, unit?: UnitView): ActionTarget
   return q ? a.targets.find((t) => same(t.square, q)) : undefined;
 }
 
+/** A move on a grid: its target is a square, reached by a route of waypoints (grid-route.ts). */
+export function gridMove(a: Action): boolean {
+  return a.kind === "move" && !a.move && a.targets.some((t) => !!t.square);
+}
+
 export interface Draft {
   action: Action;
   target?: ActionTarget;
@@ -130,6 +138,10 @@ export class Orders {
   confirmText = "";
   /** The free-table move being drawn for the aimed action (Action.move). */
   path: PathDraft | null = null;
+  /** Grids: the waypoints clicked for the move being aimed (PlayAction.route). */
+  route: GridRoute | null = null;
+  /** The turn and phase of the last view, to see a new phase begin. */
+  private phase = "";
 
   constructor(private readonly seat: () => string) {}
 
@@ -161,18 +173,26 @@ export class Orders {
     this.target = null;
     this.facing = null;
     this.path = null;
+    this.route = null;
   }
 
   /** Drops what the new view no longer offers; selects the active unit when it is ours. */
   sync(view: View): void {
     const u = this.unit(view);
     if (this.selected && (!u || u.side !== this.seat())) this.reset();
+    // A new phase lets go of a unit it gives nothing to do (a battery whose shot is over when
+    // activations begin), so the page does not keep aiming it.
+    const phase = `${view.turn?.turn ?? 0}|${view.turn?.phase ?? ""}`;
+    if (phase !== this.phase && this.selected && !unitActions(view, this.selected).length && !planActions(view).some((p) => p.unitId === this.selected)) this.reset();
+    this.phase = phase;
     const a = this.action(view);
+    if (this.route && this.route.actionId !== a?.id) this.route = null;
     if (this.actionId && !a) this.clearAim();
     else if (this.path && (!a?.move || this.path.actionId !== a.id)) this.path = null;
     else if (a && this.target && !a.targets.some((t) => t.id === this.target)) {
       this.target = null;
       this.facing = null;
+      this.route = null;
     }
     const plans = new Set(planActions(view).map((p) => p.id));
     for (const [id, t] of [...this.plan]) {
@@ -208,6 +228,7 @@ export class Orders {
     if (!needsAiming(a)) return { action: a.id };
     this.target = null;
     this.facing = null;
+    this.route = null;
     this.aim(view, a);
     if (!a.targets.length && a.facings.length) this.facing = defaultFacing(a, this.unit(view)?.facing ?? GridFacing.NORTH);
     return null;
@@ -233,7 +254,14 @@ export class Orders {
           this.plan.set(a.id, t.id);
           return null;
         }
-        this.target = t.id;
+        if (gridMove(a) && t.square) {
+          // A grid move grows a route: each click is the next waypoint, the last is where it goes.
+          if (!this.route || this.route.actionId !== a.id) this.route = new GridRoute(a.id);
+          this.route.add(t.square);
+          this.target = this.routeTarget(a);
+        } else {
+          this.target = t.id;
+        }
         this.facing = a.facings.length ? defaultFacing(a, this.facing ?? this.unit(view)?.facing ?? GridFacing.NORTH) : null;
         return null;
       }
@@ -244,6 +272,24 @@ export class Orders {
     }
     if (a && a.targets.length) return `${a.label || a.id}: pick one of the highlighted targets.`;
     return null;
+  }
+
+  /** The menu's target at the route's last waypoint. */
+  private routeTarget(a: Action): string | null {
+    const pts = this.route?.points ?? [];
+    return pts.length ? (targetAt(a, pts[pts.length - 1])?.id ?? null) : null;
+  }
+
+  /** Backspace / "Undo point" on a grid route: drops its last waypoint. False when there is none. */
+  undoPoint(view: View): boolean {
+    const a = this.action(view);
+    if (!a || !this.route?.undo()) return false;
+    this.target = this.routeTarget(a);
+    if (!this.target) {
+      this.route = null;
+      this.facing = null;
+    }
+    return true;
   }
 
   /** Q/E and the arrow keys: turn the facing being aimed; or start the unit's turn in place. */
@@ -275,7 +321,12 @@ export class Orders {
     const p: PlayInit = { action: d.action.id };
     if (d.target) p.target = d.target.id;
     if (d.action.facings.length && d.facing !== undefined) p.facing = d.facing;
-    return p;
+    if (gridMove(d.action) && d.target?.square && this.routeTarget(d.action) !== d.target.id) {
+      // A target picked in the list, not on the board: a route of that one square.
+      this.route = new GridRoute(d.action.id);
+      this.route.add(d.target.square);
+    }
+    return withRoute(p, this.route);
   }
 
   /** The whole plan as one order: the first pick, the other picks in `also`; no pick holds. */

@@ -11,6 +11,7 @@ import { dismissRefusal, initialModel, offlineReason, orderSent, reduce, type Lo
 import { facingName, words } from "../state/words";
 import { answerNote } from "./answer";
 import { Asker, PAUSE_MS } from "./asker";
+import { routeNoteAt, routeOverlay, routeQuestion } from "./grid-route";
 import { Board } from "./board";
 import { ViewFrom } from "./orientation";
 import { Follow } from "./follow";
@@ -530,11 +531,11 @@ export class TablePage {
     const d = this.orders.draft(v);
     if (!a) return null;
     if (!d) {
-      const hint = a.targets.length ? (a.kind === "move" ? "Click a highlighted square to move there (hover one for the distance)." : "Click a highlighted target.") : "";
+      const hint = a.targets.length ? (a.kind === "move" ? "Click highlighted squares: each is a point the route passes, the last where the unit ends (hover one for the distance)." : "Click a highlighted target.") : "";
       return hint ? h("p", { class: "hint" }, hint) : null;
     }
     const bits = [a.label || a.id];
-    if (d.target) bits.push(`→ ${d.target.label || d.target.id}${d.target.detail ? ` (${d.target.detail})` : ""}`);
+    if (d.target) bits.push(`→ ${d.target.label || d.target.id}${d.target.detail && (this.orders.route?.points.length ?? 0) < 2 ? ` (${d.target.detail})` : ""}`);
     if (a.facings.length && d.facing !== undefined) bits.push(`facing ${facingName(d.facing)}`);
     return h(
       "div",
@@ -547,6 +548,7 @@ export class TablePage {
         "div",
         { class: "draft-buttons" },
         h("button", { class: "primary", "data-testid": "confirm", onclick: () => this.confirm() }, "Send order", h("kbd", {}, "Enter")),
+        this.orders.route ? h("button", { "data-testid": "undo-point", onclick: () => { this.orders.undoPoint(v); this.render(); } }, "Undo point", h("kbd", {}, "⌫")) : null,
         h("button", { onclick: () => this.cancel() }, "Cancel", h("kbd", {}, "Esc")),
       ),
     );
@@ -647,6 +649,7 @@ export class TablePage {
     else if (this.orders.target || this.orders.facing !== null) {
       this.orders.target = null;
       this.orders.facing = null;
+      this.orders.route = null;
     } else if (this.orders.actionId) this.orders.actionId = null;
     else this.orders.selected = null;
     this.notice = "";
@@ -773,6 +776,7 @@ export class TablePage {
   }
 
   private aimQuestion(v: View): { key: string; query: QueryInit; delay: number } | null {
+    if (v.board.case === "grid" && this.orders.route && this.role !== Role.SPECTATOR && myTurn(v)) return routeQuestion(this.orders.action(v), this.orders.order(v));
     if (v.board.case !== "table" || this.role === Role.SPECTATOR || !myTurn(v)) return null;
     const a = this.orders.action(v);
     if (!a) return null;
@@ -789,6 +793,7 @@ export class TablePage {
   /** The orders' overlay plus the free table's: the path with its ruler, the aim line, the measure line. */
   private overlayFor(v: View): Overlay {
     const o = this.orders.overlay(v);
+    o.route = routeOverlay(this.orders.route, this.aimAsker.answer(), this.orders.unit(v)?.square);
     const lines: NonNullable<Overlay["lines"]> = [];
     const table = v.board.case === "table";
     const a = this.orders.action(v);
@@ -844,6 +849,8 @@ export class TablePage {
       if (!m.to) return { el: h("div", { class: "answer" }, h("p", { class: "muted" }, "Click a second point or unit.")), at: m.from.at };
       return { el: answerNote("measure", this.measureAsker.answer(), this.measureAsker.waiting(), grid), at: m.to.at };
     }
+    const routeAt = grid ? routeNoteAt(this.orders.route) : null;
+    if (routeAt) return { el: answerNote("move", this.aimAsker.answer(), this.aimAsker.waiting(), true), at: routeAt };
     if (grid) return null;
     const a = this.orders.action(v);
     if (!a) return null;
@@ -887,6 +894,7 @@ export class TablePage {
     else if (k === "Enter" && o.draft(v)) this.confirm();
     else if (table && (k === "m" || k === "M")) this.toggleMeasure();
     else if (path && k === "Backspace") { if (path.undo()) this.render(); }
+    else if (o.route && k === "Backspace") { if (o.undoPoint(v)) this.render(); }
     else if (path && drawnMove?.facingFree && (k === "q" || k === "Q" || k === "e" || k === "E")) {
       path.turn((k.toLowerCase() === "q" ? -1 : 1) * (e.shiftKey ? 1 : 15));
       this.render();
