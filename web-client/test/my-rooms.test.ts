@@ -15,6 +15,7 @@ import {
   MY_ROOMS_KEY,
   MY_ROOMS_LIMIT,
   newestFirst,
+  replaceSeatLink,
   saveMyRooms,
   type SavedLink,
 } from "../src/state/my-rooms";
@@ -72,6 +73,16 @@ describe("my rooms (this browser's list)", () => {
     l = addJoined(l, joined("b", "t2"), 2000);
     expect(forget(l, "a").map((r) => r.room)).toEqual(["b"]);
     expect(forgetLink(l, "t2").map((r) => r.room)).toEqual(["a"]);
+  });
+
+  it("a seat's new link (the GM revoked the old one) replaces the old one in its room only", () => {
+    let l = addCreated([], { room: "a", name: "A", scenario: "", links: [link("ta1", "blue"), link("tag", "gm", "gm")] }, 1000);
+    l = addJoined(l, joined("b", "tb1"), 2000);
+    l = replaceSeatLink(l, "a", { ...link("ta2", "blue"), label: "" });
+    const a = l.find((r) => r.room === "a")!;
+    expect(a.links.map((x) => [x.token, x.label])).toEqual([["tag", "gm"], ["ta2", "blue"]]);
+    expect(l.find((r) => r.room === "b")!.links.map((x) => x.token)).toEqual(["tb1"]);
+    expect(replaceSeatLink(l, "zz", link("t9", "red"))).toEqual(l);
   });
 
   it("keeps at most the newest MY_ROOMS_LIMIT rooms", () => {

@@ -89,6 +89,19 @@ export function forgetLink(list: MyRoom[], token: string): MyRoom[] {
   return list.map((r) => ({ ...r, links: r.links.filter((l) => l.token !== token) })).filter((r) => r.links.length > 0);
 }
 
+/**
+ * The game master replaced a seat's link (SeatRevoked): the room's old links for that seat are
+ * dead, the new one takes their place. Nothing changes for a room this browser does not list.
+ */
+export function replaceSeatLink(list: MyRoom[], room: string, link: SavedLink): MyRoom[] {
+  return list.map((r) => {
+    if (r.room !== room) return r;
+    const old = r.links.find((l) => l.seat === link.seat);
+    const kept = r.links.filter((l) => l.seat !== link.seat);
+    return { ...r, links: [...kept, { ...link, label: link.label || old?.label || link.seat }] };
+  });
+}
+
 /** The link to open a room with: the game master's if this browser has it, else the first. */
 export function bestLink(r: MyRoom): SavedLink | undefined {
   return r.links.find((l) => l.role === "gm") ?? r.links[0];
