@@ -108,6 +108,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
   std::unique_ptr<Bot> bot_;  // the rule set's bot, made when a seat first needs it
+  // The last summary (summarize) and the sequence it was made at: a GM listing their rooms again
+  // costs no view while the room has not moved.
+  pb::RoomSummary summary_;
+  std::uint64_t summary_seq_ = 0;
   Pcg32 bot_rng_{0x5eed, 0xb07};
   std::deque<std::function<void()>> waiting_;  // orders (and revocations) behind a commit
   CommitQueue& commits_;

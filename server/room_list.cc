@@ -30,6 +30,7 @@ struct Gather {
 void Room::summarize(std::function<void(pb::RoomSummary)> done) {
   net::post(strand_, [self = shared_from_this(), done = std::move(done)] {
     const Game& g = *self->game_;
+    if (self->summary_seq_ == g.seq() && g.seq() > 0) return done(self->summary_);
     const GameState& st = g.state();
     pb::RoomSummary s;
     s.set_room_id(self->info_.id);
@@ -49,6 +50,8 @@ void Room::summarize(std::function<void(pb::RoomSummary)> done) {
     s.set_winner(winner);
     // Only the rule set knows the turn; it writes it into every view.
     s.set_turn(g.view("gm").turn().turn());
+    self->summary_ = s;
+    self->summary_seq_ = g.seq();
     done(std::move(s));
   });
 }

@@ -59,5 +59,4 @@ if (new URLSearchParams(location.search).has("demo")) {
   app.replaceChildren(lobby.root);
   conn.start();
   void lobby.load();
-  (window as unknown as { sandtable: unknown }).sandtable = { lobby, conn };
 }
