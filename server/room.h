@@ -28,6 +28,8 @@ struct RoomInfo {
   std::string id;
   std::string name;
   std::string base_url;  // for join links
+  std::int64_t created_ms = 0;
+  std::string host_key_hash;  // hex SHA-256 of CreateRoom.host_key; empty: listed only by itself
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -38,6 +40,8 @@ class Room : public std::enable_shared_from_this<Room> {
        std::vector<pb::ChatMessage> chat, CommitQueue& commits, TokenIndex& tokens, Metrics& metrics);
 
   const std::string& id() const { return info_.id; }
+  // Never changed after construction, so it may be read from any thread.
+  const RoomInfo& info() const { return info_; }
   // Before the room is shared: the live (unrevoked) token hashes of a seat.
   void add_token(const std::string& seat, const std::string& hash) { seat_hashes_[seat].push_back(hash); }
   Strand& strand() { return strand_; }
@@ -56,6 +60,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // A read-only query for the member's seat (from its token), answered at once from the room's
   // current game (never queued behind a commit: it changes nothing).
   void query(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::QueryRequest request);
+  // The room as its GM's list shows it (ListRooms), read on the strand (server/room_list.cc).
+  void summarize(std::function<void(pb::RoomSummary)> done);
 
   static constexpr std::size_t kMaxQueuedOrders = 64;
   static constexpr std::uint64_t kMaxDeltaEvents = 5000;  // older gaps get a snapshot
@@ -102,6 +108,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
   std::unique_ptr<Bot> bot_;  // the rule set's bot, made when a seat first needs it
+  // The last summary (summarize) and the sequence it was made at: a GM listing their rooms again
+  // costs no view while the room has not moved.
+  pb::RoomSummary summary_;
+  std::uint64_t summary_seq_ = 0;
   Pcg32 bot_rng_{0x5eed, 0xb07};
   std::deque<std::function<void()>> waiting_;  // orders (and revocations) behind a commit
   CommitQueue& commits_;

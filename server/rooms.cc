@@ -20,6 +20,8 @@ namespace {
 
 constexpr const char* kGm = "gm";
 constexpr const char* kSpectator = "spectator";
+constexpr std::size_t kMinHostKey = 16;
+constexpr std::size_t kMaxHostKey = 200;
 
 std::int64_t unix_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -78,7 +80,8 @@ void Rooms::load(Storage& storage) {
     } else {
       ++metrics_.rooms_from_log;
     }
-    auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()), RoomInfo{r.id, r.name, base_url_},
+    auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
+                                       RoomInfo{r.id, r.name, base_url_, r.created_ms, r.host_key_hash},
                                        std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
                                        tokens_, metrics_);
     for (const auto& s : seats) {
@@ -93,6 +96,12 @@ void Rooms::load(Storage& storage) {
 }
 
 void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function<void(pb::Envelope)> done) {
+  // A host key is optional; a short one would make a GM's rooms guessable by others.
+  const std::string& host_key = request.host_key();
+  if (!host_key.empty() && (host_key.size() < kMinHostKey || host_key.size() > kMaxHostKey)) {
+    return done(error("BAD_HOST_KEY", "The host key must be between " + std::to_string(kMinHostKey) + " and " +
+                                          std::to_string(kMaxHostKey) + " characters long."));
+  }
   pb::Scenario scenario;
   switch (request.source_case()) {
     case pb::CreateRoom::kScenarioId: {
@@ -150,7 +159,8 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
   const std::string room_id = random_hex(8);
   const std::string name = request.name().empty() ? scenario.name() : utf8_prefix(request.name(), 200);
   Write w;
-  w.room = StoredRoom{room_id, name, scenario.ruleset(), scenario.id(), unix_ms()};
+  w.room = StoredRoom{room_id, name, scenario.ruleset(), scenario.id(), unix_ms(),
+                      host_key.empty() ? std::string() : token_hash(host_key)};
   w.events_room = room_id;
   w.events = events;
   w.snapshot = StoredSnapshot{room_id, game->seq(), game->view(kGm).SerializeAsString(), game->save().SerializeAsString()};
@@ -177,7 +187,8 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
     link->set_token(token);
     link->set_url(base_url_ + "/?room=" + room_id + "&token=" + token);
   }
-  auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()), RoomInfo{room_id, name, base_url_},
+  auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
+                                     RoomInfo{room_id, name, base_url_, w.room->created_ms, w.room->host_key_hash},
                                      std::move(game), events, std::vector<pb::ChatMessage>{}, commits_, tokens_,
                                      metrics_);
   for (const auto& s : w.seats) room->add_token(s.seat, s.token_hash);

@@ -39,6 +39,12 @@ class Rooms {
   // RoomCreated or an Error envelope once the room is durable (on the writer thread).
   void create(const pb::CreateRoom& request, bool allow_seed, std::function<void(pb::Envelope)> done);
 
+  // ListRooms (server/room_list.cc): given a GM token, the rooms created with that room's host
+  // key, newest first; `done` gets a RoomList or a BAD_TOKEN Error (the same for a token that
+  // is unknown, revoked or not a GM's), on whichever thread finishes last.
+  void list(const std::string& token, std::function<void(pb::Envelope)> done) const;
+  static constexpr std::size_t kMaxListed = 200;
+
  private:
   boost::asio::io_context& io_;
   const Registry& registry_;

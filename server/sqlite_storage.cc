@@ -28,6 +28,10 @@ class Stmt {
     check(sqlite3_bind_blob(st_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
     return *this;
   }
+  Stmt& null(int i) {
+    check(sqlite3_bind_null(st_, i));
+    return *this;
+  }
   Stmt& integer(int i, std::int64_t v) {
     check(sqlite3_bind_int64(st_, i, v));
     return *this;
@@ -135,7 +139,7 @@ void SqliteStorage::migrate() {
 void SqliteStorage::commit(const std::vector<const Write*>& batch) {
   exec("BEGIN IMMEDIATE");
   try {
-    Stmt room(db_, "INSERT INTO rooms(id,name,ruleset,scenario_id,created_ms) VALUES(?,?,?,?,?)");
+    Stmt room(db_, "INSERT INTO rooms(id,name,ruleset,scenario_id,created_ms,host_key_hash) VALUES(?,?,?,?,?,?)");
     Stmt seat(db_, "INSERT INTO seats(token_hash,room_id,seat,role,revoked,created_ms) VALUES(?,?,?,?,?,?)");
     Stmt revoke(db_, "UPDATE seats SET revoked=1 WHERE token_hash=?");
     Stmt event(db_, "INSERT INTO events(room_id,seq,body) VALUES(?,?,?)");
@@ -145,7 +149,13 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
     for (const Write* w : batch) {
       if (w->room) {
         room.text(1, w->room->id).text(2, w->room->name).text(3, w->room->ruleset).text(4, w->room->scenario_id);
-        room.integer(5, w->room->created_ms).run();
+        room.integer(5, w->room->created_ms);
+        if (w->room->host_key_hash.empty()) {
+          room.null(6);
+        } else {
+          room.text(6, w->room->host_key_hash);
+        }
+        room.run();
       }
       for (const auto& s : w->seats) {
         seat.text(1, s.token_hash).text(2, s.room_id).text(3, s.seat).integer(4, s.role);
@@ -176,9 +186,9 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
 
 std::vector<StoredRoom> SqliteStorage::rooms() {
   std::vector<StoredRoom> out;
-  Stmt st(db_, "SELECT id,name,ruleset,scenario_id,created_ms FROM rooms ORDER BY created_ms, id");
+  Stmt st(db_, "SELECT id,name,ruleset,scenario_id,created_ms,host_key_hash FROM rooms ORDER BY created_ms, id");
   while (st.step()) {
-    out.push_back({st.col_text(0), st.col_text(1), st.col_text(2), st.col_text(3), st.col_int(4)});
+    out.push_back({st.col_text(0), st.col_text(1), st.col_text(2), st.col_text(3), st.col_int(4), st.col_text(5)});
   }
   return out;
 }

@@ -20,6 +20,8 @@ struct StoredRoom {
   std::string ruleset;
   std::string scenario_id;
   std::int64_t created_ms = 0;
+  // Hex SHA-256 of CreateRoom.host_key; empty when the room was created without one.
+  std::string host_key_hash;
 };
 
 struct StoredSeat {

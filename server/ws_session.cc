@@ -126,16 +126,12 @@ void WsSession::handle(const std::string& payload) {
         send_error(rid, "CREATE_FORBIDDEN", "This server needs the creation secret to open a room.");
         return;
       }
-      ctx_.rooms.create(env.create_room(), ctx_.allow_fixed_seed, [self, rid](pb::Envelope reply) {
-        reply.set_request_id(rid);
-        if (reply.has_error()) {
-          reply.mutable_error()->set_request_id(rid);
-          self->ctx_.metrics.error_sent(reply.error().code());
-        }
-        self->deliver(std::make_shared<const std::string>(reply.SerializeAsString()));
-      });
+      ctx_.rooms.create(env.create_room(), ctx_.allow_fixed_seed, reply_later(rid));
       return;
     }
+    case pb::Envelope::kListRooms:
+      ctx_.rooms.list(env.list_rooms().token(), reply_later(rid));
+      return;
     case pb::Envelope::kHello: {
       if (room_) {
         send_error(rid, "ALREADY_JOINED", "This connection has already joined a room; open another for a second seat.");
@@ -190,6 +186,17 @@ void WsSession::handle(const std::string& payload) {
       send_error(rid, "UNEXPECTED_MESSAGE", "Clients do not send that message; it is one the server sends.");
       return;
   }
+}
+
+std::function<void(pb::Envelope)> WsSession::reply_later(std::uint64_t request_id) {
+  return [self = shared_from_this(), request_id](pb::Envelope reply) {
+    reply.set_request_id(request_id);
+    if (reply.has_error()) {
+      reply.mutable_error()->set_request_id(request_id);
+      self->ctx_.metrics.error_sent(reply.error().code());
+    }
+    self->deliver(std::make_shared<const std::string>(reply.SerializeAsString()));
+  };
 }
 
 void WsSession::send(const pb::Envelope& env) { enqueue(std::make_shared<const std::string>(env.SerializeAsString())); }

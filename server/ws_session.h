@@ -8,6 +8,7 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <memory>
 
 #include "server/context.h"
@@ -36,6 +37,9 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void close_after_flush(boost::beast::websocket::close_code code);
   void send_error(std::uint64_t request_id, const std::string& code, const std::string& message);
   void send(const ::sandtable::v1::Envelope& env);
+  // A reply that comes later from another thread (room creation, ListRooms), sent with the
+  // request's id.
+  std::function<void(::sandtable::v1::Envelope)> reply_later(std::uint64_t request_id);
   bool take_rate_token();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;

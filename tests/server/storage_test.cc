@@ -17,7 +17,7 @@ using sandtable::testing::TempDir;
 
 Write room_write(const std::string& id) {
   Write w;
-  w.room = StoredRoom{id, std::string("Room ").append(id), "counter-test", "counter-duel", 1};
+  w.room = StoredRoom{id, std::string("Room ").append(id), "counter-test", "counter-duel", 1, ""};
   StoredSeat s;
   s.token_hash = std::string("hash-").append(id);
   s.room_id = id;
@@ -103,6 +103,23 @@ TEST(StorageTest, RoundTripAndWalMode) {
   EXPECT_NE(sqlite3_exec(db, "DELETE FROM events", nullptr, nullptr, nullptr), SQLITE_OK);
   EXPECT_NE(sqlite3_exec(db, "UPDATE events SET body = x'00'", nullptr, nullptr, nullptr), SQLITE_OK);
   sqlite3_close(db);
+}
+
+TEST(StorageTest, AHostKeyHashIsKeptWithItsRoomAndNoneReadsEmpty) {
+  TempDir dir;
+  {
+    SqliteStorage s(dir.path + "/a.db");
+    Write keyed = room_write("r1");
+    keyed.room->host_key_hash = std::string(64, 'c');
+    const Write plain = room_write("r2");
+    s.commit({&keyed, &plain});
+  }
+  SqliteStorage s(dir.path + "/a.db");
+  const auto rooms = s.rooms();
+  ASSERT_EQ(rooms.size(), 2u);
+  EXPECT_EQ(rooms[0].id, "r1");
+  EXPECT_EQ(rooms[0].host_key_hash, std::string(64, 'c'));
+  EXPECT_EQ(rooms[1].host_key_hash, "");
 }
 
 TEST(StorageTest, AFailingBatchStoresNothing) {

@@ -1,25 +1,53 @@
 // Entry point: a page with ?token= is a seat at a table; anything else is the lobby.
 import "./style.css";
 import { Connection } from "./net/connection";
-import { parseJoinLink, wsUrlFor } from "./links";
+import { localJoinUrl, parseJoinLink, wsUrlFor } from "./links";
+import { addJoined, browserStore, forgetLink, joinedEntry, loadMyRooms, replaceSeatLink, roleOf, updateMyRooms } from "./state/my-rooms";
+import { deadLinkWords, isDeadLink, joinFailedPage } from "./ui/join-failed";
 import { LobbyPage } from "./ui/lobby";
 import { TablePage } from "./ui/table";
 
 const app = document.getElementById("app")!;
 const link = parseJoinLink(location.search);
+const store = browserStore();
 
 if (new URLSearchParams(location.search).has("demo")) {
   void import("./demo").then((d) => d.runDemo(app));
 } else if (link) {
   const page = new TablePage(`sandtable:${link.token}`);
   app.replaceChildren(page.root);
+  let dead = false;  // the link failed for good: the table is gone, nothing redraws it
   const conn = new Connection({
     url: wsUrlFor(location),
     token: link.token,
     roomId: link.room,
     lastSeq: () => page.lastSeq(),
-    onEnvelope: (env) => page.receive(env),
-    onStatus: (status, retry) => page.setStatus(status, retry),
+    onEnvelope: (env) => {
+      page.receive(env);
+      const b = env.body;
+      // The lobby lists the links opened here: recorded when the server accepts one.
+      const w = page.model.welcome;
+      if (w && (b.case === "welcome" || b.case === "snapshot")) {
+        updateMyRooms(store, (l) => addJoined(l, joinedEntry(w, page.model.view, link.token, localJoinUrl(location, link)), Date.now()));
+      }
+      // The GM replaced a seat's link: this browser's list keeps the new one, not the dead one.
+      const fresh = b.case === "seatRevoked" ? b.value.link : undefined;
+      if (w && fresh) {
+        const parsed = parseJoinLink(fresh.url || `?room=${w.roomId}&token=${fresh.token}`);
+        const url = parsed ? localJoinUrl(location, parsed) : fresh.url;
+        updateMyRooms(store, (l) => replaceSeatLink(l, w.roomId, { token: fresh.token, seat: fresh.seat, role: roleOf(fresh.role), label: "", url }));
+      }
+      if (b.case === "error" && isDeadLink(b.value.code)) {
+        dead = true;
+        // A revoked link never works again: it leaves this browser's list.
+        if (b.value.code === "TOKEN_REVOKED") updateMyRooms(store, (l) => forgetLink(l, link.token));
+        document.title = `${deadLinkWords(b.value.code).title} · Sandtable`;
+        app.replaceChildren(joinFailedPage(b.value.code, loadMyRooms(store)));
+      }
+    },
+    onStatus: (status, retry) => {
+      if (!dead) page.setStatus(status, retry);
+    },
   });
   page.attach(conn);
   page.render();
@@ -27,7 +55,7 @@ if (new URLSearchParams(location.search).has("demo")) {
   (window as unknown as { sandtable: unknown }).sandtable = { page, conn };
 } else {
   const conn = new Connection({ url: wsUrlFor(location), onEnvelope: () => {} });
-  const lobby = new LobbyPage(conn);
+  const lobby = new LobbyPage(conn, store);
   app.replaceChildren(lobby.root);
   conn.start();
   void lobby.load();

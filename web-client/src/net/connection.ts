@@ -178,7 +178,9 @@ export class Connection {
       return; // not ours to act on; the server only sends envelopes
     }
     if (this.answerQuery(env)) return;
-    if (env.body.case === "error" && FATAL_ERRORS.has(env.body.value.code)) this.stopped = true;
+    // Only a seat's connection dies with its link; the lobby's asks about links (ListRooms) and
+    // hears BAD_TOKEN as an answer, not as the end.
+    if (this.opts.token !== undefined && env.body.case === "error" && FATAL_ERRORS.has(env.body.value.code)) this.stopped = true;
     const waiter = env.requestId !== 0n ? this.waiting.get(env.requestId) : undefined;
     if (waiter) {
       this.waiting.delete(env.requestId);

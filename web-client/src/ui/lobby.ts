@@ -1,9 +1,12 @@
 // The lobby: join a game from a link, or choose a rule set and a scenario, create a room and
-// hand out one link per seat.
+// hand out one link per seat; and the rooms of this browser and of its game master
+// (my-rooms.ts).
 import { Role, type Catalog, type RoomCreated } from "../gen/sandtable/v1/protocol_pb";
 import type { Connection } from "../net/connection";
 import { localJoinUrl, parseJoinLink } from "../links";
+import { addCreated, hostKey, roleOf, updateMyRooms, type SavedLink, type StorageLike } from "../state/my-rooms";
 import { h, replace } from "./dom";
+import { BrowserRooms, ServerRooms } from "./my-rooms";
 
 /**
  * `?seed=N` on the lobby's address fixes the new room's seed, for demonstrations and tests that
@@ -16,14 +19,25 @@ function fixedSeed(): { hasSeed?: boolean; seed?: bigint } {
 
 const ROLE_NAMES: Record<number, string> = { [Role.PLAYER]: "Player", [Role.GM]: "Game master", [Role.SPECTATOR]: "Spectator" };
 
+/** What a person calls a seat: "Game master", "Spectator", or the side ("Blue"). */
+function seatLabel(seat: string, role: Role): string {
+  if (role === Role.GM) return "Game master";
+  if (role === Role.SPECTATOR) return "Spectator";
+  return seat.charAt(0).toUpperCase() + seat.slice(1);
+}
+
 export class LobbyPage {
   readonly root: HTMLElement;
   private catalog: Catalog | null = null;
   private readonly create = h("section", { class: "card create" });
   private readonly links = h("section", { class: "card links", hidden: true });
   private readonly status = h("p", { class: "muted", role: "status" });
+  private readonly browserRooms: BrowserRooms;
+  private readonly serverRooms: ServerRooms;
 
-  constructor(private readonly conn: Connection) {
+  constructor(private readonly conn: Connection, private readonly store: StorageLike | null = null) {
+    this.browserRooms = new BrowserRooms(store);
+    this.serverRooms = new ServerRooms(conn, store);
     const input = h("input", { type: "url", placeholder: "Paste a join link", "aria-label": "Join link", class: "join-input" });
     const err = h("p", { class: "error", hidden: true });
     const join = h(
@@ -52,6 +66,8 @@ export class LobbyPage {
       this.create,
       this.links,
       this.status,
+      this.browserRooms.root,
+      this.serverRooms.root,
     );
     replace(this.create, h("h2", {}, "Create a room"), h("p", { class: "muted" }, "Loading the catalogue…"));
   }
@@ -79,7 +95,7 @@ export class LobbyPage {
     };
     const describe = () => {
       const s = cat.scenarios.find((x) => x.id === sc.value);
-      replace(desc, s ? [s.description, s.sides.length ? h("small", {}, ` Sides: ${s.sides.join(", ")}.`) : null] : "No scenario for this rule set yet.");
+      replace(desc, s ? [s.description, s.sides.length ? h("small", {}, ` Sides: ${s.sides.map((x) => seatLabel(x, Role.PLAYER)).join(", ")}.`) : null] : "No scenario for this rule set yet.");
     };
     rs.addEventListener("change", fillScenarios);
     sc.addEventListener("change", describe);
@@ -93,11 +109,13 @@ export class LobbyPage {
           if (!sc.value) return;
           button.disabled = true;
           this.status.textContent = "Creating the room…";
-          const reply = await this.conn.request({ body: { case: "createRoom", value: { source: { case: "scenarioId", value: sc.value }, name: name.value.trim(), ...fixedSeed() } } });
+          const reply = await this.conn.request({ body: { case: "createRoom", value: { source: { case: "scenarioId", value: sc.value }, name: name.value.trim(), hostKey: hostKey(this.store), ...fixedSeed() } } });
           button.disabled = false;
           this.status.textContent = "";
-          if (reply.body.case === "roomCreated") this.showLinks(reply.body.value);
-          else if (reply.body.case === "error") this.status.textContent = `Could not create the room: ${reply.body.value.message}`;
+          if (reply.body.case === "roomCreated") {
+            const scenario = cat.scenarios.find((x) => x.id === sc.value)?.name ?? "";
+            this.showLinks(reply.body.value, name.value.trim() || scenario, scenario);
+          } else if (reply.body.case === "error") this.status.textContent = `Could not create the room: ${reply.body.value.message}`;
         },
       },
       h("label", {}, "Rule set", rs),
@@ -110,12 +128,14 @@ export class LobbyPage {
     fillScenarios();
   }
 
-  private showLinks(created: RoomCreated): void {
+  private showLinks(created: RoomCreated, roomName: string, scenario: string): void {
     this.links.hidden = false;
+    const saved: SavedLink[] = [];
     const rows = created.links.map((l) => {
       const parsed = parseJoinLink(l.url || `?room=${created.roomId}&token=${l.token}`);
       const url = parsed ? localJoinUrl(location, parsed) : l.url;
-      const field = h("input", { type: "text", readonly: true, value: url, "data-seat": l.seat, "aria-label": `Link for ${l.seat}` });
+      saved.push({ token: l.token, seat: l.seat, role: roleOf(l.role), label: seatLabel(l.seat, l.role), url });
+      const field = h("input", { type: "text", readonly: true, value: url, "data-seat": l.seat, "aria-label": `Link for ${seatLabel(l.seat, l.role)}` });
       const copy = h("button", {
         onclick: async () => {
           field.select();
@@ -129,13 +149,24 @@ export class LobbyPage {
           setTimeout(() => (copy.textContent = "Copy"), 1500);
         },
       }, "Copy");
-      return h("tr", {}, h("th", {}, l.seat === "gm" ? "GM" : l.seat, h("small", {}, ` ${ROLE_NAMES[l.role] ?? ""}`)), h("td", {}, field), h("td", {}, copy), h("td", {}, h("a", { href: url, target: "_blank", rel: "noopener" }, "Open")));
+      const role = l.role === Role.PLAYER ? h("small", {}, ` ${ROLE_NAMES[l.role]}`) : null;
+      return h("tr", {}, h("th", {}, seatLabel(l.seat, l.role), role), h("td", {}, field), h("td", {}, copy), h("td", {}, h("a", { href: url, target: "_blank", rel: "noopener" }, "Open")));
     });
     replace(
       this.links,
       h("h2", {}, "Room created"),
-      h("p", {}, "Send each person the link for their seat. Each link is shown only now: keep them. ", h("small", { class: "muted" }, `Seed commitment ${created.seedHash.slice(0, 16)}…`)),
+      h("p", {}, "Send each person the link for their seat. The server shows each link only now; this browser keeps them for you under “Your rooms on this browser”."),
       h("table", { class: "link-table", "data-room": created.roomId }, rows),
+      h(
+        "p",
+        { class: "seed-note", "data-testid": "seed-note" },
+        h("b", {}, "Seed commitment "),
+        h("code", { title: created.seedHash }, `${created.seedHash.slice(0, 16)}…`),
+        ": the dice are fixed by a secret the server locked in before the first roll; it is revealed when the game ends so anyone can check them. ",
+        h("a", { href: "./dice.html", target: "_blank", rel: "noopener", "data-testid": "dice-link" }, "How dice are checked"),
+      ),
     );
+    updateMyRooms(this.store, (l) => addCreated(l, { room: created.roomId, name: roomName, scenario, links: saved }, Date.now()));
+    this.browserRooms.render();
   }
 }
