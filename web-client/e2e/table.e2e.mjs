@@ -166,6 +166,7 @@ test("lobby, join by link, orders, refusal, spectator, GM pause, chat, reload", 
   await A.evaluate(() => window.sandtable.page.setStatus("reconnecting", 1000));
   assert.match(await A.locator('[data-testid="offline"]').innerText(), /offline — reconnecting/);
   assert.equal(await A.$$eval('[data-testid="orders"] button:not([disabled])', (bs) => bs.length), 0, "no live order button while offline");
+  await shot(A, "05b-offline");
   await A.evaluate(() => window.sandtable.page.setStatus("open"));
   assert.equal(await A.locator('[data-testid="offline"]').count(), 0);
 

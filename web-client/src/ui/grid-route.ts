@@ -96,7 +96,7 @@ export function drawRoute(r: RouteOverlay, centre: (q: Sq) => { x: number; y: nu
   });
   if (r.label) {
     const c = centre(r.waypoints[r.waypoints.length - 1]);
-    const w = Math.max(70, r.label.length * 6.2 + 12);
+    const w = Math.max(70, r.label.length * 7.6 + 16); // bold 13px runs about 7.5px a character
     const y = c.y - sq * 0.5 - 10; // above the square, clear of the facing arrow at its edge
     g.append(
       s("rect", { class: "route-label-back", x: c.x - w / 2, y: y - 15, width: w, height: 20, rx: 4 }),

@@ -3,22 +3,21 @@
 // build; orders go out through the Connection and come back as deltas or refusals.
 import { GridFacing } from "../gen/sandtable/v1/common_pb";
 import { ChatChannel, Role, type Envelope } from "../gen/sandtable/v1/protocol_pb";
-import type { Action } from "../gen/sandtable/v1/menu_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
 import type { EnvelopeInit, QueryInit, QueryResult, Status } from "../net/connection";
-import { lookFor } from "../rulesets";
-import { dismissRefusal, initialModel, offlineReason, orderSent, reduce, type LogEntry, type LogFilter, type TableModel } from "../state/store";
-import { facingName, words } from "../state/words";
+import { dismissRefusal, initialModel, offlineReason, orderSent, reduce, type LogFilter, type TableModel } from "../state/store";
 import { answerNote } from "./answer";
 import { Asker, PAUSE_MS } from "./asker";
 import { routeNoteAt, routeOverlay, routeQuestion } from "./grid-route";
 import { Board } from "./board";
+import { legend } from "./legend";
+import { loadSaved, save } from "../state/saved";
+import { OrderBox } from "./order-box";
 import { ViewFrom } from "./orientation";
 import { Follow } from "./follow";
 import { h, replace } from "./dom";
-import { TERRAIN, terrainStyle } from "./look";
 import { MeasureTool } from "./measure";
-import { actions, answerFor, generalActions, KIND_KEYS, myTurn, needsAiming, Orders, pageTitle, planActions, unitActions, type Overlay, type PlayInit } from "./orders";
+import { actions, answerFor, generalActions, myTurn, Orders, pageTitle, planActions, type Overlay, type PlayInit } from "./orders";
 import { emptyForm, gmEditPanel, type GmForm } from "./gm";
 import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
@@ -68,6 +67,7 @@ export class TablePage {
   private readonly viewFrom: ViewFrom;
   /** The log keeps its newest line in view unless the reader scrolled up. */
   private logFollow!: Follow;
+  private readonly box: OrderBox;
 
   constructor(private readonly saveKey: string | null) {
     this.model = initialModel(saveKey ? loadSaved(saveKey) : undefined);
@@ -92,6 +92,17 @@ export class TablePage {
       onTable: (p, u) => this.tableClick(p, u),
       onTableHover: (p, u) => this.tableHover(p, u),
       onHandle: (name, p, done) => this.dragHandle(name, p, done),
+    });
+    this.box = new OrderBox({
+      orders: this.orders,
+      seat: () => this.seat,
+      render: () => this.render(),
+      aimed: () => this.aimed(),
+      choose: (v, id) => this.choose(v, id),
+      send: (p) => this.send(p),
+      confirm: () => this.confirm(),
+      cancel: () => this.cancel(),
+      hoverOn: (id) => this.hoverOn(id),
     });
     this.viewFrom = new ViewFrom(saveKey ? `${saveKey}:view-from` : null, () => this.render());
     this.root = this.layout();
@@ -348,36 +359,15 @@ export class TablePage {
       return replace(e, parts);
     }
     const plans = planActions(v);
-    if (plans.length) parts.push(this.planBox(v, plans));
-    else if (v.board.case === "table") parts.push(this.tableActions(v));
-    else parts.push(...this.gridActions(v));
+    if (plans.length) parts.push(this.box.planBox(v, plans));
+    else if (v.board.case === "table") parts.push(this.box.tableActions(v));
+    else parts.push(...this.box.gridActions(v));
     const general = generalActions(v);
     if (general.length) {
-      parts.push(h("div", { class: "end-row" }, general.map((a) => this.actionButton(v, a))));
+      parts.push(h("div", { class: "end-row" }, general.map((a) => this.box.actionButton(v, a))));
     }
     replace(e, parts);
     if (offline) disableButtons(e);
-  }
-
-  /** A button for one action of the menu; an action with nothing to aim sends at once. */
-  private actionButton(v: View, a: Action, extra: Record<string, unknown> = {}): HTMLElement {
-    // On a free table M is the measure tool; a drawn move is started from its button or by clicking the unit.
-    const keyHint = a.kind === "end" && a.id === "end-activation" ? "E" : v.board.case === "table" && a.kind === "move" ? undefined : KIND_KEYS[a.kind];
-    const on = this.orders.actionId === a.id;
-    return h(
-      "button",
-      {
-        class: `action kind-${a.kind}` + (on ? " on" : ""),
-        "data-action": a.id,
-        "data-testid": a.unitId ? undefined : a.id,
-        "aria-pressed": needsAiming(a) ? String(on) : undefined,
-        title: a.move ? `Draw the path on the table (up to ${inchesText(a.move.maxInches)})` : a.ruleId || undefined,
-        onclick: () => this.choose(v, a.id),
-        ...extra,
-      },
-      a.label || a.id,
-      keyHint ? h("kbd", {}, keyHint) : null,
-    );
   }
 
   private choose(v: View, id: string): void {
@@ -386,172 +376,6 @@ export class TablePage {
     this.notice = "";
     if (now) this.send(now);
     else this.render();
-  }
-
-  private gridActions(v: View): (HTMLElement | null)[] {
-    const u = this.orders.unit(v);
-    const ready = [...new Set(actions(v).filter((a) => a.unitId && a.kind !== "answer").map((a) => a.unitId))];
-    const unitName = (id: string) => v.units.find((x) => x.id === id)?.name || id;
-    const chooser = ready.length
-      ? h("div", { class: "ready-units" }, h("small", { class: "muted" }, "Units with orders: "),
-          ready.map((id) => h("button", { class: "link" + (id === this.selected ? " on" : ""), "data-select": id, onclick: () => { this.aimed(); this.orders.select(v, id); this.render(); } }, unitName(id))))
-      : null;
-    if (!u) return [h("p", {}, "Choose one of your units to give it orders."), chooser];
-    const own = unitActions(v, u.id);
-    return [
-      unitCard(v, u),
-      own.length ? h("div", { class: "modes" }, own.map((a) => this.actionButton(v, a))) : h("p", { class: "muted" }, `${u.name || u.id} has no orders now.`),
-      this.draftBox(v),
-      chooser,
-    ];
-  }
-
-  private get selected(): string | null {
-    return this.orders.selected;
-  }
-
-  /** Free table: the menu's actions by unit; targets from a list or by clicking the unit. */
-  private tableActions(v: View): HTMLElement {
-    const byUnit = new Map<string, Action[]>();
-    for (const a of actions(v)) if (a.unitId && a.kind !== "answer") byUnit.set(a.unitId, [...(byUnit.get(a.unitId) ?? []), a]);
-    const unitName = (id: string) => v.units.find((x) => x.id === id)?.name || id;
-    const aiming = this.orders.action(v);
-    return h(
-      "div",
-      { class: "table-actions", "data-testid": "table-actions" },
-      byUnit.size ? null : h("p", { class: "muted" }, "No unit orders on the menu now."),
-      [...byUnit].map(([id, list]) =>
-        h("div", { class: "unit-actions" + (id === this.selected ? " on" : "") }, h("b", {}, unitName(id)), h("div", { class: "modes" }, list.map((a) => this.actionButton(v, a, { onclick: () => { this.orders.selected = id; this.choose(v, a.id); } })))),
-      ),
-      aiming?.move ? this.pathBox(v, aiming) : null,
-      aiming && !aiming.move && aiming.targets.length ? this.targetList(v, aiming) : null,
-      aiming?.move ? null : this.draftBox(v),
-    );
-  }
-
-  /** A drawn move: the ruler in words, the mode chooser, the end facing, undo, send and cancel. */
-  private pathBox(v: View, a: Action): HTMLElement | null {
-    const d = this.orders.path;
-    const limits = a.move;
-    if (!d || !limits) return null;
-    const u = v.units.find((x) => x.id === a.unitId);
-    const start = u?.position;
-    const r = rulerLabel(start ? d.length(start) : 0, allowedInches(limits, d.mode));
-    const who = u?.name || a.unitId || "the unit";
-    const modes = limits.modes;
-    const kbd = (k: string) => h("kbd", {}, k);
-    return h(
-      "div",
-      { class: "draft path-draft" + (r.over ? " over" : ""), "data-testid": "draft" },
-      h("p", { class: "hint" }, d.points.length ? "Click to add more points; the last point is where the unit ends." : `Click the table to draw ${who}'s path from where it stands, point by point.`),
-      h("p", { class: "ruler-line" + (r.over ? " over" : ""), "data-testid": "ruler-panel" }, h("b", {}, `Path ${r.text}`),
-        d.points.length ? ` · ${d.points.length} point${d.points.length === 1 ? "" : "s"}` : "", r.over ? " · past the allowance" : ""),
-      modes.length > 1
-        ? h("div", { class: "mode-row", role: "radiogroup", "aria-label": "How it moves" }, h("span", { class: "muted" }, "Mode: "),
-            modes.map((m) => h("button", { class: "mode" + (m === d.mode ? " on" : ""), role: "radio", "aria-checked": String(m === d.mode), "data-mode": m, onclick: () => { d.mode = m; this.render(); } }, words(m))))
-        : modes.length === 1 ? h("p", { class: "hint" }, `Mode: ${words(modes[0])}`) : null,
-      limits.facingFree
-        ? h("p", { class: "facing-line", "data-testid": "facing", title: "Compass degrees: 0 is north (up the table), 90 east" },
-            `Facing ${d.facingDeg}° at the end`, h("small", { class: "muted" }, " · drag the round handle, or Q / E (Shift: 1°)"))
-        : null,
-      h(
-        "div",
-        { class: "draft-buttons" },
-        h("button", { class: "primary", "data-testid": "confirm", disabled: !d.ready(), onclick: () => this.confirm() }, "Send order", kbd("Enter")),
-        h("button", { "data-testid": "undo-point", disabled: !d.points.length, onclick: () => { d.undo(); this.render(); } }, "Undo point", kbd("⌫")),
-        h("button", { onclick: () => this.cancel() }, "Cancel", kbd("Esc")),
-      ),
-    );
-  }
-
-  private targetList(v: View, a: Action): HTMLElement {
-    return h(
-      "div",
-      { class: "target-list" },
-      h("p", { class: "hint" }, `${a.label || a.id}: pick a target${v.board.case === "table" ? " (or click it on the table)" : ""}.`),
-      h("ul", {}, a.targets.map((t) => h("li", {}, h("button", {
-        class: "link" + (this.orders.target === t.id ? " on" : ""), "data-target": t.id,
-        onclick: () => { this.aimed(); this.orders.target = t.id; this.render(); },
-        onmouseenter: () => this.hoverOn(t.id),
-        onmouseleave: () => this.hoverOn(null),
-      }, t.label || t.id), t.detail ? h("small", {}, ` ${t.detail}`) : null))),
-    );
-  }
-
-  /**
-   * Plan actions: several picks sent together as one order (a side's batteries, the figures that
-   * fill a melee's pairs, the guards of prisoners). Each row is an action with targets; the one
-   * without targets is what sending with no pick means (its label says so).
-   */
-  private planBox(v: View, plans: Action[]): HTMLElement {
-    const rows = plans.filter((p) => p.targets.length);
-    const hold = plans.find((p) => !p.targets.length && !needsAiming(p));
-    const unitName = (id: string) => v.units.find((x) => x.id === id)?.name || id;
-    const rowName = (p: Action) => (p.unitId ? unitName(p.unitId) : p.label || p.id);
-    const question = v.decisions.find((d) => d.seat === this.seat)?.prompt;
-    const items = rows.map((p) => {
-      const pick = this.orders.plan.get(p.id) ?? "";
-      const select = h(
-        "select",
-        { "data-plan": p.id, "aria-label": `${rowName(p)}: pick`, onchange: (ev: Event) => {
-          const val = (ev.target as HTMLSelectElement).value;
-          if (val) this.orders.plan.set(p.id, val);
-          else this.orders.plan.delete(p.id);
-          this.render();
-        } },
-        h("option", { value: "", selected: !pick }, "—"),
-        p.targets.map((t) => h("option", { value: t.id, selected: pick === t.id }, `${t.label || t.id}${t.detail ? ` (${t.detail})` : ""}`)),
-      );
-      const name = p.unitId
-        ? h("button", { class: "link", onclick: () => { this.orders.selected = p.unitId; this.orders.actionId = p.id; this.render(); } }, rowName(p))
-        : h("span", { class: "plan-row" }, rowName(p));
-      return h("li", { class: this.orders.actionId === p.id ? "on" : "" }, name, " → ", select);
-    });
-    const picked = rows.some((p) => this.orders.plan.has(p.id));
-    return h(
-      "div",
-      { class: "art-plan", "data-testid": "plan" },
-      h("h4", {}, question || hold?.label || rows[0]?.label || "Plan"),
-      h("p", { class: "hint" }, rows.some((p) => p.unitId)
-        ? "Pick for each row here, or click a highlighted target after choosing the unit; they are sent together."
-        : "Pick for each row; rows left at — are filled as the rules list them. They are sent together."),
-      items.length ? h("ul", {}, items) : null,
-      h("button", { class: "primary", "data-testid": "send-plan", title: !picked && hold ? hold.label : undefined, onclick: () => {
-        const p = this.orders.planOrder(v);
-        if (p) {
-          this.orders.plan.clear();
-          this.send(p);
-        }
-      } }, picked || !hold ? "Send" : hold.label),
-    );
-  }
-
-  private draftBox(v: View): HTMLElement | null {
-    const a = this.orders.action(v);
-    const d = this.orders.draft(v);
-    if (!a) return null;
-    if (!d) {
-      const hint = a.targets.length ? (a.kind === "move" ? "Click highlighted squares: each is a point the route passes, the last where the unit ends (hover one for the distance)." : "Click a highlighted target.") : "";
-      return hint ? h("p", { class: "hint" }, hint) : null;
-    }
-    const bits = [a.label || a.id];
-    if (d.target) bits.push(`→ ${d.target.label || d.target.id}${d.target.detail && (this.orders.route?.points.length ?? 0) < 2 ? ` (${d.target.detail})` : ""}`);
-    if (a.facings.length && d.facing !== undefined) bits.push(`facing ${facingName(d.facing)}`);
-    return h(
-      "div",
-      { class: "draft", "data-testid": "draft" },
-      h("p", {}, bits.join(" ")),
-      a.facings.length > 1
-        ? h("div", { class: "facing-row" }, "Facing: ", a.facings.map((f) => h("button", { class: "face" + (d.facing === f ? " current" : ""), "data-facing": facingName(f), onclick: () => { this.orders.facing = f; this.render(); } }, facingName(f).charAt(0).toUpperCase())), h("small", { class: "muted" }, " arrows or Q/E"))
-        : null,
-      h(
-        "div",
-        { class: "draft-buttons" },
-        h("button", { class: "primary", "data-testid": "confirm", onclick: () => this.confirm() }, "Send order", h("kbd", {}, "Enter")),
-        this.orders.route ? h("button", { "data-testid": "undo-point", onclick: () => { this.orders.undoPoint(v); this.render(); } }, "Undo point", h("kbd", {}, "⌫")) : null,
-        h("button", { onclick: () => this.cancel() }, "Cancel", h("kbd", {}, "Esc")),
-      ),
-    );
   }
 
   private renderDialog(): void {
@@ -909,51 +733,6 @@ export class TablePage {
     else if (k === "0") this.board.fit();
     else handled = false;
     if (handled) e.preventDefault();
-  }
-}
-
-function legend(v: View): HTMLElement[] {
-  const kinds = [...new Set(v.terrain.map((t) => t.kind))];
-  return [
-    h("summary", {}, "Legend"),
-    h(
-      "ul",
-      {},
-      kinds.map((k) => {
-        const st = terrainStyle(k);
-        return h("li", {}, h("span", { class: `swatch terrain-swatch t-${TERRAIN[k] ? k : "other"}`, style: `background:${st.fill === "none" ? "#fff" : st.fill}` }), st.label);
-      }),
-      h("li", {}, h("span", { class: "swatch", style: "background:#0072B2" }), h("span", { class: "swatch", style: "background:#E69F00" }), "Sides"),
-      lookFor(v.ruleset).legend.map((line) => h("li", {}, line)),
-    ),
-  ];
-}
-
-// The log survives a reload in this tab: the server sends what happened since its last
-// sequence, and the lines before it come from here.
-interface Saved {
-  seq: string;
-  log: { seq: string; kind: LogEntry["kind"]; text: string; dice: { kind: number; value: number; label: string }[] }[];
-}
-
-function loadSaved(k: string): { seq: bigint; log: LogEntry[] } | undefined {
-  try {
-    const raw = sessionStorage.getItem(k);
-    if (!raw) return undefined;
-    const s = JSON.parse(raw) as Saved;
-    return { seq: BigInt(s.seq), log: s.log.map((e) => ({ ...e, seq: BigInt(e.seq), dice: e.dice as LogEntry["dice"] })) };
-  } catch {
-    return undefined;
-  }
-}
-
-function save(k: string, m: TableModel): void {
-  if (!m.view) return;
-  const s: Saved = { seq: m.seq.toString(), log: m.log.map((e) => ({ ...e, seq: e.seq.toString(), dice: e.dice.map((d) => ({ kind: d.kind, value: d.value, label: d.label })) })) };
-  try {
-    sessionStorage.setItem(k, JSON.stringify(s));
-  } catch {
-    // storage full or disabled: the log simply starts afresh after a reload
   }
 }
 
