@@ -1,22 +1,13 @@
 // What the Battleground end-to-end tests share: reading a page's own view, waiting on it, points
 // on the table, and the few steps every game takes (creating a room in the lobby, ending a card).
-import assert from "node:assert/strict";
+import { createRoom, waitOn } from "./play.mjs";
 
 /**
  * Creates a Battleground room in the lobby from the scenario whose id matches; returns the seat
  * links. A seed fixes the cards and dice (the lobby's ?seed=, which the test server allows).
  */
-export async function createRoomIn(h, scenario, name, seed) {
-  const lobby = await h.openPage(`lobby-${name}`, seed === undefined ? h.server.url : `${h.server.url}?seed=${seed}`);
-  await lobby.waitForSelector("#scenario option", { state: "attached" });
-  await lobby.selectOption("#ruleset", "battleground");
-  const id = await lobby.$$eval("#scenario option", (os, re) => os.map((o) => o.value).find((v) => new RegExp(re).test(v)), scenario.source);
-  assert.ok(id, `the catalogue offers ${scenario}`);
-  await lobby.selectOption("#scenario", id);
-  await lobby.fill("#room-name", name);
-  await lobby.click("button:has-text('Create room')");
-  await lobby.waitForSelector(".link-table input");
-  return Object.fromEntries(await lobby.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
+export function createRoomIn(h, scenario, name, seed) {
+  return createRoom(h, { ruleset: "battleground", scenario, name, seed });
 }
 
 /** The page's own view, reduced to what the test decides on. */
@@ -38,15 +29,7 @@ export const viewOf = (page) =>
     };
   });
 
-export async function waitFor(page, predicate, what, timeout = 15_000) {
-  const start = Date.now();
-  for (;;) {
-    const v = await viewOf(page);
-    if (v && predicate(v)) return v;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(v)?.slice(0, 600)}`);
-    await page.waitForTimeout(100);
-  }
-}
+export const waitFor = (page, predicate, what, timeout) => waitOn(viewOf, page, predicate, what, timeout);
 
 /** Screen point of a table point in inches, through the SVG's own transform (20 units an inch, y up). */
 export async function screenOf(page, p) {

@@ -7,55 +7,12 @@
 // docs/img/artillery-targets.png).
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { clickSquare, clickUnit, viewOf, waitFor } from "./grid-play.mjs";
+import { createRoom } from "./play.mjs";
 import { harness } from "./harness.mjs";
 
 const h = harness();
 const { openPage, shot, problems } = h;
-
-const viewOf = (page) =>
-  page.evaluate(() => {
-    const m = window.sandtable.page.model;
-    const v = m.view;
-    if (!v) return null;
-    return {
-      seq: Number(m.seq),
-      cols: v.board.value.cols,
-      rows: v.board.value.rows,
-      phase: v.turn?.phase ?? "",
-      activeSide: v.turn?.activeSide ?? "",
-      waitingFor: [...(v.turn?.waitingFor ?? [])],
-      decisions: v.decisions.map((d) => ({ id: d.id, seat: d.seat })),
-      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, type: u.type, col: u.square?.col, row: u.square?.row })),
-      menu: (v.menu?.actions ?? []).map((a) => ({ id: a.id, kind: a.kind, unit: a.unitId, targets: a.targets.map((t) => ({ id: t.id, col: t.square?.col, row: t.square?.row })) })),
-      selected: window.sandtable.page.orders?.selected ?? null,
-      log: [...document.querySelectorAll('[data-testid="log"] li')].map((li) => li.textContent),
-    };
-  });
-
-async function waitFor(page, predicate, what, timeout = 15_000) {
-  const start = Date.now();
-  for (;;) {
-    const v = await viewOf(page);
-    if (v && predicate(v)) return v;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(v)?.slice(0, 600)}`);
-    await page.waitForTimeout(100);
-  }
-}
-
-async function clickSquare(page, col, row) {
-  const p = await page.evaluate(([c, r]) => {
-    const svg = document.querySelector("svg.board");
-    const rows = window.sandtable.page.model.view.board.value.rows;
-    const pt = new DOMPoint((c + 0.5) * 60, (rows - 1 - r + 0.5) * 60).matrixTransform(svg.getScreenCTM());
-    return { x: pt.x, y: pt.y };
-  }, [col, row]);
-  await page.mouse.click(p.x, p.y);
-}
-
-async function clickUnit(page, id) {
-  const box = await page.locator(`[data-unit="${id}"]`).boundingBox();
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-}
 
 async function answerDecisions(page, seat) {
   for (let i = 0; i < 10; i++) {
@@ -67,15 +24,7 @@ async function answerDecisions(page, seat) {
 }
 
 async function meetingRoom(name) {
-  const lobby = await openPage(`lobby-${name}`, `${h.server.url}?seed=7`);
-  await lobby.waitForSelector("#scenario option", { state: "attached" });
-  await lobby.selectOption("#ruleset", "portable-wargame-19c");
-  const id = await lobby.$$eval("#scenario option", (os) => os.map((o) => o.value).find((v) => /meeting/.test(v)));
-  await lobby.selectOption("#scenario", id);
-  await lobby.fill("#room-name", name);
-  await lobby.click("button:has-text('Create room')");
-  await lobby.waitForSelector(".link-table input");
-  const links = Object.fromEntries(await lobby.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
+  const links = await createRoom(h, { ruleset: "portable-wargame-19c", scenario: /meeting/, name, seed: 7 });
   const P = { blue: await openPage(`${name}-blue`, links.blue), red: await openPage(`${name}-red`, links.red) };
   for (const p of Object.values(P)) {
     await p.waitForSelector('[data-testid="connection"][data-status="open"]');

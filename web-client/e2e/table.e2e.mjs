@@ -6,54 +6,11 @@
 // Screenshots go to web-client/test-output/e2e/.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { clickSquare, clickUnit, viewOf, waitFor } from "./grid-play.mjs";
 import { harness } from "./harness.mjs";
 
 const h = harness();
 const { openPage, shot, problems } = h;
-
-/** The view the page holds (the client's own model, read for the test's decisions). */
-const viewOf = (page) =>
-  page.evaluate(() => {
-    const m = window.sandtable.page.model;
-    const v = m.view;
-    if (!v) return null;
-    return {
-      seq: Number(m.seq),
-      phase: v.turn?.phase ?? "",
-      activeSide: v.turn?.activeSide ?? "",
-      activeUnit: v.turn?.activeUnit ?? "",
-      waitingFor: [...(v.turn?.waitingFor ?? [])],
-      paused: v.paused,
-      decisions: v.decisions.map((d) => ({ id: d.id, seat: d.seat, choices: d.choices.map((c) => c.id) })),
-      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, type: u.type, col: u.square?.col, row: u.square?.row, facing: u.facing, strength: u.strength })),
-      menu: (v.menu?.actions ?? []).map((a) => ({ id: a.id, kind: a.kind, unit: a.unitId, confirm: a.confirm, facings: [...a.facings], targets: a.targets.map((t) => ({ id: t.id, col: t.square?.col, row: t.square?.row, detail: t.detail })) })),
-    };
-  });
-
-async function waitFor(page, predicate, what, timeout = 15_000) {
-  const start = Date.now();
-  for (;;) {
-    const v = await viewOf(page);
-    if (v && predicate(v)) return v;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(v)?.slice(0, 400)}`);
-    await page.waitForTimeout(100);
-  }
-}
-
-/** Screen point of a square's centre, through the SVG's own transform. */
-async function clickSquare(page, col, row) {
-  const p = await page.evaluate(([c, r]) => {
-    const rows = window.sandtable.page.model.view.board.value.rows;
-    // The board's own transform: the table may be turned to put the seat's edge at the bottom.
-    return window.sandtable.page.board.toScreen({ x: (c + 0.5) * 60, y: (rows - 1 - r + 0.5) * 60 });
-  }, [col, row]);
-  await page.mouse.click(p.x, p.y);
-}
-
-async function clickUnit(page, id) {
-  const box = await page.locator(`[data-unit="${id}"]`).boundingBox();
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-}
 
 /** Clicks an action's button; answers its confirm question (an in-page dialog) with yes. */
 async function play(page, actionId) {

@@ -11,6 +11,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { answerDecisions, viewOf, waitFor } from "./grid-play.mjs";
+import { createRoom } from "./play.mjs";
 import { harness } from "./harness.mjs";
 import * as bg from "./bg-play.mjs";
 
@@ -30,41 +32,6 @@ const TABLET = { width: 1024, height: 768 };
 /** A seat's page in a touch-screen browser context (Chromium's touch emulation). */
 function openTouch(name, url) {
   return h.openPage(name, url, TABLET, { context: { hasTouch: true } });
-}
-
-const viewOf = (page) =>
-  page.evaluate(() => {
-    const m = window.sandtable.page.model;
-    const v = m.view;
-    if (!v) return null;
-    return {
-      seq: Number(m.seq),
-      phase: v.turn?.phase ?? "",
-      activeSide: v.turn?.activeSide ?? "",
-      waitingFor: [...(v.turn?.waitingFor ?? [])],
-      decisions: v.decisions.map((d) => ({ id: d.id, seat: d.seat })),
-      units: v.units.map((u) => ({ id: u.id, name: u.name, side: u.side, type: u.type, col: u.square?.col, row: u.square?.row })),
-      menu: (v.menu?.actions ?? []).map((a) => ({ id: a.id, kind: a.kind, unit: a.unitId, targets: a.targets.map((t) => ({ col: t.square?.col, row: t.square?.row })) })),
-    };
-  });
-
-async function waitFor(page, predicate, what, timeout = 15_000) {
-  const start = Date.now();
-  for (;;) {
-    const v = await viewOf(page);
-    if (v && predicate(v)) return v;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(v)?.slice(0, 400)}`);
-    await page.waitForTimeout(100);
-  }
-}
-
-async function answerDecisions(page, seat) {
-  for (let i = 0; i < 10; i++) {
-    const v = await viewOf(page);
-    if (!v?.decisions.some((d) => d.seat === seat)) return;
-    await page.locator(".decision .choice").first().tap();
-    await waitFor(page, (x) => x.seq > v.seq, "the answer to be applied");
-  }
 }
 
 const centreOf = async (locator) => {
@@ -108,15 +75,7 @@ const allUnitsOnScreen = (page) =>
 
 test("a tablet by touch, each side's own edge, the GM's view, the newest log line", { timeout: 240_000 }, async () => {
   // --- a Portable Wargame meeting engagement from the lobby ---
-  const lobby = await h.openPage("lobby", h.server.url);
-  await lobby.waitForSelector("#scenario option", { state: "attached" });
-  await lobby.selectOption("#ruleset", "portable-wargame-19c");
-  const meeting = await lobby.$$eval("#scenario option", (os) => os.map((o) => o.value).find((v) => /meeting/.test(v)));
-  await lobby.selectOption("#scenario", meeting);
-  await lobby.fill("#room-name", "Touch battle");
-  await lobby.click("button:has-text('Create room')");
-  await lobby.waitForSelector(".link-table input");
-  const links = Object.fromEntries(await lobby.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
+  const links = await createRoom(h, { ruleset: "portable-wargame-19c", scenario: /meeting/, name: "Touch battle" });
 
   // Both players on tablets; the GM on a 1280x800 laptop.
   const blue = await openTouch("blue", links.blue);
@@ -158,8 +117,8 @@ test("a tablet by touch, each side's own edge, the GM's view, the newest log lin
     }
   }
   await waitFor(blue, (x) => x.phase === "activation" || x.decisions.length > 0, "the activation phase");
-  await answerDecisions(blue, "blue");
-  await answerDecisions(red, "red");
+  await answerDecisions(blue, "blue", { tap: true });
+  await answerDecisions(red, "red", { tap: true });
   const v = await waitFor(blue, (x) => x.phase === "activation" && !!x.activeSide, "an active side");
   const side = v.activeSide;
   const A = side === "blue" ? blue : red;

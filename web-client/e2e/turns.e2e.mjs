@@ -6,60 +6,19 @@
 // the losses and no order controls. Screenshots go to web-client/test-output/e2e/.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { answerDecisions, viewOf, waitFor } from "./grid-play.mjs";
+import { createRoom } from "./play.mjs";
 import { harness } from "./harness.mjs";
 
 const h = harness();
 const { openPage, shot, problems } = h;
 
-const viewOf = (page) =>
-  page.evaluate(() => {
-    const v = window.sandtable.page.model.view;
-    if (!v) return null;
-    return {
-      seq: Number(window.sandtable.page.model.seq),
-      phase: v.turn?.phase ?? "",
-      activeSide: v.turn?.activeSide ?? "",
-      task: v.turn?.task ?? "",
-      waitingFor: [...(v.turn?.waitingFor ?? [])],
-      decisions: v.decisions.map((d) => ({ id: d.id, seat: d.seat })),
-      menu: (v.menu?.actions ?? []).map((a) => ({ id: a.id, confirm: a.confirm })),
-      over: !!v.result?.over,
-    };
-  });
-
-async function waitFor(page, predicate, what, timeout = 15_000) {
-  const start = Date.now();
-  for (;;) {
-    const v = await viewOf(page);
-    if (v && predicate(v)) return v;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(v)?.slice(0, 400)}`);
-    await page.waitForTimeout(100);
-  }
-}
-
 const favicon = (page) => page.$eval('link[rel="icon"]', (l) => l.getAttribute("href"));
-
-async function answerDecisions(page, seat) {
-  for (let i = 0; i < 10; i++) {
-    const v = await viewOf(page);
-    if (!v?.decisions.some((d) => d.seat === seat)) return;
-    await page.locator(".decision .choice").first().click();
-    await waitFor(page, (x) => x.seq > v.seq, "the answer to be applied");
-  }
-}
 
 test("briefing, whose turn, end-turn confirmation, after-action", { timeout: 180_000 }, async () => {
   // --- the GM creates a meeting engagement room ---
   const gm = await openPage("gm-lobby", h.server.url);
-  await gm.waitForSelector("#scenario option", { state: "attached" });
-  await gm.selectOption("#ruleset", "portable-wargame-19c");
-  const meeting = await gm.$$eval("#scenario option", (os) => os.map((o) => o.value).find((v) => /meeting/.test(v)));
-  assert.ok(meeting, "the catalogue offers the meeting engagement");
-  await gm.selectOption("#scenario", meeting);
-  await gm.fill("#room-name", "Turns");
-  await gm.click("button:has-text('Create room')");
-  await gm.waitForSelector(".link-table input");
-  const links = Object.fromEntries(await gm.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
+  const links = await createRoom(h, { ruleset: "portable-wargame-19c", scenario: /meeting/, name: "Turns", lobby: gm });
 
   // --- the briefing opens by itself on the first visit, with the rule set's exhaustion words ---
   const blue = await openPage("blue", links.blue, undefined, { briefing: true });
