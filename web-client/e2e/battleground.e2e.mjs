@@ -9,22 +9,13 @@
 // its target, sees the dice-pool preview and sends the shot, and the log shows the engine's line.
 // Screenshots go to web-client/test-output/e2e/.
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { test } from "node:test";
 import { clickAt, clickFigure, createRoomIn, endAction, screenOf, viewOf, waitFor } from "./bg-play.mjs";
 import { harness } from "./harness.mjs";
+import { withFixtureScenarios } from "./play.mjs";
 
 // The skirmish fixture joins the built-in scenarios in a temporary directory for this file's server.
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(process.env.SANDTABLE_REPO ?? join(here, "../.."));
-const scenarios = mkdtempSync(join(tmpdir(), "sandtable-e2e-scenarios-"));
-cpSync(process.env.SANDTABLE_SCENARIOS ?? join(repo, "scenarios"), scenarios, { recursive: true });
-cpSync(join(here, "scenarios"), join(scenarios, "e2e"), { recursive: true });
-process.env.SANDTABLE_SCENARIOS = scenarios;
-after(() => rmSync(scenarios, { recursive: true, force: true }));
+withFixtureScenarios();
 
 const h = harness();
 const { openPage, shot, problems } = h;

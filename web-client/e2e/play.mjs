@@ -1,6 +1,11 @@
 // What every end-to-end file shares whatever the rule set: creating a room in the lobby and
 // answering the decisions addressed to a seat.
 import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { after } from "node:test";
+import { fileURLToPath } from "node:url";
 
 /**
  * Creates a room in the lobby (a page of its own, or `lobby` when given) from the scenario whose
@@ -29,4 +34,18 @@ export async function waitOn(viewOf, page, predicate, what, timeout = 15_000) {
     if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}; last view: ${JSON.stringify(v)?.slice(0, 600)}`);
     await page.waitForTimeout(100);
   }
+}
+
+/**
+ * The test fixtures of e2e/scenarios/ (e.g. the skirmish table) joined to the built-in scenarios
+ * in a temporary folder the file's server reads (SANDTABLE_SCENARIOS); call before harness().
+ */
+export function withFixtureScenarios() {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const repo = resolve(process.env.SANDTABLE_REPO ?? join(here, "../.."));
+  const scenarios = mkdtempSync(join(tmpdir(), "sandtable-e2e-scenarios-"));
+  cpSync(process.env.SANDTABLE_SCENARIOS ?? join(repo, "scenarios"), scenarios, { recursive: true });
+  cpSync(join(here, "scenarios"), join(scenarios, "e2e"), { recursive: true });
+  process.env.SANDTABLE_SCENARIOS = scenarios;
+  after(() => rmSync(scenarios, { recursive: true, force: true }));
 }

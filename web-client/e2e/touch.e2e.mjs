@@ -6,24 +6,14 @@
 // On a Battleground free table a finger drags a move's facing handle. Screenshots go to
 // web-client/test-output/e2e/ (touch-*.png).
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { after, test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { test } from "node:test";
 import { answerDecisions, viewOf, waitFor } from "./grid-play.mjs";
-import { createRoom } from "./play.mjs";
+import { createRoom, withFixtureScenarios } from "./play.mjs";
 import { harness } from "./harness.mjs";
 import * as bg from "./bg-play.mjs";
 
 // The skirmish fixture (e2e/scenarios/) joins the built-in scenarios for this file's server.
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(process.env.SANDTABLE_REPO ?? join(here, "../.."));
-const scenarios = mkdtempSync(join(tmpdir(), "sandtable-e2e-scenarios-"));
-cpSync(process.env.SANDTABLE_SCENARIOS ?? join(repo, "scenarios"), scenarios, { recursive: true });
-cpSync(join(here, "scenarios"), join(scenarios, "e2e"), { recursive: true });
-process.env.SANDTABLE_SCENARIOS = scenarios;
-after(() => rmSync(scenarios, { recursive: true, force: true }));
+withFixtureScenarios();
 
 const h = harness();
 const { shot, problems } = h;
