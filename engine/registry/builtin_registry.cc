@@ -1,6 +1,7 @@
 #include "engine/registry/builtin_registry.h"
 
 #include "engine/rulesets/bg/bg_rules.h"
+#include "engine/rulesets/oh/oh_rules.h"
 #include "engine/rulesets/pw/pw_rules.h"
 
 namespace sandtable {
@@ -11,6 +12,7 @@ const Registry& builtin_registry() {
     // One line per rule set: adding a rule set is its folder plus a line here.
     r.add(make_portable_wargame());
     r.add(make_battleground());
+    r.add(make_one_hour_ww2());
     return r;
   }();
   return registry;
