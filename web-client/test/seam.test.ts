@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 
 const SRC = join(__dirname, "../src");
 const SKIP = new Set(["gen", "rulesets"].map((d) => join(SRC, d)));
-// An identifier or string piece "pw"/"bg" (PwCommand, pw_pb, "bg-"...), or the rule sets' names.
-const NAMES = /(?<![A-Za-z0-9])(pw|bg)(?![a-z0-9])|(?<![A-Z])(Pw|PW|Bg|BG)(?![a-z0-9])|[Bb]attleground|BATTLEGROUND|[Pp]ortable|PORTABLE/;
+// An identifier or string piece "pw"/"bg"/"oh" (PwCommand, pw_pb, "bg-", OhFire...), or the rule sets' names.
+const NAMES = /(?<![A-Za-z0-9])(pw|bg|oh)(?![a-z0-9])|(?<![A-Z])(Pw|PW|Bg|BG|Oh|OH)(?![a-z0-9])|[Bb]attleground|BATTLEGROUND|[Pp]ortable|PORTABLE|[Oo]ne-[Hh]our|ONE_HOUR/;
 
 function files(dir: string): string[] {
   if (SKIP.has(dir)) return [];
@@ -19,9 +19,9 @@ function files(dir: string): string[] {
 
 describe("the client knows no rule set outside src/rulesets", () => {
   it("recognises the names it looks for", () => {
-    for (const bad of ["PwCommand", "pw_pb", 'case: "pw"', "sendPw(", "BgEvent", "aim-label-bg", "Battleground orders", '"portable-wargame-19c"'])
+    for (const bad of ["PwCommand", "pw_pb", 'case: "pw"', "sendPw(", "BgEvent", "aim-label-bg", "Battleground orders", '"portable-wargame-19c"', "OhFire", "oh_pb", '"one-hour-ww2"', "One-Hour Wargames"])
       expect(NAMES.test(bad), bad).toBe(true);
-    for (const fine of ["background", "Pwned", "bgcolor", "newbg"]) expect(NAMES.test(fine), fine).toBe(false);
+    for (const fine of ["background", "Pwned", "bgcolor", "newbg", "Ohm", "john", "hour"]) expect(NAMES.test(fine), fine).toBe(false);
   });
 
   it("finds no rule-set name in src/ outside src/rulesets and src/gen", () => {

@@ -6,12 +6,14 @@
 import type { Look } from "./look";
 import { look as gridLook } from "./pw";
 import { look as tableLook } from "./bg";
+import { look as oneHourLook } from "./oh";
 
 export type { Look, DemoTable } from "./look";
 
 const REGISTRY: Record<string, Look> = {
   [gridLook.id]: gridLook,
   [tableLook.id]: tableLook,
+  [oneHourLook.id]: oneHourLook,
 };
 
 /** What any rule set without a module of its own looks like: plain counters, first letters. */

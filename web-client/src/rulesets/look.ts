@@ -17,8 +17,16 @@ export interface Look {
   markerLetter(key: string): string;
   /** Marker keys not drawn on the table (kept for the card). */
   quietMarkers?: string[];
-  /** Free tables: extra marks on one figure's base by its kind (leader ring, weapon bar…). */
-  figureMarks?(kind: string, ink: string): SVGElement[];
+  /**
+   * Free tables: extra marks on one figure's base by its kind (leader ring, weapon bar…), in the
+   * base's frame (centre at 0,0, front towards -y); `base` is the drawn base, width and depth in SVG units.
+   */
+  figureMarks?(kind: string, ink: string, base: { w: number; d: number }): SVGElement[];
+  /**
+   * Free tables: the base of a figure of this kind, [width across the facing, depth along it] in
+   * inches; without it (or when it gives undefined) the figure is drawn on a 5/8" square.
+   */
+  figureBase?(kind: string): [number, number] | undefined;
   /** Free tables: a figure kind drawn with a white base. */
   paleFigure?(kind: string): boolean;
   /** Free tables: a figureless unit's hull, length and width in inches. */

@@ -4,7 +4,7 @@
 // Drawn turned so the seat's own edge is at the bottom (orientation.ts).
 import type { GridSquare } from "../gen/sandtable/v1/common_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
-import { lookFor } from "../rulesets";
+import { lookFor, type Look } from "../rulesets";
 import { s } from "./dom";
 import { markerGlyphs, markerText, plainMarkers } from "./panels";
 import { sideColour, terrainStyle } from "./look";
@@ -653,10 +653,25 @@ function drawUnit(v: View, u: UnitView, o: Overlay, t: Orient): SVGElement {
   return g;
 }
 
-// A free-table unit as players see it on the table: each living figure on its 5/8" base (leaders
-// ringed, heavy weapons barred, medics crossed), vehicles and emplacements as their hull, the
-// name and figure count at the centre, and its markers underneath.
+// A free-table unit as players see it on the table: each living figure on its base (5/8" square
+// unless the rule set's look gives the kind's size; leaders ringed, heavy weapons barred, medics
+// crossed), vehicles and emplacements as their hull, the name and figure count at the centre, and
+// its markers underneath.
 const BASE = 0.625 * INCH;
+
+/** A figure's base as drawn, width (across its facing) and depth in SVG units. */
+function baseOf(look: Look, kind: string): { w: number; d: number; sized: boolean } {
+  const size = look.figureBase?.(kind);
+  return size ? { w: size[0] * INCH, d: size[1] * INCH, sized: true } : { w: BASE, d: BASE, sized: false };
+}
+
+/** How far a base reaches up or down the screen from its centre when turned by `turn` degrees. */
+function reach(b: { w: number; d: number; sized: boolean }, turn: number): number {
+  if (!b.sized) return BASE / 2;  // the square base: as it always was
+  const r = (turn * Math.PI) / 180;
+  return Math.abs((b.w / 2) * Math.sin(r)) + Math.abs((b.d / 2) * Math.cos(r));
+}
+
 /**
  * Where the table's unit labels go: a label that would overprint one already placed (units side
  * by side in a melee, a prisoner group beside its captors) moves away, up for names and down for
@@ -693,9 +708,10 @@ function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) =>
       if (!f.position) continue;
       const [fx, fy] = P(f.position).split(",").map(Number);
       const fig = s("g", { class: `figure ${f.kind}`, transform: `translate(${fx} ${fy}) rotate(${u.facingDeg + deg})` });
-      fig.append(s("rect", { x: -BASE / 2, y: -BASE / 2, width: BASE, height: BASE, rx: 2, fill: look.paleFigure?.(f.kind) ? "#fff" : col.fill, stroke: col.ink, "stroke-width": 1.2, "stroke-dasharray": hidden ? "3 2" : "" }));
-      fig.append(s("rect", { x: -BASE / 2, y: -BASE / 2, width: BASE, height: 2.5, fill: col.ink }));  // the front edge
-      for (const mark of look.figureMarks?.(f.kind, col.ink) ?? []) fig.append(mark);
+      const { w, d } = baseOf(look, f.kind);
+      fig.append(s("rect", { x: -w / 2, y: -d / 2, width: w, height: d, rx: 2, fill: look.paleFigure?.(f.kind) ? "#fff" : col.fill, stroke: col.ink, "stroke-width": 1.2, "stroke-dasharray": hidden ? "3 2" : "" }));
+      fig.append(s("rect", { x: -w / 2, y: -d / 2, width: w, height: 2.5, fill: col.ink }));  // the front edge
+      for (const mark of look.figureMarks?.(f.kind, col.ink, { w, d }) ?? []) fig.append(mark);
       g.append(fig);
     }
   } else {
@@ -705,9 +721,9 @@ function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) =>
       s("rect", { x: (-w * INCH) / 2, y: (-l * INCH) / 2, width: w * INCH, height: 4, fill: col.ink })));
   }
   // The name above the topmost base, the markers below the lowest one.
-  const ys = u.figures.filter((f) => f.position).map((f) => Number(P(f.position!).split(",")[1]));
-  const top = ys.length ? Math.min(...ys) - BASE / 2 : cy - 1.2 * INCH;
-  const bottom = ys.length ? Math.max(...ys) + BASE / 2 : cy + 1.2 * INCH;
+  const placed = u.figures.filter((f) => f.position).map((f) => ({ y: Number(P(f.position!).split(",")[1]), r: reach(baseOf(look, f.kind), u.facingDeg + deg) }));
+  const top = placed.length ? Math.min(...placed.map((f) => f.y - f.r)) : cy - 1.2 * INCH;
+  const bottom = placed.length ? Math.max(...placed.map((f) => f.y + f.r)) : cy + 1.2 * INCH;
   const name = `${u.name || u.id} · ${u.strength}`;
   g.append(s("text", { x: cx, y: labels.place(cx, top - 4, name, 11, -1), "text-anchor": "middle", class: "table-label" }, name));
   const quiet = look.quietMarkers ?? [];
