@@ -15,6 +15,7 @@
 #include "engine/model/autoplay.h"
 #include "engine/model/registry.h"
 #include "engine/rulesets/bg/bg_rules.h"
+#include "engine/rulesets/oh/oh_rules.h"
 #include "engine/rulesets/pw/pw_rules.h"
 #include "tests/support/race_rules.h"
 #include "tests/support/scenario_file.h"
@@ -28,6 +29,7 @@ const Registry& registry() {
     Registry x;
     x.add(make_portable_wargame());
     x.add(make_battleground());
+    x.add(make_one_hour_ww2());
     x.add(testing::make_race_rules());
     return x;
   }();
@@ -49,6 +51,8 @@ const Case kCases[] = {
     {"battleground", "bg/village-assault.json", 41, 3, 3},
     {"battleground", "bg/combined-arms.json", 51, 3, 3},
     {"race", "race", 61, 4, 1},
+    {"one-hour-ww2", "oh/village-attack.json", 71, 3, 4},
+    {"one-hour-ww2", "oh/river-crossing.json", 81, 3, 4},
 };
 
 constexpr int kContinuations = 3;  // points per game the rest of the game is replayed from
