@@ -92,6 +92,10 @@ describe("after-action", () => {
     expect(a.headline).toBe("A draw");
     expect(a.sides[0].unit).toBe("figures");
   });
+  it("counts in the rule set's own words when its briefing gives them", () => {
+    const v = mk({ board: { case: "table", value: { width: 48, height: 36 } }, briefing: { sideStrength: "units" }, result: { over: true } });
+    expect(afterAction(v)!.sides[0].unit).toBe("units");
+  });
   it("writes the log as text, one line per entry", () => {
     const text = logText("Meeting", [
       { seq: 1n, kind: "event", text: "Turn 1 begins", dice: [] },

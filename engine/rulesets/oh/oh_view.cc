@@ -121,6 +121,8 @@ void OneHourWw2::fill_view(const GameState& state, const std::string& viewer, pb
   t->set_first_side(st.side_id(st.attacker));
   t->set_task(task_words(st, viewer));
   for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
+  view.mutable_briefing()->set_side_strength("units");     // a side's strength: its units left
+  view.mutable_briefing()->set_unit_strength("Hits left");  // a unit's: Hits before it is destroyed
   if (st.over) {
     for (const auto& line : st.deciding) view.mutable_result()->add_deciding(line);
     for (std::size_t i = 0; i < st.objectives.size(); ++i) {

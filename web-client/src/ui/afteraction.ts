@@ -25,7 +25,7 @@ export interface AfterAction {
 export function afterAction(v: View | undefined): AfterAction | null {
   if (!v?.result?.over) return null;
   const name = (id: string) => v.sides.find((s) => s.id === id)?.name || id;
-  const unit = v.board.case === "table" ? "figures" : "SP";
+  const unit = v.briefing?.sideStrength || (v.board.case === "table" ? "figures" : "SP");
   return {
     headline: v.result.winner ? `${name(v.result.winner)} wins` : "A draw",
     reason: v.result.reason,

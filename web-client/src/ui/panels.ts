@@ -70,7 +70,9 @@ export function sides(v: View | undefined, seat: string): HTMLElement {
         h("b", {}, s.name || s.id),
         s.id === seat ? " (you)" : "",
         h("span", { class: "side-stats" }, [
-          v.board.case === "table" ? `${s.strength} figures` : `${s.strength} SP · lost ${s.strengthLost}`,
+          v.briefing?.sideStrength
+            ? `${s.strength} ${v.briefing.sideStrength} · lost ${s.strengthLost}`
+            : v.board.case === "table" ? `${s.strength} figures` : `${s.strength} SP · lost ${s.strengthLost}`,
           ...s.markers.map(markerText),  // the rule set's own words: exhaustion, activation dice…
         ].join(" · ")),
         s.standing ? h("div", { class: "standing", "data-testid": `standing-${s.id}` }, s.standing) : null,
@@ -147,7 +149,7 @@ export function unitCard(v: View, u: UnitView): HTMLElement {
       h("dt", {}, "Type"), h("dd", {}, words(u.type)),
       ...u.markers.filter((m) => m.value).flatMap((m) => [h("dt", {}, m.label), h("dd", {}, m.value)]),
       ...(v.board.case === "table"
-        ? [h("dt", {}, "Strength"), h("dd", {}, `${u.strength} figure${u.strength === 1 ? "" : "s"}`),
+        ? [h("dt", {}, "Strength"), h("dd", {}, v.briefing?.unitStrength ? `${u.strength} of ${u.maxStrength} ${v.briefing.unitStrength}` : `${u.strength} figure${u.strength === 1 ? "" : "s"}`),
            h("dt", {}, "Facing"), h("dd", {}, `${Math.round(u.facingDeg)}°`),
            h("dt", {}, "Markers"), h("dd", {}, plainMarkers(u).map(markerText).join(", ") || "none")]
         : [h("dt", {}, "Strength"), h("dd", {}, `${u.strength} of ${u.maxStrength} SP`),
