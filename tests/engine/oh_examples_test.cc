@@ -179,6 +179,12 @@ TEST(OhExamples, OH_DX_11_AverageDie) {
   s.unit(0, "a-inf", "infantry", 20, 10).unit(1, "x-inf", "infantry", 20, 17, 180).option("oh.dice", "average");
   TG t(s.s);
   EXPECT_EQ(t.kind, pb::DIE_KIND_AVERAGE);
+  const pb::View v = t.g->view("spectator");  // the dice kind is shown to everyone
+  for (const auto& side : v.sides()) {
+    bool shown = false;
+    for (const auto& m : side.markers()) shown = shown || (m.key() == "dice" && m.value() == "average die");
+    EXPECT_TRUE(shown) << side.id();
+  }
   EXPECT_EQ(t.run(fire("allies", "a-inf", "x-inf"), {6}).rejection.code(), "TABLE_DICE_NEEDED");  // 6 is no face of it
   const Outcome o = t.ok(fire("allies", "a-inf", "x-inf"), {5});
   ASSERT_EQ(o.events.front().dice_size(), 1);

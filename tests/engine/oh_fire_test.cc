@@ -97,6 +97,12 @@ TEST(OhFire, OH_FIRE_04_PriorityTarget) {
       }
     }
     EXPECT_TRUE(marked);
+    pb::Query q;  // aiming at the other target warns
+    q.mutable_preview()->set_action("fire:a-atg");
+    q.mutable_preview()->set_target("x-inf");
+    const pb::QueryAnswer a = t.g->query("allies", q);
+    EXPECT_TRUE(a.ok());
+    EXPECT_NE(a.text().find("Not its priority target: x-tank"), std::string::npos) << a.text();
     t.ok(fire("allies", "a-atg", "x-inf"), {3});  // "warn": allowed
   }
   Sc e = s;

@@ -7,21 +7,13 @@
 
 #include "engine/model/context.h"
 #include "engine/model/payload.h"
+#include "engine/model/refusal.h"
 #include "engine/rulesets/oh/oh_state.h"
 #include "engine/rulesets/oh/oh_tables.h"
 #include "sandtable/rulesets/oh/oh.pb.h"
 
 namespace sandtable::oh {
 
-// Why a command would be refused. Checks return it instead of throwing, so the menu and the
-// bot call exactly the checks the handlers use; handlers turn it into reject().
-struct Refusal {
-  std::string code;
-  std::string rule;
-  std::string message;
-};
-using Check = std::optional<Refusal>;
-[[noreturn]] void refuse(const Refusal& r);
 
 // ---- words ----
 std::string label(const Unit& u);  // the unit's name, or its id
@@ -119,6 +111,8 @@ void answer_decision(Context& ctx, OhState& st, const pb::Decision& d, const std
 constexpr const char* kReadyDecision = "OH_READY_FIRE";
 
 pb::DieKind die_kind(const OhState& st);
+// The game's die in words (OH-CONV-01): "d6" or "average die".
+std::string die_words(const OhState& st);
 void emit_oh(Context& ctx, pb::OhEvent body, std::vector<std::string> visible_to = {});
 
 }  // namespace sandtable::oh

@@ -3,6 +3,7 @@
 // menu cannot offer what they refuse; order_for builds the order back from a pick.
 #include <algorithm>
 
+#include "engine/model/menu_build.h"
 #include "engine/model/rejection.h"
 #include "engine/rulesets/oh/oh_internal.h"
 #include "engine/rulesets/oh/oh_rules_impl.h"
@@ -11,20 +12,9 @@ namespace sandtable::oh {
 
 namespace {
 
-pb::Action* add(pb::ActionMenu& menu, const std::string& id, const char* kind, const std::string& label, const std::string& unit_id,
-                const char* rule) {
-  pb::Action* a = menu.add_actions();
-  a->set_id(id);
-  a->set_kind(kind);
-  a->set_label(label);
-  a->set_unit_id(unit_id);
-  a->set_rule_id(rule);
-  return a;
-}
-
 std::string shot_detail(const OhState& st, const Unit& u, const Unit& t, bool ready_fire, const Unit* priority) {
   const FirePlan p = plan_fire(st, u, t, ready_fire);
-  std::string d = inches(p.distance) + ", " + (st.options.average_dice ? "Dx" : "d6");
+  std::string d = inches(p.distance) + ", " + die_words(st);
   if (p.modifier_total) d += (p.modifier_total > 0 ? "+" : "") + std::to_string(p.modifier_total);
   for (const auto& h : p.halvings) d += ", halved (" + h + ")";
   if (p.close) d += ", doubled (close range)";
@@ -36,7 +26,7 @@ void add_fire(const OhState& st, const Unit& u, pb::ActionMenu& menu, bool ready
   const auto targets = fire_targets(st, u);
   if (targets.empty()) return;
   const char* rule = u.type == UnitType::kMortar ? "OH-SEQ-03" : ready_fire ? "OH-SEQ-05" : "OH-FIRE-05";
-  pb::Action* a = add(menu, "fire:" + u.id, "fire", ready_fire ? "Ready fire (-1)" : "Fire", u.id, rule);
+  pb::Action* a = add_action(menu, "fire:" + u.id, "fire", ready_fire ? "Ready fire (-1)" : "Fire", u.id, rule);
   const Unit* priority = priority_target(st, u, ready_fire);
   for (const Unit* t : targets) {
     auto* x = a->add_targets();
@@ -64,7 +54,7 @@ void OneHourWw2::actions(const GameState& state, const std::string& seat, pb::Ac
     const Unit* u = st.alive_unit(st.pending_move->unit_id);
     if (!u) return;
     const int allowance = st.pending_move->allowance;
-    pb::Action* a = add(menu, "move:" + u->id, "move", "Move " + label(*u) + " up to " + inches(allowance), u->id, "OH-MOVE-01");
+    pb::Action* a = add_action(menu, "move:" + u->id, "move", "Move " + label(*u) + " up to " + inches(allowance), u->id, "OH-MOVE-01");
     auto* lim = a->mutable_move();
     lim->set_facing_free(true);
     lim->add_modes("tactical");
@@ -74,7 +64,7 @@ void OneHourWw2::actions(const GameState& state, const std::string& seat, pb::Ac
       lim->add_mode_max_inches(allowance + kRoadInches);
     }
     lim->set_max_inches(allowance + (st.pending_move->road_possible ? kRoadInches : 0));
-    add(menu, "stay:" + u->id, "other", "Stay where it is", u->id, "OH-MOVE-01");
+    add_action(menu, "stay:" + u->id, "other", "Stay where it is", u->id, "OH-MOVE-01");
     return;
   }
   const std::string end_rule = st.step == Step::kMortar ? "OH-SEQ-03" : st.step == Step::kActions ? "OH-SEQ-04" : "OH-SEQ-06";
@@ -83,10 +73,10 @@ void OneHourWw2::actions(const GameState& state, const std::string& seat, pb::Ac
     if (st.step == Step::kMortar || st.step == Step::kActions) add_fire(st, u, menu, false);
     if (st.step == Step::kActions) {
       if (!check_roll_move(st, side, u.id, false)) {
-        add(menu, "roll:" + u.id, "other", "Move (roll " + allowance_words(st, u, false) + ")", u.id, "OH-MOVE-02");
+        add_action(menu, "roll:" + u.id, "other", "Move (roll " + allowance_words(st, u, false) + ")", u.id, "OH-MOVE-02");
       }
       if (!check_roll_move(st, side, u.id, true)) {
-        add(menu, "march:" + u.id, "other", "March (roll " + allowance_words(st, u, true) + "; +2 to enemy fire)", u.id, "OH-MOVE-03");
+        add_action(menu, "march:" + u.id, "other", "March (roll " + allowance_words(st, u, true) + "; +2 to enemy fire)", u.id, "OH-MOVE-03");
       }
     }
     if (st.step == Step::kRally) {
@@ -101,13 +91,13 @@ void OneHourWw2::actions(const GameState& state, const std::string& seat, pb::Ac
         pb::OhRallyReady r;
         r.set_unit_id(u.id);
         r.set_kind(e.kind);
-        if (!check_rally_ready(st, side, r)) add(menu, e.id + u.id, "other", e.words, u.id, e.rule);
+        if (!check_rally_ready(st, side, r)) add_action(menu, e.id + u.id, "other", e.words, u.id, e.rule);
       }
     }
   }
   if (!check_end_step(st, side)) {
     const char* words = st.step == Step::kMortar ? "End mortar fire" : st.step == Step::kActions ? "End actions" : "End your phase";
-    pb::Action* a = add(menu, "end", "end", words, "", end_rule.c_str());
+    pb::Action* a = add_action(menu, "end", "end", words, "", end_rule.c_str());
     const int left = st.step == Step::kActions ? unacted(st, side) : 0;
     if (left > 0) {
       a->set_confirm("End your actions with " + std::to_string(left) + (left == 1 ? " unit that has" : " units that have") +

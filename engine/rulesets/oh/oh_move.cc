@@ -190,7 +190,7 @@ bool river_blocks(const OhState& st, Vec2 a, Vec2 b) {
 
 std::string allowance_words(const OhState& st, const Unit& u, bool march) {
   const TypeRow& r = row_of(u.type);
-  const std::string die = st.options.average_dice ? "Dx" : "d6";
+  const std::string die = die_words(st);
   const int dice = 1 + (march ? r.march_dice : 0);
   std::string out = (dice > 1 ? std::to_string(dice) : std::string()) + die;
   int bonus = r.move_bonus;

@@ -13,23 +13,6 @@ namespace sandtable::oh {
 
 namespace {
 
-pb::QueryAnswer refused(const Refusal& r) {
-  pb::QueryAnswer a;
-  a.set_ok(false);
-  a.mutable_refusal()->set_code(r.code);
-  a.mutable_refusal()->set_rule_id(r.rule);
-  a.mutable_refusal()->set_message(r.message);
-  a.set_text(r.message);
-  return a;
-}
-
-pb::QueryAnswer accepted(std::string text) {
-  pb::QueryAnswer a;
-  a.set_ok(true);
-  a.set_text(std::move(text));
-  return a;
-}
-
 struct End {
   const Unit* unit = nullptr;
   Vec2 point;
@@ -58,8 +41,8 @@ Check place_of(const OhState& st, const std::string& seat, const pb::Place& p, E
 // OH-CONV-03: free measuring, by anyone, at any time.
 pb::QueryAnswer measure(const OhState& st, const std::string& seat, const pb::Measure& m) {
   End a, b;
-  if (auto r = place_of(st, seat, m.from(), &a)) return refused(*r);
-  if (auto r = place_of(st, seat, m.to(), &b)) return refused(*r);
+  if (auto r = place_of(st, seat, m.from(), &a)) return refused_answer(*r);
+  if (auto r = place_of(st, seat, m.to(), &b)) return refused_answer(*r);
   pb::QueryAnswer out;
   out.set_ok(true);
   const double d = a.unit && b.unit ? range_between(*a.unit, *b.unit) : geom::distance(a.point, b.point);
@@ -95,7 +78,7 @@ Check previewed_order(const OneHourWw2& rules, const OhState& st, const std::str
 }
 
 pb::QueryAnswer preview_fire(const OhState& st, int side, const pb::OhFire& f) {
-  if (auto r = check_fire(st, side, f.unit_id(), f.target_id())) return refused(*r);
+  if (auto r = check_fire(st, side, f.unit_id(), f.target_id())) return refused_answer(*r);
   const Unit& u = *st.alive_unit(f.unit_id());
   const Unit& t = *st.alive_unit(f.target_id());
   const FirePlan p = plan_fire(st, u, t, st.ready_window);
@@ -104,7 +87,12 @@ pb::QueryAnswer preview_fire(const OhState& st, int side, const pb::OhFire& f) {
   for (const auto& h : p.halvings) text += ", halved (" + h + ")";
   if (p.close) text += ", doubled (close range)";
   text += ", rounded up (OH-FIRE-05..07).";
-  pb::QueryAnswer a = accepted(text);
+  // OH-FIRE-04 under "warn": the shot is allowed, and the player is told which target the rule
+  // says to engage.
+  if (const Unit* p = priority_target(st, u, st.ready_window); p && p->id != t.id) {
+    text += " Not its priority target: " + label(*p) + " is (best modifier, then closest; OH-FIRE-04).";
+  }
+  pb::QueryAnswer a = accepted_answer(text);
   a.set_distance(std::round(p.distance * 100) / 100);
   a.set_line_of_sight(true);
   pb::DicePool* d = a.add_dice();
@@ -121,8 +109,8 @@ pb::QueryAnswer preview_move(const OhState& st, int side, const pb::OhMove& m) {
   const double used = geom::path_length(pts);
   const int limit = st.pending_move ? st.pending_move->allowance + (m.road() ? kRoadInches : 0) : 0;
   pb::QueryAnswer a;
-  if (auto r = check_move(st, side, m)) a = refused(*r);
-  else a = accepted(inches(used) + " of " + inches(limit) + (m.road() ? " along the road" : "") + " (OH-MOVE-01).");
+  if (auto r = check_move(st, side, m)) a = refused_answer(*r);
+  else a = accepted_answer(inches(used) + " of " + inches(limit) + (m.road() ? " along the road" : "") + " (OH-MOVE-01).");
   a.set_inches_used(std::round(used * 100) / 100);
   a.set_inches_left(std::round((limit - used) * 100) / 100);
   return a;
@@ -134,22 +122,22 @@ pb::QueryAnswer OneHourWw2::query(const GameState& state, const std::string& sea
   const auto& st = static_cast<const OhState&>(state);
   if (q.has_measure()) return measure(st, seat, q.measure());
   pb::OhCommand c;
-  if (auto r = previewed_order(*this, st, seat, q.preview(), &c)) return refused(*r);
+  if (auto r = previewed_order(*this, st, seat, q.preview(), &c)) return refused_answer(*r);
   const int side = st.side_index(seat);
   switch (c.body_case()) {
     case pb::OhCommand::kFire: return preview_fire(st, side, c.fire());
     case pb::OhCommand::kMove: return preview_move(st, side, c.move());
     case pb::OhCommand::kRollMove: {
-      if (auto r = check_roll_move(st, side, c.roll_move().unit_id(), c.roll_move().march())) return refused(*r);
+      if (auto r = check_roll_move(st, side, c.roll_move().unit_id(), c.roll_move().march())) return refused_answer(*r);
       const Unit& u = *st.alive_unit(c.roll_move().unit_id());
-      return accepted(label(u) + " rolls " + allowance_words(st, u, c.roll_move().march()) + " and then moves up to the total (OH-MOVE-02).");
+      return accepted_answer(label(u) + " rolls " + allowance_words(st, u, c.roll_move().march()) + " and then moves up to the total (OH-MOVE-02).");
     }
     case pb::OhCommand::kRallyReady:
-      if (auto r = check_rally_ready(st, side, c.rally_ready())) return refused(*r);
-      return accepted("Can be ordered now.");
+      if (auto r = check_rally_ready(st, side, c.rally_ready())) return refused_answer(*r);
+      return accepted_answer("Can be ordered now.");
     default:
-      if (auto r = check_end_step(st, side)) return refused(*r);
-      return accepted("Can be ordered now.");
+      if (auto r = check_end_step(st, side)) return refused_answer(*r);
+      return accepted_answer("Can be ordered now.");
   }
 }
 

@@ -37,8 +37,6 @@ const std::string& OhState::side_id(int side) const {
   return side >= 0 && side < static_cast<int>(sides.size()) ? sides[static_cast<std::size_t>(side)] : none;
 }
 
-void refuse(const Refusal& r) { reject(r.code, r.rule, r.message); }
-
 std::string label(const Unit& u) { return u.name.empty() ? u.id : u.name; }
 
 std::string inches(double d) {
@@ -58,6 +56,8 @@ const std::string& side_name(const OhState& st, int side) {
 }
 
 pb::DieKind die_kind(const OhState& st) { return st.options.average_dice ? pb::DIE_KIND_AVERAGE : pb::DIE_KIND_D6; }
+
+std::string die_words(const OhState& st) { return st.options.average_dice ? "average die" : "d6"; }
 
 void emit_oh(Context& ctx, pb::OhEvent body, std::vector<std::string> visible_to) {
   pb::Event e = event_of(body);

@@ -89,8 +89,9 @@ void OneHourWw2::fill_view(const GameState& state, const std::string& viewer, pb
       f->set_kind(std::string(row_of(u.type).key) + (i == 0 ? "_unique" : ""));
       geom::to_proto(centres[static_cast<std::size_t>(i)], f->mutable_position());
     }
-    add_marker(*v, "hits", "Hits", num(u.hits));
-    if (u.permanent) add_marker(*v, "permanent", "Permanent Hits", num(u.permanent));
+    // Hits as words on the table itself ("7 Hits", "5 permanent"), not only on the unit's card.
+    add_marker(*v, "hits", num(u.hits) + (u.hits == 1 ? " Hit" : " Hits"));
+    if (u.permanent) add_marker(*v, "permanent", num(u.permanent) + " permanent");
     if (u.dug_in) add_marker(*v, "dug_in", "Dug-in");
     if (u.ready) add_marker(*v, "ready", "Ready");
     if (concealed(st, u)) add_marker(*v, "concealed", "Concealed");
@@ -109,6 +110,7 @@ void OneHourWw2::fill_view(const GameState& state, const std::string& viewer, pb
     int pts = 0;
     for (std::size_t i = 0; i < st.objectives.size(); ++i) pts += st.holders[i] == st.side_id(s) ? st.objectives[i].points : 0;
     add_marker(*sv, "objective_points", "Objective points held", num(pts));
+    add_marker(*sv, "dice", "Dice", die_words(st));  // OH-CONV-01: the kind of every roll
     if (s == st.attacker) add_marker(*sv, "attacker", "Attacker (moves first)");
     const int lost = count_where(st, s, false), all = lost + count_where(st, s, true);
     sv->set_standing("lost " + num(lost) + " of " + num(all) + " units; holds " + num(pts) + " objective points");
