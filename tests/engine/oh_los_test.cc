@@ -157,5 +157,24 @@ TEST(OhHidden, GAP_OH_LOS_05_TheEnemyDoesNotReadItsOrders) {
   EXPECT_FALSE(in_view(t.g->view("allies"), "h"));
 }
 
+// A move is never refused for a unit the mover cannot see (that would give it away): it stops
+// short where its bases would meet it, and the unit is then in plain sight.
+TEST(OhHidden, GAP_OH_LOS_05_AMoveStopsShortAtAnUnseenUnit) {
+  Sc s;
+  s.unit(0, "a", "infantry", 20, 23).unit(1, "h", "infantry", 20, 31, 180, {"ready"}).unit(1, "v", "infantry", 50, 44, 180)
+      .area("woods", 10, 26, 30, 40, "Dark wood").option("oh.concealed_ready", "hidden");
+  TG t(s.s);
+  ASSERT_FALSE(in_view(t.g->view("allies"), "h"));  // 7" away, but 4.5" deep in the wood
+  t.ok(roll_move("allies", "a"), {6});
+  const Outcome o = t.ok(move("allies", "a", {{20, 31}}));
+  EXPECT_NEAR(t.u("a").pos.y, 30, 1e-9);
+  std::string line;
+  for (const auto& e : o.events) {
+    if (auto seen = t.g->event_for(e, "allies")) line += seen->text();
+  }
+  EXPECT_NE(line.find("stops short"), std::string::npos) << line;
+  EXPECT_TRUE(in_view(t.g->view("allies"), "h"));
+}
+
 }  // namespace
 }  // namespace sandtable::ohtest

@@ -195,3 +195,25 @@ TEST(OhTerrain, OH_TER_05_RoadsThroughWoods) {
 
 }  // namespace
 }  // namespace sandtable::ohtest
+
+namespace sandtable::ohtest {
+namespace {
+
+// Bad input gets a sentence and changes nothing: points off the table or not numbers, a facing
+// that is not a number.
+TEST(OhMove, HostilePathsAreRefusedInWords) {
+  Sc s;
+  s.unit(0, "a", "infantry", 20, 10).unit(1, "x", "infantry", 30, 44, 180);
+  TG t(s.s);
+  t.ok(roll_move("allies", "a"), {6});
+  const std::uint64_t seq = t.g->seq();
+  t.refused(move("allies", "a", {{1e300, 10}}), "OH_BAD_PATH", "OH-MOVE-01");
+  t.refused(move("allies", "a", {{20, -3}}), "OH_BAD_PATH", "OH-MOVE-01");
+  t.refused(move("allies", "a", {{std::nan(""), 10}}), "OH_BAD_PATH", "OH-MOVE-01");
+  t.refused(move("allies", "a", {{20, 12}}, std::nan("")), "OH_BAD_FACING", "OH-MOVE-06");
+  EXPECT_EQ(t.g->seq(), seq);
+  t.ok(move("allies", "a", {{20, 12}}, 1e9));  // any number is a facing, reduced to the compass
+}
+
+}  // namespace
+}  // namespace sandtable::ohtest

@@ -3,6 +3,7 @@
 // dice come from the table, so every roll in a test is the number the test names.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>

@@ -32,7 +32,10 @@ void edit_state(OhState& st, const pb::GmEdit& edit) {
       busy_check(st, u);
       if (!m.has_point()) reject("OH_GM_POINT_NEEDED", "GEN", "Say which point of the table to move " + label(u) + " to.");
       const Vec2 to = geom::from_proto(m.point());
-      if (!geom::is_finite(to) || (m.has_facing_deg() && !std::isfinite(m.facing_deg()))) reject("OH_GM_BAD_POINT", "GEN", "That point is not on the table.");
+      if (!geom::is_finite(to) || to.x < 0 || to.y < 0 || to.x > st.table->width || to.y > st.table->height ||
+          (m.has_facing_deg() && !std::isfinite(m.facing_deg()))) {
+        reject("OH_GM_BAD_POINT", "GEN", "That point is not on the table.");
+      }
       const Facing f = m.has_facing_deg() ? Facing::from_half_degrees(static_cast<int>(std::lround(std::fmod(m.facing_deg(), 360.0) * 2))) : u.facing;
       const auto mine = bases_at(u.type, to, f);
       for (const auto& b : mine) {

@@ -258,7 +258,9 @@ Check check_move(const OhState& st, int side, const pb::OhMove& m) {
   std::vector<Vec2> pts{u->pos};
   for (const auto& p : m.path()) {
     const Vec2 v = geom::from_proto(p);
-    if (!geom::is_finite(v)) return Refusal{"OH_BAD_PATH", "OH-MOVE-01", "The path has a point that is not on the table."};
+    if (!geom::is_finite(v) || v.x < 0 || v.y < 0 || v.x > st.table->width || v.y > st.table->height) {
+      return Refusal{"OH_BAD_PATH", "OH-MOVE-01", "The path has a point that is not on the table."};
+    }
     pts.push_back(v);
   }
   if (m.path_size() > 64) return Refusal{"OH_BAD_PATH", "OH-MOVE-01", "A path may have at most 64 points."};

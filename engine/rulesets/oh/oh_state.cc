@@ -1,6 +1,5 @@
-#include <cmath>
-#include <cstdio>
 
+#include "engine/model/inches.h"
 #include "engine/model/rejection.h"
 #include "engine/rulesets/oh/oh_internal.h"
 
@@ -39,15 +38,7 @@ const std::string& OhState::side_id(int side) const {
 
 std::string label(const Unit& u) { return u.name.empty() ? u.id : u.name; }
 
-std::string inches(double d) {
-  char buf[32];
-  const double r = std::round(d * 10) / 10;
-  // Two decimals where one would hide that a distance is past a limit ("12.04", not "12").
-  if (std::fabs(d - r) >= 0.005) std::snprintf(buf, sizeof buf, "%.2f\"", d);
-  else if (r == std::floor(r)) std::snprintf(buf, sizeof buf, "%.0f\"", r);
-  else std::snprintf(buf, sizeof buf, "%.1f\"", r);
-  return buf;
-}
+std::string inches(double d) { return inches_text(d); }
 
 const std::string& side_name(const OhState& st, int side) {
   static const std::string none;

@@ -1,0 +1,26 @@
+#pragma once
+// A distance on a free table in the words a player reads: hundredths of an inch, trailing zeros
+// dropped, with the inch mark ("6\"", "6.5\"", "12.04\""), so a distance just past a limit never
+// reads as the limit itself.
+#include <cmath>
+#include <string>
+
+namespace sandtable {
+
+inline std::string inches_text(double d) {
+  const long long h = std::llround(d * 100);
+  const long long a = h < 0 ? -h : h;
+  std::string s;
+  if (h < 0) s.push_back('-');
+  s.append(std::to_string(a / 100));
+  const int frac = static_cast<int>(a % 100);
+  if (frac != 0) {
+    s.push_back('.');
+    s.push_back(static_cast<char>('0' + frac / 10));
+    if (frac % 10 != 0) s.push_back(static_cast<char>('0' + frac % 10));
+  }
+  s.push_back('"');
+  return s;
+}
+
+}  // namespace sandtable
