@@ -120,6 +120,31 @@ describe("the PlayAction of a drawn move", () => {
     expect(o.path).toBeNull();
     expect(o.actionId).toBeNull();
   });
+
+  it("aims the drawn move of a selected unit that has just become the active one (a move rolled for, then drawn)", () => {
+    const g1 = unit("g1", "blue", 0, 0, { square: undefined, position: create(PointSchema, { x: 9, y: 3 }), facingDeg: 0 });
+    const before = withMenu(view([g1]), [
+      { id: "fire:g1", kind: "fire", label: "Fire", unitId: "g1", targets: [{ id: "r1", label: "r1", unitId: "r1" }] },
+      { id: "roll:g1", kind: "other", label: "Move (roll)", unitId: "g1" },
+    ]);
+    const o = new Orders(() => "blue");
+    o.sync(before);
+    o.select(before, "g1");
+    expect(o.actionId).toBe("fire:g1");
+    expect(o.choose(before, "roll:g1")).toEqual({ action: "roll:g1" }); // sent at once
+    const rolled = withMenu(view([g1]), [
+      { id: "move:g1", kind: "move", label: "Move g1 up to 5\"", unitId: "g1", move: { maxInches: 5, modes: ["tactical"], facingFree: true } },
+      { id: "stay:g1", kind: "other", label: "Stay", unitId: "g1" },
+    ]);
+    rolled.turn!.activeUnit = "g1";
+    o.sync(rolled);
+    expect(o.actionId).toBe("move:g1");
+    expect(o.path?.points).toEqual([]);
+    // Cancelled by the player: the next view of the same active unit does not aim it again.
+    o.clearAim();
+    o.sync(rolled);
+    expect(o.actionId).toBeNull();
+  });
 });
 
 describe("allowed inches per mode", () => {

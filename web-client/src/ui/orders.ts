@@ -142,6 +142,8 @@ export class Orders {
   route: GridRoute | null = null;
   /** The turn and phase of the last view, to see a new phase begin. */
   private phase = "";
+  /** The active unit of the last view, to see a unit become active. */
+  private lastActive = "";
 
   constructor(private readonly seat: () => string) {}
 
@@ -199,8 +201,14 @@ export class Orders {
       const p = planActions(view).find((x) => x.id === id);
       if (!plans.has(id) || !p?.targets.some((x) => x.id === t)) this.plan.delete(id);
     }
-    const active = view.turn?.activeUnit;
+    const active = view.turn?.activeUnit ?? "";
+    const fresh = active !== this.lastActive;
+    this.lastActive = active;
     if (active && myTurn(view) && !this.selected && unitActions(view, active).length) this.select(view, active);
+    // A unit of ours that has just become the active one with a path to draw (a move whose
+    // allowance was rolled by the order before): its drawn move is aimed, so the next click on
+    // the table is the path's first point, as the banner asks.
+    else if (active && fresh && myTurn(view) && this.selected === active && !this.actionId && unitActions(view, active).some((a) => !!a.move)) this.select(view, active);
   }
 
   select(view: View, id: string): void {
