@@ -143,6 +143,14 @@ TEST(OhFuzz, RiverCrossingInvariantsHold) {
   report("river-crossing", s);
 }
 
+// Seeds the on-demand run once failed on, kept in the suite: 3278, a tank stopped short by a
+// hidden gun ended, with its old facing, on a visible mortar (it now stops where it is clear).
+TEST(OhFuzz, SeedsThatOnceFailedStillHold) {
+  Stats s;
+  fuzz("oh/village-attack.json", 3278, 1, s);
+  EXPECT_EQ(s.finished, 1);
+}
+
 // The checker itself must catch a broken state.
 TEST(OhFuzz, CheckerCatchesOverlapsAndBadHits) {
   const pb::Scenario scenario = load_scenario_file("oh/village-attack.json");

@@ -22,7 +22,7 @@ std::string fired_line(const OhState& st, const pb::OhFired& x) {
   if (x.close_range()) line += ", doubled (close range)";
   line += " → " + std::to_string(x.hits()) + (x.hits() == 1 ? " Hit" : " Hits");
   if (x.destroyed()) return line + ". " + name_of(st, x.target_id()) + " is destroyed.";
-  line += "; it has " + std::to_string(x.target_hits()) + " Hits";
+  line += "; it has " + std::to_string(x.target_hits()) + (x.target_hits() == 1 ? " Hit" : " Hits");
   if (x.target_permanent() > 0) line += " (" + std::to_string(x.target_permanent()) + " permanent)";
   return line + ".";
 }
@@ -46,7 +46,7 @@ std::string OneHourWw2::describe(const GameState& state, const pb::Event& event,
     case pb::OhEvent::kStepStarted: {
       const auto& x = e.step_started();
       const std::string side = side_name(st, st.side_index(x.side()));
-      if (x.step() == pb::OH_STEP_MORTAR) return "Turn " + std::to_string(x.turn()) + ": " + side + "'s phase begins (Mortar Fire).";
+      if (x.step() == pb::OH_STEP_MORTAR) return "Turn " + std::to_string(x.turn()) + ", " + side + ": the phase begins (Mortar Fire).";
       return side + ": " + step_name(x.step()) + " step.";
     }
     case pb::OhEvent::kFired: return fired_line(st, e.fired());
@@ -86,7 +86,9 @@ std::string OneHourWw2::describe(const GameState& state, const pb::Event& event,
     case pb::OhEvent::kReadyWindowClosed: {
       const auto& x = e.ready_window_closed();
       const std::string side = side_name(st, st.side_index(x.side()));
-      return x.held() ? side + " hold their fire." : side + " have no more Ready fire.";
+      // After a hold the shared line has said who chose it; this one says the game goes on.
+      const std::string other = side_name(st, st.other(st.side_index(x.side())));
+      return (x.held() ? "Ready fire held; " : side + " have no more Ready fire; ") + other + " go on.";
     }
     case pb::OhEvent::BODY_NOT_SET: break;
   }

@@ -187,7 +187,7 @@ void do_fire(Context& ctx, OhState& st, int side, const pb::OhFire& f) {
   x->set_close_range(p.close);
   x->set_hits(hits);
   x->set_ready_fire(ready_fire);
-  x->set_distance(std::round(p.distance * 10) / 10);
+  x->set_distance(std::round(p.distance * 100) / 100);
   x->set_target_hits(after);
   x->set_target_permanent(permanent);
   x->set_destroyed(destroyed);

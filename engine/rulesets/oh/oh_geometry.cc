@@ -216,6 +216,8 @@ bool observes(const OhState& st, const Unit& observer, const Unit& target) {
   return seen >= 2;
 }
 
+bool line_clear(const OhState& st, Vec2 a, Vec2 b) { return !terrain_blocks(st, {a, b}, a, b); }
+
 bool terrain_sight(const OhState& st, const Unit& from, const Unit& to) {
   const auto fb = bases(from);
   const auto tb = bases(to);

@@ -50,6 +50,9 @@ enum class SightFor { kSeeing, kDirectFire };
 bool sees(const OhState& st, const Unit& from, const Unit& to, SightFor why);
 // OH-LOS-02: an observer's unique base sees two of the target's bases.
 bool observes(const OhState& st, const Unit& observer, const Unit& target);
+// The straight line between two places is clear of sight-blocking terrain (a feature holding
+// either end may be seen into for 4", OH-LOS-04; along a road nothing blocks, OH-LOS-06).
+bool line_clear(const OhState& st, Vec2 a, Vec2 b);
 // Terrain only, from the unique base of `from` (spotting a Concealed Ready unit, GAP-OH-LOS-05).
 bool terrain_sight(const OhState& st, const Unit& from, const Unit& to);
 

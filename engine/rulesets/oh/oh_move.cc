@@ -291,35 +291,51 @@ void do_move(Context& ctx, OhState& st, int side, const pb::OhMove& m) {
   const bool keeps = m.facing_deg() < 0;
   std::vector<Vec2> pts{u.pos};
   for (const auto& p : m.path()) pts.push_back(geom::from_proto(p));
+  if (pts.size() == 1) pts.push_back(u.pos);  // staying, or turning where it stands: one leg of nothing
   // A unit hidden from the mover (GAP-OH-LOS-05) stops it short where its bases would meet it:
-  // refusing the path would tell the player where the hidden unit is.
+  // refusing the path would tell the player where the hidden unit is. It then stands at the
+  // last place of its path, facing as it did, where it is clear of every unit.
   Vec2 end = pts.back();
   bool stopped = false;
   const double len = geom::path_length(pts);
-  if (len > geom::kEps) {
-    const int samples = static_cast<int>(std::ceil(len / 0.1));
-    Vec2 last = u.pos;
-    double walked = 0;
-    std::size_t leg = 0;
-    for (int k = 1; k <= samples && !stopped; ++k) {
-      const double at = len * k / samples;
-      while (leg + 2 < pts.size() && walked + geom::distance(pts[leg], pts[leg + 1]) < at) {
-        walked += geom::distance(pts[leg], pts[leg + 1]);
-        ++leg;
-      }
-      const double seg = geom::distance(pts[leg], pts[leg + 1]);
-      const Vec2 p = seg <= geom::kEps ? pts[leg] : pts[leg] + (pts[leg + 1] - pts[leg]) * ((at - walked) / seg);
-      const auto mine = bases_at(u.type, p, k == samples ? end_facing : u.facing);
-      for (const auto& o : st.units) {
-        if (!o.alive || o.side == u.side || !hidden_from(st, o, u.side)) continue;
-        for (const auto& ob : bases(o)) {
-          for (const auto& b : mine) {
-            if (overlap(b, ob)) stopped = true;
-          }
+  auto meets = [&](Vec2 p, Facing f, bool hidden_only) {
+    const auto mine = bases_at(u.type, p, f);
+    for (const auto& o : st.units) {
+      if (!o.alive || o.id == u.id) continue;
+      if (hidden_only && (o.side == u.side || !hidden_from(st, o, u.side))) continue;
+      for (const auto& ob : bases(o)) {
+        for (const auto& b : mine) {
+          if (overlap(b, ob)) return true;
         }
       }
-      if (stopped) end = last;
-      last = p;
+    }
+    return false;
+  };
+  const int samples = std::max(1, static_cast<int>(std::ceil(len / 0.1)));
+  std::vector<Vec2> passed{u.pos};  // sample points reached without meeting a hidden unit
+  double walked = 0;
+  std::size_t leg = 0;
+  for (int k = 1; k <= samples; ++k) {
+    const double at = len * k / samples;
+    while (leg + 2 < pts.size() && walked + geom::distance(pts[leg], pts[leg + 1]) < at) {
+      walked += geom::distance(pts[leg], pts[leg + 1]);
+      ++leg;
+    }
+    const double seg = geom::distance(pts[leg], pts[leg + 1]);
+    const Vec2 p = seg <= geom::kEps ? pts[leg + 1] : pts[leg] + (pts[leg + 1] - pts[leg]) * ((at - walked) / seg);
+    if (meets(p, k == samples ? end_facing : u.facing, true)) {
+      stopped = true;
+      break;
+    }
+    passed.push_back(p);
+  }
+  if (stopped) {
+    end = u.pos;  // where it started is always clear
+    for (std::size_t i = passed.size(); i-- > 1;) {
+      if (!meets(passed[i], u.facing, false)) {
+        end = passed[i];
+        break;
+      }
     }
   }
   pb::OhEvent e;
@@ -330,7 +346,7 @@ void do_move(Context& ctx, OhState& st, int side, const pb::OhMove& m) {
   // -1: it keeps its facing (a stay, or stopped short).
   x->set_facing_deg(stopped || keeps ? -1.0 : std::lround(std::fmod(m.facing_deg(), 360.0) * 2) / 2.0);
   x->set_road(m.road());
-  x->set_distance(std::round(len * 10) / 10);
+  x->set_distance(std::round(len * 100) / 100);
   emit_oh(ctx, e);
 }
 

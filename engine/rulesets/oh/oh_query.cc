@@ -48,11 +48,12 @@ pb::QueryAnswer measure(const OhState& st, const std::string& seat, const pb::Me
   const double d = a.unit && b.unit ? range_between(*a.unit, *b.unit) : geom::distance(a.point, b.point);
   out.set_distance(std::round(d * 100) / 100);
   std::string text = inches(d) + " from " + a.words + " to " + b.words;
-  if (a.unit && b.unit) {
-    const bool sight = sees(st, *a.unit, *b.unit, SightFor::kSeeing);
-    out.set_line_of_sight(sight);
-    text += sight ? ", in sight (OH-LOS-01)" : ", out of sight (OH-LOS-01)";
-  }
+  // Between units: two bases each to a different base (OH-LOS-01); with a point at either end:
+  // the straight line between the places, terrain only (OH-LOS-03/04/06).
+  const bool sight = a.unit && b.unit ? sees(st, *a.unit, *b.unit, SightFor::kSeeing) : line_clear(st, a.point, b.point);
+  out.set_line_of_sight(sight);
+  text += sight ? ", in sight" : ", out of sight";
+  text += a.unit && b.unit ? " (OH-LOS-01)" : " (OH-LOS-03)";
   out.set_text(text);
   return out;
 }

@@ -109,7 +109,6 @@ void OneHourWw2::fill_view(const GameState& state, const std::string& viewer, pb
     sv->set_strength_lost(count_where(st, s, false));
     int pts = 0;
     for (std::size_t i = 0; i < st.objectives.size(); ++i) pts += st.holders[i] == st.side_id(s) ? st.objectives[i].points : 0;
-    add_marker(*sv, "objective_points", "Objective points held", num(pts));
     add_marker(*sv, "dice", "Dice", die_words(st));  // OH-CONV-01: the kind of every roll
     if (s == st.attacker) add_marker(*sv, "attacker", "Attacker (moves first)");
     const int lost = count_where(st, s, false), all = lost + count_where(st, s, true);
