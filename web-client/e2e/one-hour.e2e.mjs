@@ -165,10 +165,16 @@ test("one-hour skirmish: two full turns by clicking, with a rolled move, fire, t
   assert.equal(move.move.max, Number(total), "the drawn move's limit is the rolled total");
   assert.equal(await task(A), `Draw the move of 1st Platoon: up to ${total}"`);
   assert.ok(rolled.menu.some((a) => a.id === "stay:a-inf-1" && a.kind === "other"), "or it stays where it is");
-  // The rolled unit's move is aimed: clicks on the table are its waypoints. Two legs forward and
-  // to the right, 2.85" in all (any roll carries it), off the line straight ahead where the facing
-  // handle sits (a click there would take the handle, not add a point).
+  // The rolled unit's move is aimed: clicks on the table are its waypoints. A click straight
+  // ahead lands on the facing handle: pressed and let go without a drag it is a waypoint all the
+  // same (not a turn); Backspace takes it back.
   await A.waitForSelector('[data-testid="draft"] [data-testid="ruler-panel"]');
+  const grip = await A.locator('.facing-handle[data-handle="facing"]').boundingBox();
+  await A.mouse.click(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await A.waitForFunction(() => /· 1 point/.test(document.querySelector('[data-testid="ruler-panel"]')?.textContent ?? ""));
+  await A.keyboard.press("Backspace");
+  await A.waitForFunction(() => !/· 1 point/.test(document.querySelector('[data-testid="ruler-panel"]')?.textContent ?? ""));
+  // Then two legs forward and to the right, 2.85" in all (any roll carries it).
   const end = { x: start.x + 2.2, y: start.y + 1.8 };
   await clickAt(A, { x: start.x + 1, y: start.y + 0.9 });
   await clickAt(A, end);

@@ -47,6 +47,10 @@ export class Board {
   private fitted = false;
   private drag: { x: number; y: number; box: Box; moved: boolean } | null = null;
   private handle: string | null = null;
+  /** Where a press on a handle began, and whether it has been dragged: a press let go where it
+   * began is a click on the table under the handle (e.g. a waypoint straight ahead), not a turn. */
+  private handleFrom = { x: 0, y: 0 };
+  private handleMoved = false;
   private hover: string | null = null;
   /** What the free table under the overlay was drawn from (the view and the units it marks). */
   private drawn: { view: View; marks: string } | null = null;
@@ -347,6 +351,8 @@ export class Board {
     if (handle && this.handlers.onHandle) {
       // A handle is dragged, not the table: no panning while it moves.
       this.handle = handle;
+      this.handleFrom = { x: e.clientX, y: e.clientY };
+      this.handleMoved = false;
       this.svg.setPointerCapture(e.pointerId);
       e.preventDefault();
       return;
@@ -362,7 +368,7 @@ export class Board {
       // The handle's drag ends where it was; the second finger wants the table.
       const name = this.handle;
       this.handle = null;
-      this.handlers.onHandle?.(name, this.lastHandle ?? { x: 0, y: 0 }, true);
+      if (this.handleMoved && this.lastHandle) this.handlers.onHandle?.(name, this.lastHandle, true);
     }
     this.drag = null;
     this.gesture = true;
@@ -387,6 +393,10 @@ export class Board {
     }
     if (this.gesture) return;  // the finger left after a pinch: it neither pans nor hovers
     if (this.handle) {
+      // The same travel a tap allows (a finger shakes more than a mouse) before it is a drag.
+      const travel = Math.hypot(e.clientX - this.handleFrom.x, e.clientY - this.handleFrom.y);
+      if (!this.handleMoved && travel < (e.pointerType === "mouse" ? 4 : 10)) return;
+      this.handleMoved = true;
       const p = this.inchesAt(e);
       if (p) {
         this.lastHandle = p;
@@ -449,7 +459,11 @@ export class Board {
       const name = this.handle;
       this.handle = null;
       const p = this.inchesAt(e);
-      if (p) this.handlers.onHandle?.(name, p, true);
+      if (this.handleMoved) {
+        if (p) this.handlers.onHandle?.(name, p, true);
+      } else if (p && this.view?.board.case === "table") {
+        this.handlers.onTable?.(p, undefined);  // not dragged: a click on the table under it
+      }
       return;
     }
     const d = this.drag;
