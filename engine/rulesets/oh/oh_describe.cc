@@ -11,12 +11,22 @@ std::string name_of(const OhState& st, const std::string& id) {
   return u ? label(*u) : id;
 }
 
-std::string signed_num(int v) { return (v >= 0 ? "+" : "") + std::to_string(v); }
+// Appended, never "+" + a temporary: GCC 12 at -O3 misreports that as an overlapping copy (-Wrestrict).
+std::string signed_num(int v) {
+  std::string s = v >= 0 ? "+" : "";
+  s += std::to_string(v);
+  return s;
+}
 
 std::string fired_line(const OhState& st, const pb::OhFired& x) {
   std::string line = name_of(st, x.unit_id()) + (x.ready_fire() ? " fires from Ready at " : " fires at ") + name_of(st, x.target_id()) +
                      " (" + inches(x.distance()) + "): rolled " + std::to_string(x.roll());
-  for (const auto& m : x.modifiers()) line += " " + signed_num(m.value()) + " " + m.words();
+  for (const auto& m : x.modifiers()) {
+    line += ' ';
+    line += signed_num(m.value());
+    line += ' ';
+    line += m.words();
+  }
   line += " = " + std::to_string(x.modified());
   for (const auto& h : x.halvings()) line += ", halved (" + h + ")";
   if (x.close_range()) line += ", doubled (close range)";
@@ -53,8 +63,16 @@ std::string OneHourWw2::describe(const GameState& state, const pb::Event& event,
     case pb::OhEvent::kMoveRolled: {
       const auto& x = e.move_rolled();
       std::string line = name_of(st, x.unit_id()) + (x.march() ? " marches: rolled " : " moves: rolled ");
-      for (int i = 0; i < x.dice_size(); ++i) line += (i ? " + " : "") + std::to_string(x.dice(i));
-      for (const auto& m : x.modifiers()) line += " " + signed_num(m.value()) + "\" " + m.words();
+      for (int i = 0; i < x.dice_size(); ++i) {
+        if (i) line += " + ";
+        line += std::to_string(x.dice(i));
+      }
+      for (const auto& m : x.modifiers()) {
+        line += ' ';
+        line += signed_num(m.value());
+        line += "\" ";
+        line += m.words();
+      }
       line += " = " + inches(x.allowance());
       if (x.road_possible()) line += " (" + inches(x.allowance() + kRoadInches) + " if it keeps to the road)";
       return line + ".";

@@ -15,7 +15,8 @@ namespace {
 std::string shot_detail(const OhState& st, const Unit& u, const Unit& t, bool ready_fire, const Unit* priority) {
   const FirePlan p = plan_fire(st, u, t, ready_fire);
   std::string d = inches(p.distance) + ", " + die_words(st);
-  if (p.modifier_total) d += (p.modifier_total > 0 ? "+" : "") + std::to_string(p.modifier_total);
+  if (p.modifier_total > 0) d += '+';
+  if (p.modifier_total) d += std::to_string(p.modifier_total);
   for (const auto& h : p.halvings) d += ", halved (" + h + ")";
   if (p.close) d += ", doubled (close range)";
   if (priority && priority->id == t.id) d += " — priority target";

@@ -196,8 +196,11 @@ std::string allowance_words(const OhState& st, const Unit& u, bool march) {
   int bonus = r.move_bonus;
   if (threatened(st, u)) bonus -= kThreatenedInches;
   if (u.dug_in) bonus -= kLeaveDugInInches;
-  if (bonus > 0) out += "+" + std::to_string(bonus) + "\"";
-  if (bonus < 0) out += std::to_string(bonus) + "\"";
+  if (bonus > 0) out += '+';
+  if (bonus != 0) {
+    out += std::to_string(bonus);
+    out += '"';
+  }
   return out;
 }
 
