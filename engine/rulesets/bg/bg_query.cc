@@ -18,6 +18,7 @@
 #include <optional>
 
 #include "engine/model/menu_pick.h"
+#include "engine/model/refusal.h"
 #include "engine/model/payload.h"
 #include "engine/model/rejection.h"
 #include "engine/rulesets/bg/bg_combat_util.h"
@@ -35,15 +36,7 @@ namespace {
 constexpr const char* kGm = "gm";
 constexpr double kUnlimited = 1e9;
 
-pb::QueryAnswer refused(const Refusal& r) {
-  pb::QueryAnswer a;
-  a.set_ok(false);
-  a.mutable_refusal()->set_code(r.code);
-  a.mutable_refusal()->set_rule_id(r.rule);
-  a.mutable_refusal()->set_message(r.message);
-  a.set_text(r.message);
-  return a;
-}
+pb::QueryAnswer refused(const Refusal& r) { return refused_answer({r.code, r.rule, r.message}); }
 
 // Who asks: a side (what it knows), the GM (everything) or a spectator (what no side hides);
 // what each may know is what its view shows (bg_view.cc).

@@ -1,6 +1,7 @@
 // Words, conversions, unit geometry and terrain queries shared by every Battleground area.
 #include <cmath>
 
+#include "engine/model/inches.h"
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/model/rejection.h"
 
@@ -15,22 +16,7 @@ const std::string& side_id(const BgState& st, int side) {
   return side >= 0 && side < static_cast<int>(st.sides.size()) ? st.sides[static_cast<std::size_t>(side)] : none;
 }
 
-std::string inches(double d) {
-  // Words only (messages, notes): hundredths, trailing zeros dropped.
-  const long long h = std::llround(d * 100);
-  const long long a = h < 0 ? -h : h;
-  std::string s;
-  if (h < 0) s.push_back('-');
-  s.append(std::to_string(a / 100));
-  const int frac = static_cast<int>(a % 100);
-  if (frac != 0) {
-    s.push_back('.');
-    s.push_back(static_cast<char>('0' + frac / 10));
-    if (frac % 10 != 0) s.push_back(static_cast<char>('0' + frac % 10));
-  }
-  s.push_back('"');
-  return s;
-}
+std::string inches(double d) { return inches_text(d); }  // words only (messages, notes)
 
 Vec2 to_vec(const pb::Point& p) { return {p.x(), p.y()}; }
 

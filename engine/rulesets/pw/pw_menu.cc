@@ -3,6 +3,7 @@
 // menu cannot offer what the handlers refuse; the orders are built back in pw_menu_order.cc.
 #include <algorithm>
 
+#include "engine/model/menu_build.h"
 #include "engine/rulesets/pw/pw_actions.h"
 #include "engine/rulesets/pw/pw_internal.h"
 #include "engine/rulesets/pw/pw_menu_words.h"
@@ -11,17 +12,6 @@
 namespace sandtable::pw {
 
 namespace {
-
-pb::Action* add(pb::ActionMenu& menu, const std::string& id, const char* kind, const std::string& label, const std::string& unit_id,
-                const char* rule) {
-  pb::Action* a = menu.add_actions();
-  a->set_id(id);
-  a->set_kind(kind);
-  a->set_label(label);
-  a->set_unit_id(unit_id);
-  a->set_rule_id(rule);
-  return a;
-}
 
 // The enemy units in a square, in words, and the one a target names (a fighting unit before
 // a commander or transport sharing its square). Carried units ride with their transport.
@@ -59,7 +49,7 @@ void add_moves(const PwState& st, const Unit& u, const std::vector<pb::PwCommand
     if (std::find(listed.begin(), listed.end(), to) != listed.end()) continue;
     listed.push_back(to);
     if (!a) {
-      a = add(menu, "move:" + u.id, "move", "Move", u.id, "PW-MOVE-02");
+      a = add_action(menu, "move:" + u.id, "move", "Move", u.id, "PW-MOVE-02");
       // The handler takes any end facing (contact then turns the unit, PW-MOVE-08).
       for (int g = 0; g < 4; ++g) a->add_facings(static_cast<pb::GridFacing>(g));
     }
@@ -71,7 +61,7 @@ void add_face(const Unit& u, const std::vector<pb::PwCommand>& cmds, pb::ActionM
   pb::Action* a = nullptr;
   for (const auto& c : cmds) {
     if (!c.has_face()) continue;
-    if (!a) a = add(menu, "face:" + u.id, "face", "Turn in place", u.id, "PW-MOVE-03");
+    if (!a) a = add_action(menu, "face:" + u.id, "face", "Turn in place", u.id, "PW-MOVE-03");
     a->add_facings(c.face().facing());
   }
 }
@@ -80,7 +70,7 @@ void add_fire(const PwState& st, const Unit& u, const std::vector<pb::PwCommand>
   pb::Action* a = nullptr;
   for (const auto& c : cmds) {
     if (!c.has_fire()) continue;
-    if (!a) a = add(menu, "fire:" + u.id, "fire", "Fire", u.id, "PW-FIRE-01");
+    if (!a) a = add_action(menu, "fire:" + u.id, "fire", "Fire", u.id, "PW-FIRE-01");
     const Sq s = to_sq(c.fire().target());
     const EnemiesAt e = enemies_at(st, u.side, s);
     square_target(a, s, "Fire at " + e.words, grid::distance(u.sq, s))->set_unit_id(e.unit_id);
@@ -91,7 +81,7 @@ void add_close_combat(const PwState& st, const Unit& u, const std::vector<pb::Pw
   pb::Action* a = nullptr;
   for (const auto& c : cmds) {
     if (!c.has_close_combat()) continue;
-    if (!a) a = add(menu, "cc:" + u.id, "close_combat", "Close combat", u.id, "PW-CC-01");
+    if (!a) a = add_action(menu, "cc:" + u.id, "close_combat", "Close combat", u.id, "PW-CC-01");
     const Unit& d = *st.alive_unit(c.close_combat().target_id());
     pb::ActionTarget* t = a->add_targets();
     t->set_id(d.id);
@@ -110,7 +100,7 @@ void add_stationary(const PwState& st, const Unit& u, const std::vector<pb::PwCo
     }
     if (others.empty()) continue;
     const StationaryWords& w = stationary_words(static_cast<pb::PwStationaryKind>(k));
-    pb::Action* a = add(menu, std::string(w.id) + ":" + u.id, "other", w.label, u.id, w.rule);
+    pb::Action* a = add_action(menu, std::string(w.id) + ":" + u.id, "other", w.label, u.id, w.rule);
     if (others.size() < 2) continue;
     for (const auto& o : others) {
       pb::ActionTarget* t = a->add_targets();
@@ -142,12 +132,12 @@ void add_plans(const PwState& st, const std::string& seat, pb::ActionMenu& menu)
     auto it = std::find_if(menu.mutable_actions()->begin(), menu.mutable_actions()->end(),
                            [&](const pb::Action& a) { return a.id() == id; });
     pb::Action* a =
-        it != menu.mutable_actions()->end() ? &*it : add(menu, id, "plan", "Order " + label(gun) + " to fire", gun.id, "PW-ART-01");
+        it != menu.mutable_actions()->end() ? &*it : add_action(menu, id, "plan", "Order " + label(gun) + " to fire", gun.id, "PW-ART-01");
     const Sq s = to_sq(plan.targets(0).target());
     const EnemiesAt e = enemies_at(st, gun.side, s);
     square_target(a, s, "Bombard " + e.words + " at " + sq_text(s), grid::distance(gun.sq, s))->set_unit_id(e.unit_id);
   }
-  add(menu, "plan-hold", "plan", "Hold fire with every battery", "", "PW-ART-01");
+  add_action(menu, "plan-hold", "plan", "Hold fire with every battery", "", "PW-ART-01");
 }
 
 void add_activation(const PwState& st, const std::string& seat, int side, pb::ActionMenu& menu) {
@@ -155,13 +145,13 @@ void add_activation(const PwState& st, const std::string& seat, int side, pb::Ac
     // While a unit is active only it is offered: the player ends its activation first.
     if (const Unit* u = st.alive_unit(st.active_unit)) add_unit(st, seat, *u, menu);
     // Names no unit: the client shows unit-less actions with the turn's controls.
-    add(menu, "end-activation", "end", "End this activation", "", "PW-ACT-04");
+    add_action(menu, "end-activation", "end", "End this activation", "", "PW-ACT-04");
   } else {
     for (const auto& u : st.units) {
       if (u.alive && u.side == side) add_unit(st, seat, u, menu);
     }
   }
-  pb::Action* end = add(menu, "end-side", "end", "End your turn", "", "PW-ACT-02");
+  pb::Action* end = add_action(menu, "end-side", "end", "End your turn", "", "PW-ACT-02");
   const int left = st.side_state[static_cast<std::size_t>(side)].activations_left;
   if (left > 0) {
     end->set_confirm("End your turn with " + std::to_string(left) + (left == 1 ? " activation" : " activations") + " unused?");
@@ -176,7 +166,7 @@ void PortableWargame::actions(const GameState& state, const std::string& seat, p
   if (side < 0 || st.over) return;
   if (stalled(st)) {
     // Table dice: the game needs the next rolls and nobody owes an order (PwProceed).
-    add(menu, "proceed", "other", "Roll the dice", "", "PW-SEQ-01");
+    add_action(menu, "proceed", "other", "Roll the dice", "", "PW-SEQ-01");
     return;
   }
   if (st.phase == Phase::kArtilleryPlanning) {

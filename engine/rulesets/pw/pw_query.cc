@@ -12,6 +12,7 @@
 #include <algorithm>
 
 #include "engine/model/menu_pick.h"
+#include "engine/model/refusal.h"
 #include "engine/model/payload.h"
 #include "engine/model/rejection.h"
 #include "engine/rulesets/pw/pw_internal.h"
@@ -23,15 +24,7 @@ namespace sandtable::pw {
 
 namespace {
 
-pb::QueryAnswer refused(const Refusal& r) {
-  pb::QueryAnswer a;
-  a.set_ok(false);
-  a.mutable_refusal()->set_code(r.code);
-  a.mutable_refusal()->set_rule_id(r.rule);
-  a.mutable_refusal()->set_message(r.message);
-  a.set_text(r.message);
-  return a;
-}
+pb::QueryAnswer refused(const Refusal& r) { return refused_answer({r.code, r.rule, r.message}); }
 
 // ---- measuring ----
 
