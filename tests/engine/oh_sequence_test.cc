@@ -100,14 +100,14 @@ TEST(OhSequence, OH_SEQ_05_ReadyFireWindow) {
   EXPECT_EQ(fired(t.ok(fire("axis", "r1", "a"), {3})).modifiers(0).words(), "firing while Ready");
   EXPECT_FALSE(t.u("r1").ready);
   ASSERT_TRUE(t.decision());  // r2 may still fire
-  t.answer("hold");
+  t.answer(oh::kHoldFire);
   EXPECT_TRUE(t.u("r2").ready);
   EXPECT_FALSE(t.st().ready_window);
   t.ok(roll_move("allies", "b"), {1});
   EXPECT_FALSE(t.decision());  // the move is not over until it is drawn
   t.ok(move("allies", "b", {{40, 11}}));
   ASSERT_TRUE(t.decision());
-  t.answer("hold");
+  t.answer(oh::kHoldFire);
 }
 
 // OH-SEQ-06, OH-RR-01: only units that took no action may Rally, become Ready or Dig in, one

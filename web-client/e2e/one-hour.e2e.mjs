@@ -81,8 +81,9 @@ async function fire(page, unitId, targetId, shotName) {
 /** The Hold fire choice of the seat's open Ready-fire decision. */
 async function holdFire(page, side) {
   const before = await viewOf(page);
-  await page.click('[data-testid="decisions"] [data-choice="hold"]');
+  await page.click('[data-testid="decisions"] [data-choice="to hold fire"]');
   const after = await waitFor(page, (x) => x.seq > before.seq, "holding fire");
+  assert.ok(newLines(before, after).some((l) => /^.+ chose to hold fire\.$/.test(l)), `the log says who held, in words: ${newLines(before, after)}`);
   assert.ok(newLines(before, after).some((l) => /^Ready fire held; .+ go on\.$/.test(l)), `the log says the ${side} hold: ${newLines(before, after)}`);
 }
 
@@ -92,7 +93,7 @@ async function readyWindow(page, side) {
   const box = page.locator('[data-testid="decisions"] .decision');
   await box.waitFor();
   assert.match(await box.innerText(), /Your decision: An enemy unit has acted: fire with a Ready unit \(at -1\), or hold your fire\./);
-  assert.equal(await page.locator('[data-testid="decisions"] [data-choice="hold"]').innerText(), "Hold fire");
+  assert.equal(await page.locator('[data-testid="decisions"] [data-choice="to hold fire"]').innerText(), "Hold fire");
   assert.equal(await task(page), "Your Ready units may fire: pick one, or hold your fire");
   return v;
 }

@@ -117,7 +117,7 @@ class OhBot final : public Bot {
       pb::Command c;
       c.set_seat(seat);
       c.mutable_answer()->set_decision_id(d.id());
-      c.mutable_answer()->set_choice_id("hold");
+      c.mutable_answer()->set_choice_id(kHoldFire);
       return c;
     }
     if (!st.decisions.empty() || side != st.phasing) return std::nullopt;

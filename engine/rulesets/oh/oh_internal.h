@@ -112,6 +112,9 @@ bool may_act_in_step(const OhState& st, const Unit& u);
 std::vector<const Unit*> ready_shooters(const OhState& st);
 void answer_decision(Context& ctx, OhState& st, const pb::Decision& d, const std::string& choice);
 constexpr const char* kReadyDecision = "OH_READY_FIRE";
+// The Ready-fire window's answers, worded for the shared log line "<side> chose <answer>.".
+constexpr const char* kHoldFire = "to hold fire";
+constexpr const char* kReadyFire = "to fire from Ready";
 
 pb::DieKind die_kind(const OhState& st);
 // The game's die in words (OH-CONV-01): "d6" or "average die".

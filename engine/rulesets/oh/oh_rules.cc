@@ -69,7 +69,7 @@ std::unique_ptr<Bot> OneHourWw2::make_bot() const { return make_oh_bot(); }
 std::string OneHourWw2::order_answers(const GameState& state, const pb::Decision& decision, const pb::Command& command) const {
   (void)state;
   if (decision.kind() != kReadyDecision || !carries<pb::OhCommand>(command)) return {};
-  return payload_of<pb::OhCommand>(command).has_fire() ? "fire" : std::string();
+  return payload_of<pb::OhCommand>(command).has_fire() ? kReadyFire : std::string();
 }
 
 }  // namespace oh

@@ -145,14 +145,14 @@ void after_action(Context& ctx, OhState& st) {
   d.set_kind(kReadyDecision);
   d.set_prompt("An enemy unit has acted: fire with a Ready unit (at -1), or hold your fire.");
   auto* c = d.add_choices();
-  c->set_id("hold");
+  c->set_id(kHoldFire);
   c->set_label("Hold fire");
   ctx.ask(d);
 }
 
 void answer_decision(Context& ctx, OhState& st, const pb::Decision& d, const std::string& choice) {
   (void)st;
-  if (d.kind() == kReadyDecision && choice == "hold") {
+  if (d.kind() == kReadyDecision && choice == kHoldFire) {
     pb::OhEvent e;
     e.mutable_ready_window_closed()->set_side(d.seat());
     e.mutable_ready_window_closed()->set_held(true);
