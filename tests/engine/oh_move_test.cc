@@ -22,8 +22,8 @@ TEST(OhMove, OH_MOVE_01_RollThenDraw) {
   EXPECT_TRUE(t.u("a1").moved);
   EXPECT_TRUE(t.u("a1").acted);
   t.refused(roll_move("allies", "a1"), "OH_ALREADY_ACTED", "OH-SEQ-04");
-  t.ok(roll_move("allies", "a2"), {1});
-  t.ok(move("allies", "a2", {{40, 11}, {41, 12}}, 45));  // 1 + 1.41 <= 3
+  t.ok(roll_move("allies", "a2"), {4});
+  t.ok(move("allies", "a2", {{40, 11}, {41, 12}}, 45));  // 1 + 1.41 <= 6, the outer bases' ways too
   EXPECT_NEAR(t.u("a2").pos.x, 41, 1e-9);
   EXPECT_NEAR(t.u("a2").facing.degrees_for_display(), 45, 1e-9);
 }
@@ -86,8 +86,8 @@ TEST(OhMove, OH_MOVE_06_Turning) {
   Sc s;
   s.unit(0, "a", "infantry", 20, 10).unit(1, "x", "infantry", 30, 44, 180);
   TG t(s.s);
-  t.ok(roll_move("allies", "a"), {2});
-  t.ok(move("allies", "a", {{20, 12}}, 90));
+  t.ok(roll_move("allies", "a"), {6});
+  t.ok(move("allies", "a", {{20, 12}}, 90));  // the outer bases travel 5.1" of the 8"
   const pb::View v = t.g->view("allies");
   for (const auto& u : v.units()) {
     if (u.id() != "a") continue;
@@ -213,6 +213,28 @@ TEST(OhMove, HostilePathsAreRefusedInWords) {
   t.refused(move("allies", "a", {{20, 12}}, std::nan("")), "OH_BAD_FACING", "OH-MOVE-06");
   EXPECT_EQ(t.g->seq(), seq);
   t.ok(move("allies", "a", {{20, 12}}, 1e9));  // any number is a facing, reduced to the compass
+}
+
+}  // namespace
+}  // namespace sandtable::ohtest
+
+namespace sandtable::ohtest {
+namespace {
+
+// OH-MOVE-01: no base moves farther than the total. Wheeling a line of 7" through 90° carries
+// its outer bases 3.54" even where the unique base stands still; an about-face carries none (the
+// line is the same line, its ends changed places).
+TEST(OhMove, OH_MOVE_01_NoBaseFartherThanTheTotal) {
+  Sc s;
+  s.unit(0, "a", "infantry", 20, 10).unit(0, "b", "infantry", 40, 10).unit(1, "x", "infantry", 30, 44, 180);
+  TG t(s.s);
+  t.ok(roll_move("allies", "a"), {1});  // 1 + 2 = 3"
+  const std::string why = t.refused(move("allies", "a", {}, 90), "OH_BASE_TOO_FAR", "OH-MOVE-01");
+  EXPECT_NE(why.find("3.54\""), std::string::npos) << why;
+  t.ok(move("allies", "a", {}, 180));
+  EXPECT_NEAR(t.u("a").facing.degrees_for_display(), 180, 1e-9);
+  t.ok(roll_move("allies", "b"), {2});  // 4"
+  t.ok(move("allies", "b", {}, 90));
 }
 
 }  // namespace

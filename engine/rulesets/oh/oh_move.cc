@@ -280,6 +280,21 @@ Check check_move(const OhState& st, int side, const pb::OhMove& m) {
     if (atg_woods) why += " (2\" less for entering a wood)";
     return Refusal{"OH_TOO_FAR", "OH-MOVE-01", why + "."};
   }
+  // OH-MOVE-01: no base moves farther than the total. The other two bases follow the unique one in
+  // line; a wheel carries them farther than it (their straight way from where they stand to where
+  // they end is the least they travel). The line is symmetric: its two outer bases may change places.
+  {
+    const auto from = base_centres(u->type, u->pos, u->facing);
+    const auto to = base_centres(u->type, pts.back(), end_facing);
+    const double kept = std::max(geom::distance(from[1], to[1]), geom::distance(from[2], to[2]));
+    const double swapped = std::max(geom::distance(from[1], to[2]), geom::distance(from[2], to[1]));
+    const double farthest = std::min(kept, swapped);
+    if (geom::beyond(farthest + atg_woods, limit)) {
+      return Refusal{"OH_BASE_TOO_FAR", "OH-MOVE-01",
+                     "Turning like this carries an outer base of " + label(*u) + " " + inches(farthest) + ", more than the " +
+                         inches(limit - atg_woods) + " it may move: no base may move farther than the total."};
+    }
+  }
   if (m.road()) {
     if (auto r = road_check(st, *u, pts)) return r;
   }
