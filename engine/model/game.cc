@@ -45,6 +45,9 @@ Game::Game(const RuleSet& rules, std::unique_ptr<GameState> state) : rules_(rule
   for (const auto& side : seen.sides()) home_edges_[side.id()] = home_edge(seen, side.id());
 }
 
+Game::Game(const RuleSet& rules, std::unique_ptr<GameState> state, std::map<std::string, std::string> home_edges)
+    : rules_(rules), state_(std::move(state)), home_edges_(std::move(home_edges)) {}
+
 Game::Game(const Game& other) : rules_(other.rules_), state_(other.state_->clone()), home_edges_(other.home_edges_) {}
 
 std::unique_ptr<Game> Game::start(const RuleSet& rules, const pb::Scenario& scenario, const StartOptions& options,
@@ -130,15 +133,34 @@ std::unique_ptr<Game> Game::from_log(const Registry& registry, const std::vector
 
 void Game::apply_to(GameState& state, const pb::Event& event) const { apply_event(rules_, state, event); }
 
-void Game::apply(const pb::Event& event) { apply_to(*state_, event); }
+void Game::apply(const pb::Event& event) {
+  menus_.clear();
+  apply_to(*state_, event);
+}
 
 Outcome Game::execute(const pb::Command& command, TableDice* table) {
   Outcome out;
+  auto next = run(command, table, out);
+  if (next) {
+    state_ = std::move(next);
+    menus_.clear();
+  }
+  return out;
+}
+
+std::unique_ptr<Game> Game::next(const pb::Command& command, Outcome& out, TableDice* table) const {
+  auto state = run(command, table, out);
+  if (!state) return nullptr;
+  return std::unique_ptr<Game>(new Game(rules_, std::move(state), home_edges_));
+}
+
+std::unique_ptr<GameState> Game::run(const pb::Command& command, TableDice* table, Outcome& out) const {
+  out = Outcome{};
   if (state_->over) {
     out.rejection.set_code("GAME_OVER");
     out.rejection.set_rule_id("GEN");
     out.rejection.set_message("The game is over: " + state_->end_reason);
-    return out;
+    return nullptr;
   }
   // Bounds no rule needs more than, so a hostile order cannot make the engine walk thousands of
   // waypoints (docs/protocol.md "Orders").
@@ -147,15 +169,16 @@ Outcome Game::execute(const pb::Command& command, TableDice* table) {
     out.rejection.set_rule_id("GEN");
     out.rejection.set_message("An order holds at most " + std::to_string(kMaxOrderBytes) + " bytes; this one is " +
                               std::to_string(command.ByteSizeLong()) + ".");
-    return out;
+    return nullptr;
   }
   pb::Command from_play;
   if (command.has_play()) {
+    // Checked against the menu before anything is copied: most refusals cost no state copy.
     try {
       from_play = from_menu(command.seat(), command.play());
     } catch (const Rejected& r) {
       out.rejection = r.rejection();
-      return out;
+      return nullptr;
     }
   }
   const pb::Command& order = command.has_play() ? from_play : command;
@@ -168,19 +191,18 @@ Outcome Game::execute(const pb::Command& command, TableDice* table) {
     handle_shared(ctx, order);
   } catch (const Rejected& r) {
     out.rejection = r.rejection();
-    return out;
+    return nullptr;
   } catch (const std::exception& e) {
     // A rule-set bug must not corrupt the game or take the server down: refuse and keep state.
     out.rejection.set_code("INTERNAL_ERROR");
     out.rejection.set_rule_id("GEN");
     out.rejection.set_message(std::string("The server could not carry out this order (") + e.what() + "); nothing changed.");
-    return out;
+    return nullptr;
   }
-  state_ = std::move(scratch);
   if (table && state_->table_dice) *table = table_copy;
   out.accepted = true;
   out.events = std::move(ctx.events());
-  return out;
+  return scratch;
 }
 
 void Game::handle_shared(Context& ctx, const pb::Command& command) const {
@@ -320,7 +342,17 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
   return copy;
 }
 
-pb::ActionMenu Game::menu(const std::string& seat) const {
+pb::ActionMenu Game::menu(const std::string& seat) const { return menu_ref(seat); }
+
+const pb::ActionMenu& Game::menu_ref(const std::string& seat) const {
+  for (const auto& c : menus_) {
+    if (c.first == seat) return c.second;
+  }
+  menus_.emplace_back(seat, build_menu(seat));
+  return menus_.back().second;
+}
+
+pb::ActionMenu Game::build_menu(const std::string& seat) const {
   pb::ActionMenu m;
   const GameState& st = *state_;
   if (st.over || st.paused || !st.is_side(seat)) return m;
@@ -354,7 +386,7 @@ pb::Command Game::from_menu(const std::string& seat, const pb::PlayAction& play)
   if (play.path_size() > kMaxPathPoints) {
     reject("PATH_TOO_LONG", "GEN", "A drawn path has at most " + std::to_string(kMaxPathPoints) + " points.");
   }
-  const pb::ActionMenu m = menu(seat);
+  const pb::ActionMenu& m = menu_ref(seat);
   const pb::Action* action = &on_menu(m, play);
   for (const auto& part : play.also()) {
     if (!part.also().empty()) reject("NOT_ON_MENU", "GEN", "An order's parts cannot have parts of their own.");

@@ -2,6 +2,7 @@
 // A game: the shared rules of every rule set (seats, decisions, pause, end, dice, sequence)
 // around one RuleSet. state = fold(apply, initial(scenario, seed), events).
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -53,6 +54,10 @@ class Game {
   // Validates and applies a command. `table` supplies the dice when the game takes dice from
   // the table (ignored otherwise). A refused command changes nothing, table dice included.
   Outcome execute(const pb::Command& command, TableDice* table = nullptr);
+  // The game after `command`, leaving this one as it is (what a server commits while the order
+  // is made durable): one copy of the state for an accepted order, none for most refusals (those
+  // caught before the rules run). Null when refused; `out` says why, or holds the events.
+  std::unique_ptr<Game> next(const pb::Command& command, Outcome& out, TableDice* table = nullptr) const;
   // Applies an already accepted event (replay, restart).
   void apply(const pb::Event& event);
 
@@ -83,6 +88,13 @@ class Game {
 
  private:
   Game(const RuleSet& rules, std::unique_ptr<GameState> state);
+  Game(const RuleSet& rules, std::unique_ptr<GameState> state, std::map<std::string, std::string> home_edges);
+  // The state after `command` (a copy), or null with out.rejection set.
+  std::unique_ptr<GameState> run(const pb::Command& command, TableDice* table, Outcome& out) const;
+  // The seat's menu at this state, worked out once: a seat's View and the check of its next
+  // order both read it.
+  const pb::ActionMenu& menu_ref(const std::string& seat) const;
+  pb::ActionMenu build_menu(const std::string& seat) const;
   void apply_to(GameState& state, const pb::Event& event) const;
   void handle_shared(Context& ctx, const pb::Command& command) const;
   void gm_edit(Context& ctx, const pb::GmEdit& edit) const;  // gm_edit.cc
@@ -94,6 +106,9 @@ class Game {
   // Each side's home edge (SideView.home_edge), from the scenario as a spectator may read it, so
   // a hidden unit's place never moves a side's edge.
   std::map<std::string, std::string> home_edges_;
+  // Menus worked out at this state (menu_ref), by seat; cleared whenever the state changes. A
+  // deque keeps references to earlier entries valid while later ones are added.
+  mutable std::deque<std::pair<std::string, pb::ActionMenu>> menus_;
 };
 
 // Hex SHA-256 of the seed's eight little-endian bytes: the commitment published at start.
