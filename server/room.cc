@@ -115,7 +115,14 @@ void Room::join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std:
 void Room::leave(std::shared_ptr<Subscriber> who) {
   net::post(strand_, [self = shared_from_this(), who] {
     auto& ms = self->members_;
-    ms.erase(std::remove_if(ms.begin(), ms.end(), [&](const Member& m) { return m.who == who; }), ms.end());
+    auto it = std::find_if(ms.begin(), ms.end(), [&](const Member& m) { return m.who == who; });
+    if (it == ms.end()) return;
+    const std::string seat = it->seat;
+    ms.erase(it);
+    // A seat nobody holds is not kept up to date, so its cached View goes with its last member.
+    if (std::none_of(ms.begin(), ms.end(), [&](const Member& m) { return m.seat == seat; })) {
+      self->views_.forget(seat);
+    }
   });
 }
 
@@ -132,13 +139,13 @@ void Room::catch_up(Member& m, std::uint64_t request_id, std::uint64_t since_seq
     for (std::uint64_t s = since_seq + 1; s <= seq; ++s) {
       if (auto e = game_->event_for(log_[s - 1], m.seat)) *d->add_events() = std::move(*e);
     }
-    *d->mutable_view() = game_->view(m.seat);
-    table_held_[m.seat] = static_table_of(d->view());  // a catch-up carries the whole view
+    *d->mutable_view() = views_.current(*game_, m.seat);
+    views_.sent_whole(m.seat, d->view());  // a catch-up carries the whole view
   } else {
     auto* s = env.mutable_snapshot();
     s->set_seq(seq);
-    *s->mutable_view() = game_->view(m.seat);
-    table_held_[m.seat] = static_table_of(s->view());
+    *s->mutable_view() = views_.current(*game_, m.seat);
+    views_.sent_whole(m.seat, s->view());
   }
   send(m, env);
 }
@@ -202,9 +209,9 @@ void Room::run_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, 
 }
 
 bool Room::commit(std::shared_ptr<Subscriber> who, std::uint64_t request_id, const pb::Command& command) {
-  auto next = std::make_unique<Game>(*game_);
-  Outcome out = next->execute(command);
-  if (!out.accepted) {
+  Outcome out;
+  auto next = game_->next(command, out);
+  if (!next) {
     if (Member* m = who ? member(who.get()) : nullptr) reject(*m, request_id, std::move(out.rejection));
     return false;
   }
@@ -283,23 +290,7 @@ void Room::broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& event
     auto it = std::find_if(by_seat.begin(), by_seat.end(), [&](const auto& p) { return p.first == m.seat; });
     if (it == by_seat.end()) {
       pb::Envelope env;
-      auto* d = env.mutable_delta();
-      d->set_from_seq(from_seq);
-      d->set_seq(game_->seq());
-      for (const auto& e : events) {
-        if (auto seen = game_->event_for(e, m.seat)) *d->add_events() = std::move(*seen);
-      }
-      *d->mutable_view() = game_->view(m.seat);
-      // Every member of the seat holds the table it was last sent (a Snapshot on joining, then
-      // every Delta): leave it out when it has not changed.
-      std::string table = static_table_of(d->view());
-      auto held = table_held_.find(m.seat);
-      if (held != table_held_.end() && held->second == table) {
-        strip_static_table(*d->mutable_view());
-        d->set_same_table(true);
-      } else {
-        table_held_[m.seat] = std::move(table);
-      }
+      views_.delta(*game_, m.seat, from_seq, events, *env.mutable_delta());
       by_seat.emplace_back(m.seat, frame_of(env));
       it = by_seat.end() - 1;
     }

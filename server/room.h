@@ -19,6 +19,7 @@
 #include "engine/model/game.h"
 #include "server/commit_queue.h"
 #include "server/metrics.h"
+#include "server/seat_views.h"
 #include "server/subscriber.h"
 #include "server/tokens.h"
 
@@ -47,7 +48,11 @@ class Room : public std::enable_shared_from_this<Room> {
   Strand& strand() { return strand_; }
 
   // Only once the I/O threads have stopped: breaks the room <-> session references.
-  void drop_members() { members_.clear(); waiting_.clear(); }
+  void drop_members() {
+    members_.clear();
+    waiting_.clear();
+    views_.clear();
+  }
 
   // All of these post themselves to the room's strand.
   void join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std::string& token_hash,
@@ -102,9 +107,8 @@ class Room : public std::enable_shared_from_this<Room> {
   std::deque<pb::ChatMessage> chat_;
   std::uint64_t next_chat_id_ = 1;
   std::vector<Member> members_;
-  // Per seat, the static table (static_table.h) every member of that seat now holds: what a
-  // Delta may leave out. Set by each Snapshot or full view sent to the seat.
-  std::map<std::string, std::string> table_held_;
+  // The View each seat with a member was last sent: Deltas are patches against it.
+  SeatViews views_;
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
   std::unique_ptr<Bot> bot_;  // the rule set's bot, made when a seat first needs it

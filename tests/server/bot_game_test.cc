@@ -239,6 +239,7 @@ void play_whole_game(const Match& m, std::uint64_t seed) {
     EXPECT_EQ(s->view.result().winner(), o.game->state().winner);
     EXPECT_EQ(s->view.SerializeAsString(), o.game->view(s->view.viewer()).SerializeAsString()) << s->view.viewer();
     EXPECT_GT(s->deltas_without_table, o.orders / 2) << "the static table travelled again and again";
+    EXPECT_GT(s->patches, o.orders / 2) << "the whole View travelled again and again, not what changed";
   }
   // Hidden events went only where they may: each seat received exactly what event_for gives it.
   int hidden = 0;

@@ -1,5 +1,7 @@
 #include "tests/server/test_support.h"
 
+#include "engine/model/view_patch.h"
+
 #include "server/static_table.h"
 
 #include <stdexcept>
@@ -63,13 +65,24 @@ void Seat::absorb(const pb::Envelope& env) {
     seq = env.delta().seq();
     ++deltas;
     delta_bytes += env.ByteSizeLong();
-    // A Delta that leaves out the static table keeps ours (Delta.same_table).
-    pb::View next = env.delta().view();
-    if (env.delta().same_table()) {
-      server::copy_static_table(view, next);
+    if (env.delta().has_patch()) {
+      // What changed in the View we hold (docs/protocol.md "Patches"); the table stays ours.
+      if (!apply_patch(view, env.delta().patch(), seq)) {
+        throw std::runtime_error("a patch to seq " + std::to_string(seq) + " does not fit the View we hold");
+      }
       ++deltas_without_table;
+      ++patches;
+    } else if (env.delta().has_view()) {
+      // A Delta that leaves out the static table keeps ours (Delta.same_table).
+      pb::View next = env.delta().view();
+      if (env.delta().same_table()) {
+        server::copy_static_table(view, next);
+        ++deltas_without_table;
+      }
+      view = std::move(next);
+    } else {
+      view.set_seq(seq);
     }
-    view = std::move(next);
   } else if (env.has_chat()) {
     chat.push_back(env.chat());
   }

@@ -38,7 +38,8 @@ struct Seat {
   pb::View view;
   int deltas = 0;
   std::size_t delta_bytes = 0;   // of every Delta envelope received
-  int deltas_without_table = 0;  // Deltas that left the static table out (same_table)
+  int deltas_without_table = 0;  // Deltas that left the static table out (a patch, or same_table)
+  int patches = 0;               // Deltas that carried a patch
   std::vector<pb::Event> events;       // every event received, in order
   std::vector<pb::ChatMessage> chat;
   std::vector<std::string> all_bytes;  // every frame's bytes, to search for leaked secrets

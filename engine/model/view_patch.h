@@ -1,0 +1,28 @@
+#pragma once
+// View patches: what changed between the View a seat was last sent and its View now, so a Delta
+// carries the units, sides, turn, decisions, menu and result that changed instead of the whole
+// View again (docs/protocol.md "Patches"). Built by comparing two Views field by field, so it is
+// the same for every rule set. The browser's store applies patches the same way (state/patch.ts).
+#include <cstdint>
+#include <optional>
+
+#include "sandtable/v1/view.pb.h"
+
+namespace sandtable {
+
+namespace pb = ::sandtable::v1;
+
+// What turns `held` into `fresh`, or nullopt when a patch cannot say it (the static table
+// changed, a side came or went, a field went from set to unset, two units share an id): send
+// `fresh` whole then. `seq` is not compared: applying sets it.
+std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fresh);
+
+// Applies `patch` to `view` and sets its seq. False (and `view` unusable: resynchronise) when the
+// patch names a side the view does not hold or orders units it does not have.
+bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq);
+
+// The View's field numbers diff_views knows how to compare; a test fails when View gains a
+// field missing here, so a new field is never silently left out of patches.
+inline constexpr int kViewFieldsPatched[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
+
+}  // namespace sandtable

@@ -1,0 +1,52 @@
+#include "server/seat_views.h"
+
+#include "engine/model/view_patch.h"
+#include "server/static_table.h"
+
+namespace sandtable::server {
+
+void SeatViews::delta(const Game& game, const std::string& seat, std::uint64_t from_seq,
+                      const std::vector<pb::Event>& events, pb::Delta& out) {
+  out.set_from_seq(from_seq);
+  out.set_seq(game.seq());
+  for (const auto& e : events) {
+    if (auto seen = game.event_for(e, seat)) *out.add_events() = std::move(*seen);
+  }
+  pb::View fresh = game.view(seat);
+  Held& h = held_[seat];
+  std::optional<pb::ViewPatch> patch;
+  if (h.built && h.seq == from_seq) patch = diff_views(h.view, fresh);
+  if (patch) {
+    *out.mutable_patch() = std::move(*patch);
+  } else {
+    *out.mutable_view() = fresh;
+    std::string table = static_table_of(fresh);
+    if (!h.table.empty() && h.table == table) {
+      strip_static_table(*out.mutable_view());
+      out.set_same_table(true);
+    } else {
+      h.table = std::move(table);
+    }
+  }
+  h.seq = game.seq();
+  h.view = std::move(fresh);
+  h.built = true;
+}
+
+const pb::View& SeatViews::current(const Game& game, const std::string& seat) {
+  Held& h = held_[seat];
+  if (!h.built || h.seq != game.seq()) {
+    h.view = game.view(seat);
+    h.seq = game.seq();
+    h.built = true;
+  }
+  return h.view;
+}
+
+void SeatViews::sent_whole(const std::string& seat, const pb::View& view) { held_[seat].table = static_table_of(view); }
+
+void SeatViews::forget(const std::string& seat) { held_.erase(seat); }
+
+void SeatViews::clear() { held_.clear(); }
+
+}  // namespace sandtable::server

@@ -1,0 +1,260 @@
+// View patches (engine/model/view_patch.h): a patch applied to the View a seat holds gives
+// exactly the seat's fresh View. Checked on hand-made Views for each kind of change, and after
+// every order of seeded bot games of every demo scenario of every rule set, for every seat (the
+// GM, a spectator, each side). SANDTABLE_PATCH_GAMES=1000 is the on-demand run (games per rule
+// set; docs/PERFORMANCE.md); the suite plays a slice.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "engine/core/rng.h"
+#include "engine/model/game.h"
+#include "engine/model/view_patch.h"
+#include "engine/registry/builtin_registry.h"
+#include "tests/support/scenario_file.h"
+
+namespace sandtable {
+namespace {
+
+pb::UnitView unit(const std::string& id, int strength) {
+  pb::UnitView u;
+  u.set_id(id);
+  u.set_side("blue");
+  u.set_strength(strength);
+  return u;
+}
+
+pb::View base_view() {
+  pb::View v;
+  v.set_ruleset("test");
+  v.set_viewer("blue");
+  v.set_seq(7);
+  v.mutable_grid()->set_cols(8);
+  for (const char* s : {"blue", "red"}) v.add_sides()->set_id(s);
+  *v.add_units() = unit("a", 3);
+  *v.add_units() = unit("b", 3);
+  *v.add_units() = unit("c", 3);
+  v.mutable_turn()->set_turn(1);
+  v.mutable_menu()->add_actions()->set_id("end");
+  v.mutable_result();
+  return v;
+}
+
+// Patches `held` towards `fresh`, applies it and checks the result is `fresh` byte for byte.
+pb::ViewPatch patch_and_apply(const pb::View& held, pb::View fresh) {
+  fresh.set_seq(held.seq() + 1);
+  auto patch = diff_views(held, fresh);
+  EXPECT_TRUE(patch.has_value());
+  if (!patch) return {};
+  pb::View copy = held;
+  EXPECT_TRUE(apply_patch(copy, *patch, fresh.seq()));
+  EXPECT_EQ(copy.SerializeAsString(), fresh.SerializeAsString());
+  return *patch;
+}
+
+TEST(ViewPatch, KnowsEveryFieldOfView) {
+  // A View field the diff does not compare would silently never reach a client through a patch.
+  std::set<int> known(std::begin(kViewFieldsPatched), std::end(kViewFieldsPatched));
+  const auto* d = pb::View::descriptor();
+  std::set<int> fields;
+  for (int i = 0; i < d->field_count(); ++i) fields.insert(d->field(i)->number());
+  EXPECT_EQ(fields, known);
+}
+
+TEST(ViewPatch, NothingChangedIsAnEmptyPatch) {
+  const pb::View v = base_view();
+  const auto p = patch_and_apply(v, v);
+  EXPECT_EQ(p.ByteSizeLong(), 0u);
+}
+
+TEST(ViewPatch, CarriesOnlyTheUnitThatChanged) {
+  const pb::View held = base_view();
+  pb::View fresh = held;
+  fresh.mutable_units(1)->set_strength(2);
+  const auto p = patch_and_apply(held, fresh);
+  ASSERT_EQ(p.units_size(), 1);
+  EXPECT_EQ(p.units(0).id(), "b");
+  EXPECT_EQ(p.units_gone_size(), 0);
+  EXPECT_FALSE(p.has_unit_order());
+  EXPECT_FALSE(p.has_turn());
+  EXPECT_FALSE(p.has_menu());
+}
+
+TEST(ViewPatch, RemovedAndNewUnits) {
+  const pb::View held = base_view();
+  pb::View fresh = held;
+  fresh.mutable_units()->DeleteSubrange(0, 1);  // a gone
+  *fresh.add_units() = unit("d", 1);            // d spotted
+  const auto p = patch_and_apply(held, fresh);
+  ASSERT_EQ(p.units_gone_size(), 1);
+  EXPECT_EQ(p.units_gone(0), "a");
+  ASSERT_EQ(p.units_size(), 1);
+  EXPECT_EQ(p.units(0).id(), "d");
+  EXPECT_FALSE(p.has_unit_order());
+}
+
+TEST(ViewPatch, ANewOrderOfUnitsTravelsAsIds) {
+  const pb::View held = base_view();
+  pb::View fresh = held;
+  fresh.mutable_units()->SwapElements(0, 2);
+  *fresh.add_units() = unit("d", 1);
+  fresh.mutable_units()->SwapElements(0, 3);  // the new unit first
+  const auto p = patch_and_apply(held, fresh);
+  ASSERT_TRUE(p.has_unit_order());
+  EXPECT_EQ(p.unit_order().ids_size(), 4);
+}
+
+TEST(ViewPatch, SidesTurnMenuDecisionsResultAndPause) {
+  const pb::View held = base_view();
+  pb::View fresh = held;
+  fresh.mutable_sides(1)->set_strength_lost(2);
+  fresh.mutable_turn()->set_turn(2);
+  fresh.mutable_menu()->clear_actions();  // an empty menu is a value
+  fresh.add_decisions()->set_id(4);
+  fresh.mutable_result()->set_over(true);
+  fresh.set_paused(true);
+  const auto p = patch_and_apply(held, fresh);
+  ASSERT_EQ(p.sides_size(), 1);
+  EXPECT_EQ(p.sides(0).id(), "red");
+  EXPECT_TRUE(p.has_turn());
+  EXPECT_TRUE(p.has_menu());
+  EXPECT_EQ(p.menu().actions_size(), 0);
+  EXPECT_TRUE(p.has_decisions());
+  EXPECT_TRUE(p.has_result());
+  EXPECT_TRUE(p.has_paused());
+}
+
+TEST(ViewPatch, WhatAPatchCannotSayIsRefused) {
+  const pb::View held = base_view();
+  pb::View table = held;
+  table.mutable_grid()->set_cols(9);
+  EXPECT_FALSE(diff_views(held, table).has_value()) << "the static table changed";
+  pb::View sides = held;
+  sides.add_sides()->set_id("green");
+  EXPECT_FALSE(diff_views(held, sides).has_value()) << "a side came";
+  pb::View unset = held;
+  unset.clear_menu();
+  EXPECT_FALSE(diff_views(held, unset).has_value()) << "the menu went from set to unset";
+  pb::View twins = held;
+  *twins.add_units() = unit("a", 1);
+  EXPECT_FALSE(diff_views(held, twins).has_value()) << "two units share an id";
+}
+
+TEST(ViewPatch, ApplyRefusesAPatchForAnotherView) {
+  pb::View v = base_view();
+  pb::ViewPatch p;
+  p.add_sides()->set_id("green");
+  EXPECT_FALSE(apply_patch(v, p, 8));
+  pb::View w = base_view();
+  pb::ViewPatch q;
+  q.mutable_unit_order()->add_ids("a");
+  EXPECT_FALSE(apply_patch(w, q, 8));
+}
+
+int games_per_ruleset() {
+  const char* env = std::getenv("SANDTABLE_PATCH_GAMES");
+  return env ? std::max(1, std::atoi(env)) : 4;
+}
+
+// Every demo scenario under scenarios/, by rule set.
+std::map<std::string, std::vector<std::string>> demo_scenarios() {
+  std::map<std::string, std::vector<std::string>> by_rules;
+  const std::filesystem::path root = std::filesystem::path(SANDTABLE_SOURCE_DIR) / "scenarios";
+  for (const auto& dir : std::filesystem::directory_iterator(root)) {
+    if (!dir.is_directory()) continue;
+    for (const auto& f : std::filesystem::directory_iterator(dir.path())) {
+      if (f.path().extension() != ".json") continue;
+      const std::string rel = dir.path().filename().string() + "/" + f.path().filename().string();
+      by_rules[load_scenario_file(rel).ruleset()].push_back(rel);
+    }
+  }
+  for (auto& [_, files] : by_rules) std::sort(files.begin(), files.end());
+  return by_rules;
+}
+
+struct Tally {
+  std::uint64_t orders = 0, patches = 0, whole = 0;
+  std::vector<std::size_t> patch_bytes, view_bytes;
+};
+
+std::size_t median(std::vector<std::size_t> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+// One bot game; after every order each seat's held View is patched and compared with its fresh
+// View. Returns the first mismatch, or empty.
+std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, std::uint64_t seed, Tally& t) {
+  StartOptions start;
+  start.seed = seed;
+  std::vector<pb::Event> events;
+  std::string error;
+  auto game = Game::start(rules, scenario, start, &events, &error);
+  if (!game) return error;
+  std::vector<std::string> seats = {"gm", "spectator"};
+  for (const auto& s : game->state().sides) seats.push_back(s);
+  std::map<std::string, pb::View> held;
+  for (const auto& s : seats) held[s] = game->view(s);
+  auto bot = rules.make_bot();
+  Pcg32 rng(seed, 0xb07b07b07ULL);
+  for (int step = 0; !game->over() && step < 5000; ++step) {
+    const auto waiting = game->waiting_for();
+    if (waiting.empty()) return "the game waits on nobody";
+    auto command = bot->choose(*game, waiting.front(), rng);
+    if (!command) return "the bot found nothing to do";
+    command->set_seat(waiting.front());
+    const Outcome out = game->execute(*command);
+    if (!out.accepted) return "the bot's order was refused: " + out.rejection.message();
+    ++t.orders;
+    for (const auto& s : seats) {
+      pb::View fresh = game->view(s);
+      const std::string want = fresh.SerializeAsString();
+      t.view_bytes.push_back(want.size());
+      auto patch = diff_views(held[s], fresh);
+      if (patch) {
+        ++t.patches;
+        t.patch_bytes.push_back(patch->ByteSizeLong());
+        if (!apply_patch(held[s], *patch, fresh.seq())) return "seat " + s + ": the patch did not apply at seq " + std::to_string(game->seq());
+        if (held[s].SerializeAsString() != want) {
+          return "seat " + s + ": patched View differs from the fresh one at seq " + std::to_string(game->seq()) +
+                 "\npatched: " + held[s].ShortDebugString().substr(0, 2000) +
+                 "\nfresh:   " + fresh.ShortDebugString().substr(0, 2000);
+        }
+      } else {
+        ++t.whole;
+        held[s] = std::move(fresh);
+      }
+    }
+  }
+  return game->over() ? "" : "the game did not end";
+}
+
+TEST(ViewPatch, BotGamesPatchedViewsEqualFreshViewsForEverySeat) {
+  const auto scenarios = demo_scenarios();
+  for (const RuleSet* rules : builtin_registry().all()) {
+    const auto it = scenarios.find(std::string(rules->id()));
+    ASSERT_NE(it, scenarios.end()) << "no demo scenario for " << rules->id();
+    Tally t;
+    const int games = games_per_ruleset();
+    for (int g = 0; g < games; ++g) {
+      const std::string& file = it->second[static_cast<std::size_t>(g) % it->second.size()];
+      const auto problem = play_and_check(*rules, load_scenario_file(file), static_cast<std::uint64_t>(g + 1), t);
+      ASSERT_EQ(problem, "") << rules->id() << " " << file << " seed " << g + 1;
+    }
+    std::cout << rules->id() << ": " << games << " games, " << t.orders << " orders; per seat and order: "
+              << t.patches << " patches (median " << median(t.patch_bytes) << " bytes), " << t.whole
+              << " whole Views (median View " << median(t.view_bytes) << " bytes)\n";
+    // Patches are what travels: whole Views only where the table itself changed.
+    EXPECT_GT(t.patches, 0u);
+    EXPECT_LE(t.whole * 20, t.patches + t.whole) << rules->id() << ": more than 5% of Deltas would carry a whole View";
+  }
+}
+
+}  // namespace
+}  // namespace sandtable
