@@ -1,11 +1,13 @@
 // The table's view-model: a pure reducer from server envelopes to what the page shows, plus
-// the envelopes the client must send in answer (a Resync when it notices a gap). The server's
-// View is the truth; the client keeps only the log, the chat and the last refusal beside it.
+// the envelopes the client must send in answer (a Resync when it notices a gap or a patch that
+// does not fit). The server's View is the truth (whole, or patched: state/patch.ts); the client
+// keeps only the log, the chat and the last refusal beside it.
 import type { Envelope, ChatMessage, Welcome } from "../gen/sandtable/v1/protocol_pb";
 import type { View } from "../gen/sandtable/v1/view_pb";
 import type { Event } from "../gen/sandtable/v1/event_pb";
 import type { EnvelopeInit, Status } from "../net/connection";
 import type { DieRoll } from "../gen/sandtable/v1/common_pb";
+import { applyPatch } from "./patch";
 
 /** A line of the game log: the engine's sentence (Event.text) and the dice it rolled. */
 export interface LogEntry {
@@ -61,11 +63,30 @@ export function reduce(m: TableModel, env: Envelope): Reduced {
     case "delta": {
       const d = b.value;
       if (d.fromSeq > m.seq || (!m.view && !d.view)) {
-        // A gap: something between our last sequence and this delta never reached us.
-        return { model: m, send: [{ body: { case: "resync", value: { sinceSeq: m.seq } } }] };
+        // A gap: something between our last sequence and this delta never reached us (or, with
+        // no View held, nothing to patch or keep).
+        return { model: m, send: [resync(m)] };
       }
-      const view = d.view && d.sameTable && m.view ? withTable(d.view, m.view) : d.view;
-      let next = withView(m, view && d.seq >= m.seq ? view : undefined);
+      let view: View | undefined;
+      if (d.view) {
+        view = d.sameTable && m.view ? withTable(d.view, m.view) : d.view;
+        if (d.seq < m.seq) view = undefined;  // older than the View we hold
+      } else if (d.patch && m.view) {
+        if (d.fromSeq === m.seq) {
+          // A patch that does not fit means our View is not the one the server patched.
+          view = applyPatch(m.view, d.patch, d.seq);
+          if (!view) return { model: m, send: [resync(m)] };
+        } else if (d.seq > m.seq) {
+          // Against a View older than ours yet reaching past it: we can neither take its View
+          // nor claim its seq (the next patch would meet a stale View), so ask again.
+          return { model: m, send: [resync(m)] };
+        }
+        // Else wholly old: its View is behind ours, only its events (none new) matter.
+      } else if (m.view && d.seq > m.seq) {
+        // Nothing this viewer sees changed but the sequence: the View we hold, renumbered.
+        view = { ...m.view, seq: d.seq };
+      }
+      let next = withView(m, view);
       next = appendEvents(next, d.events.filter((e) => e.seq > m.seq));
       return { model: { ...next, seq: d.seq > m.seq ? d.seq : m.seq }, send: [] };
     }
@@ -76,7 +97,7 @@ export function reduce(m: TableModel, env: Envelope): Reduced {
       const refusal = { text: r?.message || "The order was refused.", code: r?.code ?? "", ruleId: r?.ruleId ?? "" };
       const entry: LogEntry = { seq: m.seq, kind: "refusal", text: `Refused: ${refusal.text}`, dice: [] };
       const model = { ...m, pending: Math.max(0, m.pending - 1), refusal, log: trim([...m.log, entry]) };
-      const send: EnvelopeInit[] = b.value.roomSeq !== m.seq ? [{ body: { case: "resync", value: { sinceSeq: m.seq } } }] : [];
+      const send: EnvelopeInit[] = b.value.roomSeq !== m.seq ? [resync(m)] : [];
       return { model, send };
     }
     case "chat":
@@ -122,6 +143,11 @@ export function withTable(view: View, held: View): View {
     seedHash: held.seedHash,
     briefing: held.briefing,
   };
+}
+
+/** Asks for everything after the sequence we hold: the answer carries whole Views. */
+function resync(m: TableModel): EnvelopeInit {
+  return { body: { case: "resync", value: { sinceSeq: m.seq } } };
 }
 
 function withView(m: TableModel, view: View | undefined): TableModel {

@@ -1,0 +1,213 @@
+// Delta.patch: the client reaches the server's View by applying what changed, in the engine's
+// order (engine/model/view_patch.cc apply_patch), and resynchronises when a patch does not fit.
+import { describe, expect, it } from "vitest";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { DecisionSchema } from "../src/gen/sandtable/v1/common_pb";
+import { ActionMenuSchema } from "../src/gen/sandtable/v1/menu_pb";
+import { SideViewSchema, ViewPatchSchema, type View, type ViewPatch } from "../src/gen/sandtable/v1/view_pb";
+import { applyPatch } from "../src/state/patch";
+import { initialModel, reduce, type TableModel } from "../src/state/store";
+import { env, moved, unit, view, withMenu } from "./fixtures";
+
+const patch = (init: MessageInitShape<typeof ViewPatchSchema> = {}): ViewPatch => create(ViewPatchSchema, init);
+const ids = (v: View | undefined) => v?.units.map((u) => u.id);
+
+/** Three units, a decision and a menu: something for every step to change. */
+function held(): View {
+  const v = withMenu(view([unit("b1", "blue", 1, 1), unit("b2", "blue", 2, 1), unit("r1", "red", 1, 4)], 5n), [{ id: "b1-move", label: "Move", unitId: "b1" }]);
+  v.decisions = [create(DecisionSchema, { id: 1, seat: "blue", prompt: "Retreat or lose 1 SP?" })];
+  return v;
+}
+
+/** A deep copy to compare the input against afterwards: the patch must not touch it. */
+function deepCopy(v: View): View {
+  return structuredClone(v);
+}
+
+describe("applyPatch", () => {
+  it("replaces a changed unit in its place and leaves the rest as they were", () => {
+    const v = held();
+    const before = deepCopy(v);
+    const out = applyPatch(v, patch({ units: [unit("b2", "blue", 2, 2, { strength: 3 })] }), 6n)!;
+    expect(ids(out)).toEqual(["b1", "b2", "r1"]);
+    expect(out.units[1].square).toMatchObject({ col: 2, row: 2 });
+    expect(out.units[1].strength).toBe(3);
+    expect(out.units[0]).toBe(v.units[0]);  // unchanged units are shared, not copied
+    // The held view and its arrays are untouched (the store is a pure reducer).
+    expect(v).toEqual(before);
+    expect(out.units).not.toBe(v.units);
+  });
+
+  it("removes gone units keeping the order of the rest", () => {
+    const v = held();
+    const out = applyPatch(v, patch({ unitsGone: ["b1"] }), 6n)!;
+    expect(ids(out)).toEqual(["b2", "r1"]);
+    expect(ids(v)).toEqual(["b1", "b2", "r1"]);
+  });
+
+  it("appends a new unit after the held ones, after the gone have left", () => {
+    const out = applyPatch(held(), patch({ unitsGone: ["b2"], units: [unit("r2", "red", 3, 4), unit("b1", "blue", 1, 2)] }), 6n)!;
+    expect(ids(out)).toEqual(["b1", "r1", "r2"]);
+    expect(out.units[0].square).toMatchObject({ col: 1, row: 2 });
+  });
+
+  it("puts a unit named twice in one patch once, the later winning, as the engine does", () => {
+    const out = applyPatch(held(), patch({ units: [unit("r2", "red", 3, 4), unit("r2", "red", 5, 5)] }), 6n)!;
+    expect(ids(out)).toEqual(["b1", "b2", "r1", "r2"]);
+    expect(out.units[3].square).toMatchObject({ col: 5, row: 5 });
+  });
+
+  it("orders the units by unit_order after the other unit steps", () => {
+    const out = applyPatch(held(), patch({ units: [unit("r2", "red", 3, 4)], unitOrder: { ids: ["r2", "r1", "b1", "b2"] } }), 6n)!;
+    expect(ids(out)).toEqual(["r2", "r1", "b1", "b2"]);
+    expect(out.units[0].square).toMatchObject({ col: 3, row: 4 });
+  });
+
+  it("refuses a unit order that does not name every unit once", () => {
+    expect(applyPatch(held(), patch({ unitOrder: { ids: ["b1", "b2"] } }), 6n)).toBeUndefined();  // too few
+    expect(applyPatch(held(), patch({ unitOrder: { ids: ["b1", "b2", "x9"] } }), 6n)).toBeUndefined();  // unknown
+    expect(applyPatch(held(), patch({ unitOrder: { ids: ["b1", "b1", "r1"] } }), 6n)).toBeUndefined();  // twice
+    // The count is taken after the gone left: the same ids fit once b2 has gone.
+    expect(ids(applyPatch(held(), patch({ unitsGone: ["b2"], unitOrder: { ids: ["r1", "b1"] } }), 6n))).toEqual(["r1", "b1"]);
+  });
+
+  it("replaces a side in its place", () => {
+    const v = held();
+    const out = applyPatch(v, patch({ sides: [create(SideViewSchema, { id: "red", name: "Confederacy", strength: 7, strengthLost: 2 })] }), 6n)!;
+    expect(out.sides.map((s) => s.id)).toEqual(["blue", "red"]);
+    expect(out.sides[1].strengthLost).toBe(2);
+    expect(out.sides[0]).toBe(v.sides[0]);
+    expect(v.sides[1].strengthLost).toBe(0);
+  });
+
+  it("refuses a side the view does not hold", () => {
+    expect(applyPatch(held(), patch({ sides: [{ id: "green", name: "Hessians" }] }), 6n)).toBeUndefined();
+  });
+
+  it("takes an empty menu as a value, and keeps the menu when the patch has none", () => {
+    const v = held();
+    expect(applyPatch(v, patch(), 6n)!.menu?.actions.map((a) => a.id)).toEqual(["b1-move"]);
+    const out = applyPatch(v, patch({ menu: create(ActionMenuSchema) }), 6n)!;
+    expect(out.menu).toBeDefined();
+    expect(out.menu?.actions).toEqual([]);
+    expect(v.menu?.actions).toHaveLength(1);
+  });
+
+  it("sets paused when present, false included, and keeps it when absent", () => {
+    const paused = { ...held(), paused: true };
+    expect(applyPatch(paused, patch(), 6n)!.paused).toBe(true);
+    expect(applyPatch(paused, patch({ paused: false }), 6n)!.paused).toBe(false);
+    expect(applyPatch(held(), patch({ paused: true }), 6n)!.paused).toBe(true);
+  });
+
+  it("replaces the decisions with the list, an empty one included", () => {
+    const v = held();
+    expect(applyPatch(v, patch(), 6n)!.decisions.map((d) => d.id)).toEqual([1]);
+    expect(applyPatch(v, patch({ decisions: { decisions: [{ id: 2, seat: "blue" }, { id: 3, seat: "blue" }] } }), 6n)!.decisions.map((d) => d.id)).toEqual([2, 3]);
+    expect(applyPatch(v, patch({ decisions: {} }), 6n)!.decisions).toEqual([]);
+  });
+
+  it("replaces turn, result and extra when set, and keeps them when not", () => {
+    const v = held();
+    const kept = applyPatch(v, patch(), 6n)!;
+    expect(kept.turn).toBe(v.turn);
+    expect(kept.result).toBeUndefined();
+    const out = applyPatch(v, patch({ turn: { turn: 2, phase: "fire" }, result: { over: true, winner: "red" }, extra: { typeUrl: "type.googleapis.com/x.Y", value: new Uint8Array([1, 2]) } }), 6n)!;
+    expect(out.turn).toMatchObject({ turn: 2, phase: "fire", activeSide: "" });
+    expect(out.result).toMatchObject({ over: true, winner: "red" });
+    expect(out.extra?.value).toEqual(new Uint8Array([1, 2]));
+    expect(v.turn).toMatchObject({ turn: 1, activeSide: "blue" });
+  });
+
+  it("sets the view's seq to the delta's, and leaves the static table alone", () => {
+    const v = held();
+    const out = applyPatch(v, patch(), 9n)!;
+    expect(out.seq).toBe(9n);
+    expect(v.seq).toBe(5n);
+    expect(out.board).toBe(v.board);
+    expect(out.ruleset).toBe("portable-wargame-19c");
+  });
+});
+
+const snapshot = (v: View) => env({ body: { case: "snapshot", value: { seq: v.seq, view: v } } });
+
+function at5(): TableModel {
+  return reduce(initialModel(), snapshot(held())).model;
+}
+
+describe("the store with patches", () => {
+  it("applies a patch that follows on from the sequence it holds", () => {
+    const m = at5();
+    const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 5n, seq: 6n, events: [moved(6n, "b1", { col: 1, row: 2 })], patch: { units: [unit("b1", "blue", 1, 2)] } } } }));
+    expect(r.send).toEqual([]);
+    expect(r.model.seq).toBe(6n);
+    expect(r.model.view?.seq).toBe(6n);
+    expect(r.model.view?.units[0].square).toMatchObject({ col: 1, row: 2 });
+    expect(r.model.log.map((e) => e.seq)).toEqual([6n]);
+    expect(m.view?.units[0].square).toMatchObject({ col: 1, row: 1 });  // the old model is untouched
+  });
+
+  it("asks for a resync when a patch starts past the sequence it holds", () => {
+    const m = at5();
+    const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 6n, seq: 7n, patch: { units: [unit("b1", "blue", 1, 2)] } } } }));
+    expect(r.model).toBe(m);
+    expect(r.send).toEqual([{ body: { case: "resync", value: { sinceSeq: 5n } } }]);
+  });
+
+  it("asks for a resync and keeps its model when a patch does not fit", () => {
+    const m = at5();
+    const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 5n, seq: 6n, events: [moved(6n, "b1", { col: 1, row: 2 })], patch: { units: [unit("b1", "blue", 1, 2)], sides: [{ id: "green" }] } } } }));
+    expect(r.model).toBe(m);
+    expect(r.model.seq).toBe(5n);
+    expect(r.model.log).toEqual([]);  // the events come again with the catch-up
+    expect(r.send).toEqual([{ body: { case: "resync", value: { sinceSeq: 5n } } }]);
+  });
+
+  it("asks for a resync when it holds no view to patch", () => {
+    const m = initialModel({ seq: 5n, log: [] });
+    const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 5n, seq: 6n, patch: {} } } }));
+    expect(r.model).toBe(m);
+    expect(r.send).toEqual([{ body: { case: "resync", value: { sinceSeq: 5n } } }]);
+  });
+
+  it("ignores an old patch: the view it holds stays", () => {
+    const m = at5();
+    const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 3n, seq: 4n, events: [moved(4n, "b1", { col: 9, row: 9 })], patch: { unitsGone: ["b1"] } } } }));
+    expect(r.send).toEqual([]);
+    expect(r.model.view).toBe(m.view);
+    expect(r.model.seq).toBe(5n);
+    expect(r.model.log).toEqual([]);
+  });
+
+  it("asks again for an old patch that reaches past its sequence, rather than claim a seq whose View it lacks", () => {
+    const m = at5();
+    const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 4n, seq: 6n, patch: { unitsGone: ["b1"] } } } }));
+    expect(r.model).toBe(m);
+    expect(r.send).toEqual([{ body: { case: "resync", value: { sinceSeq: 5n } } }]);
+  });
+
+  it("keeps its view, renumbered, for a delta with neither view nor patch", () => {
+    const m = at5();
+    const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 5n, seq: 7n, events: [moved(6n, "r1", { col: 2, row: 2 })] } } }));
+    expect(r.send).toEqual([]);
+    expect(r.model.seq).toBe(7n);
+    expect(r.model.view?.seq).toBe(7n);
+    expect(r.model.view?.units).toBe(m.view?.units);
+    expect(m.view?.seq).toBe(5n);
+  });
+
+  it("takes a whole view after patches, and patches again on top of it", () => {
+    let m = at5();
+    m = reduce(m, env({ body: { case: "delta", value: { fromSeq: 5n, seq: 6n, patch: { unitsGone: ["r1"] } } } })).model;
+    expect(ids(m.view)).toEqual(["b1", "b2"]);
+    const bare = view([unit("r1", "red", 1, 4)], 7n);
+    bare.board = { case: undefined };
+    m = reduce(m, env({ body: { case: "delta", value: { fromSeq: 6n, seq: 7n, view: bare, sameTable: true } } })).model;
+    expect(ids(m.view)).toEqual(["r1"]);
+    expect(m.view?.board.case).toBe("grid");
+    m = reduce(m, env({ body: { case: "delta", value: { fromSeq: 7n, seq: 8n, patch: { units: [unit("b3", "blue", 4, 1)] } } } })).model;
+    expect(ids(m.view)).toEqual(["r1", "b3"]);
+    expect(m.view?.board.case).toBe("grid");
+    expect(m.seq).toBe(8n);
+  });
+});
