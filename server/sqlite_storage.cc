@@ -45,6 +45,10 @@ class Stmt {
   }
   void run() {
     step();
+    reset();
+  }
+  // Ready to run again (after a failed step too).
+  void reset() {
     sqlite3_reset(st_);
     sqlite3_clear_bindings(st_);
   }
@@ -71,6 +75,19 @@ class Stmt {
 
 }  // namespace
 
+struct SqliteStorage::Statements {
+  explicit Statements(sqlite3* db)
+      : room(db, "INSERT INTO rooms(id,name,ruleset,scenario_id,created_ms,host_key_hash) VALUES(?,?,?,?,?,?)"),
+        seat(db, "INSERT INTO seats(token_hash,room_id,seat,role,revoked,created_ms) VALUES(?,?,?,?,?,?)"),
+        revoke(db, "UPDATE seats SET revoked=1 WHERE token_hash=?"),
+        event(db, "INSERT INTO events(room_id,seq,body) VALUES(?,?,?)"),
+        snap(db, "INSERT OR REPLACE INTO snapshots(room_id,seq,gm_view,state) VALUES(?,?,?,?)"),
+        chat(db, "INSERT INTO chat(room_id,id,seat,channel,text,unix_ms) VALUES(?,?,?,?,?,?)"),
+        begin(db, "BEGIN IMMEDIATE"),
+        commit(db, "COMMIT") {}
+  Stmt room, seat, revoke, event, snap, chat, begin, commit;
+};
+
 SqliteStorage::SqliteStorage(const std::string& path, SyncMode sync) {
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                       nullptr) != SQLITE_OK) {
@@ -87,15 +104,77 @@ SqliteStorage::SqliteStorage(const std::string& path, SyncMode sync) {
     exec(sync == SyncMode::kFull ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
     exec("PRAGMA foreign_keys=ON");
     migrate();
+    statements_ = std::make_unique<Statements>(db_);
   } catch (...) {
+    statements_.reset();
     sqlite3_close(db_);
     db_ = nullptr;
     throw;
   }
+  // Replaces SQLite's automatic checkpoint (which is itself a WAL hook) with a signal to the
+  // checkpoint thread. An in-memory database has no WAL and needs none.
+  if (path != ":memory:" && !path.empty()) {
+    sqlite3_wal_hook(db_, &SqliteStorage::on_wal_commit, this);
+    checkpointer_ = std::thread([this, path] { run_checkpoints(path); });
+  }
 }
 
 SqliteStorage::~SqliteStorage() {
+  {
+    std::lock_guard lock(checkpoint_mu_);
+    stopping_ = true;
+  }
+  checkpoint_cv_.notify_all();
+  if (checkpointer_.joinable()) checkpointer_.join();
+  statements_.reset();
   if (db_) sqlite3_close(db_);
+}
+
+int SqliteStorage::on_wal_commit(void* self, sqlite3*, const char*, int pages) {
+  if (pages >= kCheckpointPages) {
+    auto* s = static_cast<SqliteStorage*>(self);
+    {
+      std::lock_guard lock(s->checkpoint_mu_);
+      s->checkpoint_wanted_ = true;
+    }
+    s->checkpoint_cv_.notify_one();
+  }
+  return SQLITE_OK;
+}
+
+std::uint64_t SqliteStorage::checkpoints() const {
+  std::lock_guard lock(checkpoint_mu_);
+  return checkpoints_;
+}
+
+// PASSIVE: copies what no reader still needs and never blocks the writer; the next commit
+// after a complete checkpoint starts the WAL over from its beginning.
+void SqliteStorage::run_checkpoints(std::string path) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK) {
+    sqlite3_close(db);
+    return;  // without it the WAL only grows until restart; commits still work
+  }
+  sqlite3_busy_timeout(db, 1000);
+  // A connection reads the file's header only when first used: until then it does not know the
+  // database is in WAL mode and a checkpoint does nothing.
+  sqlite3_exec(db, "PRAGMA journal_mode", nullptr, nullptr, nullptr);
+  for (;;) {
+    {
+      std::unique_lock lock(checkpoint_mu_);
+      checkpoint_cv_.wait(lock, [&] { return stopping_ || checkpoint_wanted_; });
+      if (stopping_) break;
+      checkpoint_wanted_ = false;
+    }
+    int wal = 0, done = 0;
+    if (sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, &wal, &done) == SQLITE_OK && done >= 0) {
+      std::lock_guard lock(checkpoint_mu_);
+      ++checkpoints_;
+    }
+  }
+  // A last one, so a clean shutdown leaves a short WAL to read at the next start.
+  sqlite3_wal_checkpoint_v2(db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+  sqlite3_close(db);
 }
 
 void SqliteStorage::exec(const char* sql) {
@@ -137,14 +216,15 @@ void SqliteStorage::migrate() {
 }
 
 void SqliteStorage::commit(const std::vector<const Write*>& batch) {
-  exec("BEGIN IMMEDIATE");
+  Statements& st = *statements_;
   try {
-    Stmt room(db_, "INSERT INTO rooms(id,name,ruleset,scenario_id,created_ms,host_key_hash) VALUES(?,?,?,?,?,?)");
-    Stmt seat(db_, "INSERT INTO seats(token_hash,room_id,seat,role,revoked,created_ms) VALUES(?,?,?,?,?,?)");
-    Stmt revoke(db_, "UPDATE seats SET revoked=1 WHERE token_hash=?");
-    Stmt event(db_, "INSERT INTO events(room_id,seq,body) VALUES(?,?,?)");
-    Stmt snap(db_, "INSERT OR REPLACE INTO snapshots(room_id,seq,gm_view,state) VALUES(?,?,?,?)");
-    Stmt chat(db_, "INSERT INTO chat(room_id,id,seat,channel,text,unix_ms) VALUES(?,?,?,?,?,?)");
+    st.begin.run();
+    Stmt& room = st.room;
+    Stmt& seat = st.seat;
+    Stmt& revoke = st.revoke;
+    Stmt& event = st.event;
+    Stmt& snap = st.snap;
+    Stmt& chat = st.chat;
     std::string body;
     for (const Write* w : batch) {
       if (w->room) {
@@ -177,8 +257,9 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
         chat.integer(4, m.channel()).text(5, m.text()).integer(6, m.unix_ms()).run();
       }
     }
-    exec("COMMIT");
+    st.commit.run();
   } catch (...) {
+    for (Stmt* s : {&st.room, &st.seat, &st.revoke, &st.event, &st.snap, &st.chat, &st.begin, &st.commit}) s->reset();
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }

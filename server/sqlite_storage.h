@@ -1,8 +1,15 @@
 #pragma once
 // Storage in one SQLite file in WAL mode. Migrations run at open, each in its own transaction
 // that also bumps PRAGMA user_version; a database newer than this binary is refused.
+//
+// WAL checkpoints run on a thread of their own with its own connection, never inside a commit:
+// SQLite's automatic checkpoint would copy the WAL into the database file and fsync it on the
+// committing thread, holding every order of that batch behind it.
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "server/storage.h"
 
@@ -28,12 +35,27 @@ class SqliteStorage : public Storage {
   std::vector<pb::ChatMessage> chat(const std::string& room_id, int limit) override;
 
   int schema_version();
+  // Checkpoints completed by the checkpoint thread (for tests and metrics).
+  std::uint64_t checkpoints() const;
+
+  // The WAL is checkpointed once it holds this many pages (SQLite's own default).
+  static constexpr int kCheckpointPages = 1000;
 
  private:
   void exec(const char* sql);
   void migrate();
+  void run_checkpoints(std::string path);
+  static int on_wal_commit(void* self, sqlite3* db, const char* name, int pages);
 
   sqlite3* db_ = nullptr;
+  struct Statements;  // the commit's prepared statements, made once
+  std::unique_ptr<Statements> statements_;
+  mutable std::mutex checkpoint_mu_;
+  std::condition_variable checkpoint_cv_;
+  bool checkpoint_wanted_ = false;
+  bool stopping_ = false;
+  std::uint64_t checkpoints_ = 0;
+  std::thread checkpointer_;
 };
 
 }  // namespace sandtable::server

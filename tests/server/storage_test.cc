@@ -3,6 +3,9 @@
 #include <sqlite3.h>
 
 #include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <thread>
 #include <future>
 
 #include "server/commit_queue.h"
@@ -50,6 +53,35 @@ TEST(StorageTest, ReopeningDoesNotReapplyMigrations) {
   }
   SqliteStorage s(dir.path + "/a.db");
   EXPECT_EQ(s.rooms().size(), 1u);
+}
+
+TEST(StorageTest, TheWalIsCheckpointedByItsOwnThread) {
+  TempDir dir;
+  const std::string path = dir.path + "/a.db";
+  SqliteStorage s(path, SyncMode::kNormal);
+  const Write first = room_write("r1");
+  s.commit({&first});
+  // About 4 KB an event: 3,000 of them fill the WAL past the checkpoint size several times over.
+  pb::Event big;
+  big.mutable_game_started()->set_ruleset(std::string(4000, 'x'));
+  std::uint64_t seq = 1;
+  for (int batch = 0; batch < 100; ++batch) {
+    Write w;
+    w.events_room = "r1";
+    for (int i = 0; i < 30; ++i) {
+      big.set_seq(++seq);
+      w.events.push_back(big);
+    }
+    s.commit({&w});
+  }
+  for (int i = 0; i < 200 && s.checkpoints() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_GT(s.checkpoints(), 0u);
+  EXPECT_EQ(s.events("r1").size(), 3001u);
+  // The checkpoints copied the WAL into the database file (about 12 MB of events by now).
+  for (int i = 0; i < 300 && std::filesystem::file_size(path) < 4u * 1024 * 1024; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_GE(std::filesystem::file_size(path), 4u * 1024 * 1024);
 }
 
 TEST(StorageTest, RefusesADatabaseNewerThanTheBinary) {
