@@ -46,7 +46,9 @@ struct Load::Room {
   void begin();
   void on_open(Conn& c);
   void on_created(const pb::RoomCreated& created);
+  void add_others();
   void on_joined();
+  void on_accepted(std::uint64_t seq);
   void tick();
   void try_send();
   void fail(const std::string& why);
@@ -139,6 +141,10 @@ void Load::Conn::on_closed(const beast::error_code& ec) {
 }
 
 void Load::Conn::on_frame(const char* data, std::size_t size) {
+  if (load.options_.echo) {  // our own Order back
+    if (side >= 0 && room.in_flight) room.on_accepted(room.script.steps[room.next].seq_after);
+    return;
+  }
   Peek p;
   if (!peek(data, size, p)) return room.fail("the server sent a frame that is not an Envelope");
   switch (p.body) {
@@ -158,28 +164,13 @@ void Load::Conn::on_frame(const char* data, std::size_t size) {
       return;
     case kDelta:
       ++load.counters_.deltas;
+      if (load.measuring_) load.delta_bytes_.push_back(static_cast<std::uint32_t>(size));
       if (p.from_seq != seq) ++load.counters_.wrong_sequence;
       seq = p.seq;
       if (side >= 0) room.try_send();
       return;
-    case kOrderAccepted: {
-      ++load.counters_.orders_accepted;
-      const Step& step = room.script.steps[room.next];
-      if (p.seq != step.seq_after) ++load.counters_.wrong_sequence;
-      if (load.measuring_) {
-        const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - room.sent_at).count();
-        load.rtt_us_.push_back(static_cast<std::uint32_t>(us));
-      }
-      room.in_flight = false;
-      if (++room.next == room.script.steps.size()) {
-        room.finished = true;
-        ++load.counters_.rooms_finished;
-        --load.counters_.rooms_playing;
-        room.timer.cancel();
-        return;
-      }
-      return room.try_send();
-    }
+    case kOrderAccepted:
+      return room.on_accepted(p.seq);
     case kOrderRejected: {
       ++load.counters_.orders_rejected;
       pb::Envelope env;
@@ -209,10 +200,12 @@ Load::Conn* Load::Room::player(const std::string& seat) {
 void Load::Room::begin() {
   setting_up = true;
   conns.push_back(std::make_unique<Conn>(load, *this, 0));
+  if (load.options_.echo) return add_others();
   conns.back()->connect();
 }
 
 void Load::Room::on_open(Conn& c) {
+  if (load.options_.echo) return on_joined();
   if (room_id.empty()) {  // the first player creates the room from the lobby, then joins it
     pb::Envelope env;
     env.set_request_id(1);
@@ -236,17 +229,41 @@ void Load::Room::on_created(const pb::RoomCreated& created) {
   room_id = created.room_id();
   for (const auto& l : created.links()) tokens[l.seat()] = l.token();
   on_open(*conns[0]);  // now Hello
+  add_others();
+}
+
+// The other player and the spectators; in echo mode the first player too.
+void Load::Room::add_others() {
+  const std::size_t first = load.options_.echo ? 0 : 1;
   for (std::size_t i = 1; i < load.options_.sides.size(); ++i) {
     conns.push_back(std::make_unique<Conn>(load, *this, static_cast<int>(i)));
   }
   for (int i = 0; i < load.options_.spectators; ++i) conns.push_back(std::make_unique<Conn>(load, *this, -1));
-  for (std::size_t i = 1; i < conns.size(); ++i) conns[i]->connect();
+  for (std::size_t i = first; i < conns.size(); ++i) conns[i]->connect();
 }
 
 void Load::Room::on_joined() {
   if (++joined == load.options_.sides.size() + static_cast<std::size_t>(load.options_.spectators)) {
     load.room_ready(*this);
   }
+}
+
+void Load::Room::on_accepted(std::uint64_t seq) {
+  ++load.counters_.orders_accepted;
+  if (seq != script.steps[next].seq_after) ++load.counters_.wrong_sequence;
+  if (load.measuring_) {
+    const auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - sent_at).count();
+    load.rtt_us_.push_back(static_cast<std::uint32_t>(us));
+  }
+  in_flight = false;
+  if (++next == script.steps.size()) {
+    finished = true;
+    ++load.counters_.rooms_finished;
+    --load.counters_.rooms_playing;
+    timer.cancel();
+    return;
+  }
+  try_send();
 }
 
 void Load::Room::tick() {
@@ -270,8 +287,8 @@ void Load::Room::try_send() {
   const Step& step = script.steps[next];
   Conn* c = player(step.seat);
   if (!c) return fail("the script names an unknown seat " + step.seat);
-  if (c->seq < step.seq_before) return;  // its Delta is still on the way
-  if (c->seq > step.seq_before) {
+  if (!load.options_.echo && c->seq < step.seq_before) return;  // its Delta is still on the way
+  if (!load.options_.echo && c->seq > step.seq_before) {
     ++load.counters_.wrong_sequence;
     return fail("the room is ahead of the script");
   }

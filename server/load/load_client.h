@@ -4,7 +4,9 @@
 // player creates the room (CreateRoom with a fixed seed), everyone joins with Hello, and then
 // the room sends the script's orders at a fixed rate, each from the seat the game waits on,
 // against the sequence that seat has seen. Round trips (Order sent -> OrderAccepted) are
-// recorded during the measurement window.
+// recorded during the measurement window. With `echo` the far end is sandtable-echo instead
+// (the baseline): the same connections and the same Order frames at the same rate, each echo
+// standing for the acceptance.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -27,6 +29,7 @@ struct LoadOptions {
   std::string scenario_json;  // sent in CreateRoom
   std::vector<Script> scripts;  // room i plays scripts[i % size]
   std::vector<std::string> sides;  // the scenario's two side ids
+  bool echo = false;  // the server echoes: no rooms to create or join, no sequences to check
 };
 
 struct Counters {
@@ -63,6 +66,8 @@ class Load {
   const Counters& counters() const { return counters_; }
   // Round trips in microseconds recorded while measuring.
   std::vector<std::uint32_t>& round_trips_us() { return rtt_us_; }
+  // Sizes in bytes of the Delta envelopes received while measuring (every connection's).
+  std::vector<std::uint32_t>& delta_bytes() { return delta_bytes_; }
   // The first few problems, for the report.
   const std::vector<std::string>& problems() const { return problems_; }
 
@@ -87,6 +92,7 @@ class Load {
   bool going_ = false;
   Counters counters_;
   std::vector<std::uint32_t> rtt_us_;
+  std::vector<std::uint32_t> delta_bytes_;
   std::vector<std::string> problems_;
 };
 

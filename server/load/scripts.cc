@@ -28,10 +28,15 @@ Script make_script(const pb::Scenario& scenario, std::uint64_t seed) {
     if (script.steps.size() > 20000) throw std::runtime_error("the bots do not finish the game");
     const auto seats = game->waiting_for();
     if (seats.empty()) throw std::runtime_error("the game waits on nobody");
-    auto command = bot->choose(*game, seats.front(), rng);
-    if (!command) throw std::runtime_error("the bot found nothing to do");
+    // As autoplay(): the first seat waited on plays. With several (BG: decisions of both sides,
+    // a melee's pairs) that is any one of them; the server takes the seat from the token of
+    // the connection the order comes on, so the step is sent from that seat's connection.
+    const std::string& seat = seats.front();
+    auto command = bot->choose(*game, seat, rng);
+    if (!command) throw std::runtime_error("the bot for " + seat + " found nothing to do");
+    command->set_seat(seat);
     Step step;
-    step.seat = seats.front();
+    step.seat = seat;
     step.seq_before = game->seq();
     const Outcome out = game->execute(*command);
     if (!out.accepted) throw std::runtime_error("bot order refused: " + out.rejection.message());

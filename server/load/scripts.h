@@ -1,8 +1,8 @@
 #pragma once
-// Whole Portable Wargame games chosen by the PW bot, worked out before the run so the load
-// generator spends its one core on the network. A room created with the script's seed replays
-// exactly these orders (the server is started with --allow-fixed-seed), and each acceptance is
-// checked against the sequence the engine reached.
+// Whole bot-vs-bot games (the rule set's own bot: Portable Wargame, Battleground, ...), worked
+// out before the run so the load generator spends its one core on the network. A room created
+// with the script's seed replays exactly these orders (the server is started with
+// --allow-fixed-seed), and each acceptance is checked against the sequence the engine reached.
 #include <cstdint>
 #include <string>
 #include <vector>
