@@ -1,0 +1,120 @@
+// The engine's share of one order on the server, phase by phase, over whole bot games: what a
+// room does between reading an Order and writing its frames (server/room.cc), without sockets
+// or SQLite. Prints microseconds per order for each phase and bytes per seat's delta.
+//
+//   build/release/bench/order_path_bench [ruleset scenario-file games]
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/core/rng.h"
+#include "engine/model/game.h"
+#include "engine/model/view_patch.h"
+#include "sandtable/v1/protocol.pb.h"
+#include "engine/registry/builtin_registry.h"
+#include "tests/support/scenario_file.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using sandtable::pb::Command;
+
+struct Phases {
+  double execute = 0, views = 0, diff = 0, events = 0, serialize = 0;
+  std::uint64_t orders = 0, view_bytes = 0, delta_bytes = 0, frames = 0;
+};
+
+double us(Clock::duration d) { return std::chrono::duration<double, std::micro>(d).count(); }
+
+void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenario, std::uint64_t seed, Phases& p) {
+  using namespace sandtable;
+  StartOptions start;
+  start.seed = seed;
+  std::vector<pb::Event> started;
+  std::string error;
+  auto game = Game::start(rules, scenario, start, &started, &error);
+  if (!game) {
+    std::fprintf(stderr, "%s\n", error.c_str());
+    std::exit(1);
+  }
+  auto bot = rules.make_bot();
+  Pcg32 rng(seed, 0xb07b07b07ULL);
+  std::vector<std::string> seats = {"gm", "spectator"};
+  for (const auto& s : game->state().sides) seats.push_back(s);
+  std::map<std::string, pb::View> held;
+  for (const auto& s : seats) held[s] = game->view(s);
+  while (!game->over()) {
+    const auto waiting = game->waiting_for();
+    if (waiting.empty()) break;
+    auto command = bot->choose(*game, waiting.front(), rng);
+    if (!command) break;
+    command->set_seat(waiting.front());
+    // As server/room.cc and server/seat_views.cc do it: the next game (one state copy), then per
+    // seat its View, the patch against the View it holds, its events and the Delta's bytes.
+    auto t0 = Clock::now();
+    Outcome out;
+    auto next = game->next(*command, out);
+    auto t1 = Clock::now();
+    if (!next) break;
+    game = std::move(next);
+    std::vector<pb::View> views;
+    for (const auto& s : seats) views.push_back(game->view(s));
+    auto t2 = Clock::now();
+    std::vector<pb::Delta> deltas(seats.size());
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+      auto patch = diff_views(held[seats[i]], views[i]);
+      if (patch) {
+        *deltas[i].mutable_patch() = std::move(*patch);
+      } else {
+        *deltas[i].mutable_view() = views[i];
+      }
+      held[seats[i]] = std::move(views[i]);
+    }
+    auto t3 = Clock::now();
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+      for (const auto& e : out.events) {
+        if (auto seen = game->event_for(e, seats[i])) *deltas[i].add_events() = std::move(*seen);
+      }
+    }
+    auto t4 = Clock::now();
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+      p.delta_bytes += deltas[i].SerializeAsString().size();
+      p.view_bytes += held[seats[i]].ByteSizeLong();
+      ++p.frames;
+    }
+    auto t5 = Clock::now();
+    p.execute += us(t1 - t0);
+    p.views += us(t2 - t1);
+    p.diff += us(t3 - t2);
+    p.events += us(t4 - t3);
+    p.serialize += us(t5 - t4);
+    ++p.orders;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string ruleset = argc > 1 ? argv[1] : "portable-wargame-19c";
+  const std::string file = argc > 2 ? argv[2] : "pw/meeting-engagement.json";
+  const int games = argc > 3 ? std::atoi(argv[3]) : 50;
+  const auto scenario = sandtable::load_scenario_file(file);
+  const auto* rules = sandtable::builtin_registry().find(ruleset);
+  if (!rules) return 1;
+  Phases p;
+  for (int g = 0; g < games; ++g) play(*rules, scenario, static_cast<std::uint64_t>(g + 1), p);
+  const double n = static_cast<double>(p.orders);
+  std::printf("%s %s: %d games, %llu orders\n", ruleset.c_str(), file.c_str(), games,
+              static_cast<unsigned long long>(p.orders));
+  std::printf("per order (us): next game (copy and rules) %.1f, views (gm, spectator, each side) %.1f, "
+              "patches %.1f, events for each seat %.1f, serialize Deltas %.1f; total %.1f\n",
+              p.execute / n, p.views / n, p.diff / n, p.events / n, p.serialize / n,
+              (p.execute + p.views + p.diff + p.events + p.serialize) / n);
+  const double f = static_cast<double>(p.frames);
+  std::printf("per seat and order: Delta %.0f bytes (whole View %.0f bytes)\n", static_cast<double>(p.delta_bytes) / f,
+              static_cast<double>(p.view_bytes) / f);
+  return 0;
+}
