@@ -45,7 +45,11 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
   std::vector<std::string> seats = {"gm", "spectator"};
   for (const auto& s : game->state().sides) seats.push_back(s);
   std::map<std::string, pb::View> held;
-  for (const auto& s : seats) held[s] = game->view(s);
+  std::map<std::string, ViewBytes> held_bytes;
+  for (const auto& s : seats) {
+    held[s] = game->view(s);
+    held_bytes[s] = bytes_of(held[s]);
+  }
   while (!game->over()) {
     const auto waiting = game->waiting_for();
     if (waiting.empty()) break;
@@ -65,7 +69,9 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
     auto t2 = Clock::now();
     std::vector<pb::Delta> deltas(seats.size());
     for (std::size_t i = 0; i < seats.size(); ++i) {
-      auto patch = diff_views(held[seats[i]], views[i]);
+      ViewBytes fresh_bytes;
+      auto patch = diff_views(held[seats[i]], held_bytes[seats[i]], views[i], &fresh_bytes);
+      held_bytes[seats[i]] = std::move(fresh_bytes);
       if (patch) {
         *deltas[i].mutable_patch() = std::move(*patch);
       } else {

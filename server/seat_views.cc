@@ -15,7 +15,13 @@ void SeatViews::delta(const Game& game, const std::string& seat, std::uint64_t f
   pb::View fresh = game.view(seat);
   Held& h = held_[seat];
   std::optional<pb::ViewPatch> patch;
-  if (h.built && h.seq == from_seq) patch = diff_views(h.view, fresh);
+  ViewBytes fresh_bytes;
+  if (h.built && h.seq == from_seq) {
+    if (!h.has_bytes) h.bytes = bytes_of(h.view);
+    patch = diff_views(h.view, h.bytes, fresh, &fresh_bytes);
+  } else {
+    fresh_bytes = bytes_of(fresh);
+  }
   if (patch) {
     *out.mutable_patch() = std::move(*patch);
   } else {
@@ -30,6 +36,8 @@ void SeatViews::delta(const Game& game, const std::string& seat, std::uint64_t f
   }
   h.seq = game.seq();
   h.view = std::move(fresh);
+  h.bytes = std::move(fresh_bytes);
+  h.has_bytes = true;
   h.built = true;
 }
 
@@ -38,6 +46,7 @@ const pb::View& SeatViews::current(const Game& game, const std::string& seat) {
   if (!h.built || h.seq != game.seq()) {
     h.view = game.view(seat);
     h.seq = game.seq();
+    h.has_bytes = false;
     h.built = true;
   }
   return h.view;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/model/game.h"
+#include "engine/model/view_patch.h"
 #include "sandtable/v1/protocol.pb.h"
 
 namespace sandtable::server {
@@ -31,6 +32,8 @@ class SeatViews {
   struct Held {
     std::uint64_t seq = 0;
     pb::View view;
+    ViewBytes bytes;  // of `view`, when it was built for a Delta (empty until then)
+    bool has_bytes = false;
     bool built = false;
     std::string table;  // the static table (static_table.h) the seat's members hold
   };

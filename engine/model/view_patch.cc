@@ -1,6 +1,7 @@
 #include "engine/model/view_patch.h"
 
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -8,61 +9,94 @@ namespace sandtable {
 
 namespace {
 
-// Serialization of a message built by the same code is the same bytes (no map fields in View),
-// and comparing bytes is much cheaper than reflection.
-bool same(const google::protobuf::MessageLite& a, const google::protobuf::MessageLite& b) {
-  if (a.ByteSizeLong() != b.ByteSizeLong()) return false;
-  return a.SerializeAsString() == b.SerializeAsString();
+void append_part(std::string& out, const google::protobuf::MessageLite& m) {
+  const std::string bytes = m.SerializeAsString();
+  out += std::to_string(bytes.size());
+  out += ':';
+  out += bytes;
+}
+
+void append_part(std::string& out, const std::string& s) {
+  out += std::to_string(s.size());
+  out += ':';
+  out += s;
+}
+
+std::string table_bytes(const pb::View& v) {
+  std::string t;
+  append_part(t, v.ruleset());
+  append_part(t, v.viewer());
+  append_part(t, v.scenario_id());
+  append_part(t, v.scenario_name());
+  append_part(t, v.seed_hash());
+  t += static_cast<char>('0' + v.board_case() % 10);
+  if (v.has_grid()) append_part(t, v.grid());
+  if (v.has_table()) append_part(t, v.table());
+  t += v.has_briefing() ? 'b' : '-';
+  if (v.has_briefing()) append_part(t, v.briefing());
+  for (const auto& x : v.terrain()) append_part(t, x);
+  t += '|';
+  for (const auto& x : v.options()) append_part(t, x);
+  return t;
 }
 
 template <class T>
-bool same_list(const google::protobuf::RepeatedPtrField<T>& a, const google::protobuf::RepeatedPtrField<T>& b) {
-  if (a.size() != b.size()) return false;
-  for (int i = 0; i < a.size(); ++i) {
-    if (!same(a[i], b[i])) return false;
-  }
-  return true;
+std::vector<std::string> list_bytes(const google::protobuf::RepeatedPtrField<T>& list) {
+  std::vector<std::string> out;
+  out.reserve(static_cast<std::size_t>(list.size()));
+  for (const auto& x : list) out.push_back(x.SerializeAsString());
+  return out;
 }
 
-bool same_static_table(const pb::View& a, const pb::View& b) {
-  if (a.ruleset() != b.ruleset() || a.viewer() != b.viewer() || a.scenario_id() != b.scenario_id() ||
-      a.scenario_name() != b.scenario_name() || a.seed_hash() != b.seed_hash()) {
-    return false;
-  }
-  if (a.board_case() != b.board_case()) return false;
-  if (a.has_grid() && !same(a.grid(), b.grid())) return false;
-  if (a.has_table() && !same(a.table(), b.table())) return false;
-  if (a.has_briefing() != b.has_briefing() || (a.has_briefing() && !same(a.briefing(), b.briefing()))) return false;
-  return same_list(a.terrain(), b.terrain()) && same_list(a.options(), b.options());
+// A set message's bytes; an unset one is marked apart from a set empty one.
+template <class M>
+std::string field_bytes(bool has, const M& m) {
+  std::string out;
+  if (!has) return out;
+  out.push_back('+');
+  m.AppendToString(&out);
+  return out;
 }
 
 // Sets `out` to `fresh` when it differs from `held`; false when fresh is unset and held is set
 // (a patch sets fields, it never unsets them).
 template <class M>
-bool diff_field(bool held_has, const M& held, bool fresh_has, const M& fresh, M* (pb::ViewPatch::*mut)(),
+bool diff_field(const std::string& held, const std::string& fresh_bytes, const M& fresh, M* (pb::ViewPatch::*mut)(),
                 pb::ViewPatch& patch) {
-  if (!fresh_has) return !held_has;
-  if (held_has && same(held, fresh)) return true;
-  *(patch.*mut)() = fresh;
+  if (fresh_bytes.empty()) return held.empty();
+  if (held != fresh_bytes) *(patch.*mut)() = fresh;
   return true;
 }
 
-bool diff_units(const pb::View& held, const pb::View& fresh, pb::ViewPatch& patch) {
-  std::unordered_map<std::string, int> held_at;
+bool diff_units(const pb::View& held, const ViewBytes& hb, const pb::View& fresh, const ViewBytes& fb,
+                pb::ViewPatch& patch) {
+  // Usually the same units in the same order: compare in place.
+  bool same_ids = held.units_size() == fresh.units_size();
+  for (int i = 0; same_ids && i < fresh.units_size(); ++i) same_ids = held.units(i).id() == fresh.units(i).id();
+  if (same_ids) {
+    std::unordered_set<std::string_view> seen;
+    for (int i = 0; i < fresh.units_size(); ++i) {
+      if (!seen.insert(fresh.units(i).id()).second) return false;
+      if (hb.units[static_cast<std::size_t>(i)] != fb.units[static_cast<std::size_t>(i)]) *patch.add_units() = fresh.units(i);
+    }
+    return true;
+  }
+  std::unordered_map<std::string_view, int> held_at;
   held_at.reserve(static_cast<std::size_t>(held.units_size()));
   for (int i = 0; i < held.units_size(); ++i) {
     if (!held_at.emplace(held.units(i).id(), i).second) return false;
   }
-  std::unordered_set<std::string> fresh_ids;
+  std::unordered_set<std::string_view> fresh_ids;
   fresh_ids.reserve(static_cast<std::size_t>(fresh.units_size()));
   std::vector<const std::string*> appended;
-  for (const auto& u : fresh.units()) {
+  for (int i = 0; i < fresh.units_size(); ++i) {
+    const auto& u = fresh.units(i);
     if (!fresh_ids.insert(u.id()).second) return false;
     auto it = held_at.find(u.id());
     if (it == held_at.end()) {
       appended.push_back(&u.id());
       *patch.add_units() = u;
-    } else if (!same(held.units(it->second), u)) {
+    } else if (hb.units[static_cast<std::size_t>(it->second)] != fb.units[static_cast<std::size_t>(i)]) {
       *patch.add_units() = u;
     }
   }
@@ -86,34 +120,51 @@ bool diff_units(const pb::View& held, const pb::View& fresh, pb::ViewPatch& patc
   return true;
 }
 
-bool diff_sides(const pb::View& held, const pb::View& fresh, pb::ViewPatch& patch) {
+bool diff_sides(const pb::View& held, const ViewBytes& hb, const pb::View& fresh, const ViewBytes& fb,
+                pb::ViewPatch& patch) {
   if (held.sides_size() != fresh.sides_size()) return false;
   for (int i = 0; i < fresh.sides_size(); ++i) {
     if (held.sides(i).id() != fresh.sides(i).id()) return false;
-    if (!same(held.sides(i), fresh.sides(i))) *patch.add_sides() = fresh.sides(i);
+    if (hb.sides[static_cast<std::size_t>(i)] != fb.sides[static_cast<std::size_t>(i)]) *patch.add_sides() = fresh.sides(i);
   }
   return true;
 }
 
 }  // namespace
 
+ViewBytes bytes_of(const pb::View& v) {
+  ViewBytes b;
+  b.table = table_bytes(v);
+  b.units = list_bytes(v.units());
+  b.sides = list_bytes(v.sides());
+  b.decisions = list_bytes(v.decisions());
+  b.turn = field_bytes(v.has_turn(), v.turn());
+  b.result = field_bytes(v.has_result(), v.result());
+  b.menu = field_bytes(v.has_menu(), v.menu());
+  b.extra = field_bytes(v.has_extra(), v.extra());
+  return b;
+}
+
 std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fresh) {
-  if (!same_static_table(held, fresh)) return std::nullopt;
+  return diff_views(held, bytes_of(held), fresh, nullptr);
+}
+
+std::optional<pb::ViewPatch> diff_views(const pb::View& held, const ViewBytes& hb, const pb::View& fresh,
+                                        ViewBytes* fresh_bytes) {
+  ViewBytes fb = bytes_of(fresh);
+  std::optional<pb::ViewPatch> out;
   pb::ViewPatch patch;
-  if (!diff_units(held, fresh, patch) || !diff_sides(held, fresh, patch)) return std::nullopt;
-  if (!diff_field(held.has_turn(), held.turn(), fresh.has_turn(), fresh.turn(), &pb::ViewPatch::mutable_turn, patch) ||
-      !diff_field(held.has_result(), held.result(), fresh.has_result(), fresh.result(), &pb::ViewPatch::mutable_result,
-                  patch) ||
-      !diff_field(held.has_menu(), held.menu(), fresh.has_menu(), fresh.menu(), &pb::ViewPatch::mutable_menu, patch) ||
-      !diff_field(held.has_extra(), held.extra(), fresh.has_extra(), fresh.extra(), &pb::ViewPatch::mutable_extra,
-                  patch)) {
-    return std::nullopt;
+  if (hb.table == fb.table && diff_units(held, hb, fresh, fb, patch) && diff_sides(held, hb, fresh, fb, patch) &&
+      diff_field(hb.turn, fb.turn, fresh.turn(), &pb::ViewPatch::mutable_turn, patch) &&
+      diff_field(hb.result, fb.result, fresh.result(), &pb::ViewPatch::mutable_result, patch) &&
+      diff_field(hb.menu, fb.menu, fresh.menu(), &pb::ViewPatch::mutable_menu, patch) &&
+      diff_field(hb.extra, fb.extra, fresh.extra(), &pb::ViewPatch::mutable_extra, patch)) {
+    if (hb.decisions != fb.decisions) *patch.mutable_decisions()->mutable_decisions() = fresh.decisions();
+    if (held.paused() != fresh.paused()) patch.set_paused(fresh.paused());
+    out = std::move(patch);
   }
-  if (!same_list(held.decisions(), fresh.decisions())) {
-    *patch.mutable_decisions()->mutable_decisions() = fresh.decisions();
-  }
-  if (held.paused() != fresh.paused()) patch.set_paused(fresh.paused());
-  return patch;
+  if (fresh_bytes) *fresh_bytes = std::move(fb);
+  return out;
 }
 
 bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) {

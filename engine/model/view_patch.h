@@ -5,6 +5,8 @@
 // the same for every rule set. The browser's store applies patches the same way (state/patch.ts).
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "sandtable/v1/view.pb.h"
 
@@ -12,10 +14,23 @@ namespace sandtable {
 
 namespace pb = ::sandtable::v1;
 
+// The serialized parts of a View that a diff compares. Serialization of messages built by the
+// same code gives the same bytes (View has no map fields), and comparing bytes is far cheaper
+// than reflection; keeping the held View's bytes means each part is serialized once per order.
+struct ViewBytes {
+  std::string table;  // the static table: strings, board, terrain, options, briefing
+  std::vector<std::string> units, sides, decisions;
+  std::string turn, result, menu, extra;
+};
+ViewBytes bytes_of(const pb::View& view);
+
 // What turns `held` into `fresh`, or nullopt when a patch cannot say it (the static table
 // changed, a side came or went, a field went from set to unset, two units share an id): send
-// `fresh` whole then. `seq` is not compared: applying sets it.
+// `fresh` whole then. `seq` is not compared: applying sets it. With `held_bytes` (bytes_of(held))
+// only `fresh` is serialized; its bytes are left in `fresh_bytes` when given, for the next diff.
 std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fresh);
+std::optional<pb::ViewPatch> diff_views(const pb::View& held, const ViewBytes& held_bytes, const pb::View& fresh,
+                                        ViewBytes* fresh_bytes);
 
 // Applies `patch` to `view` and sets its seq. False (and `view` unusable: resynchronise) when the
 // patch names a side the view does not hold or orders units it does not have.
