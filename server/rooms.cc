@@ -1,5 +1,7 @@
 #include "server/rooms.h"
 
+#include <unordered_map>
+
 #include "server/text.h"
 
 #include <google/protobuf/util/json_util.h>
@@ -58,7 +60,9 @@ std::size_t Rooms::count() const {
 }
 
 void Rooms::load(Storage& storage) {
-  const auto seats = storage.seats();
+  // By room, so that each room's tokens are found without reading every room's.
+  std::unordered_map<std::string, std::vector<StoredSeat>> seats;
+  for (auto& s : storage.seats()) seats[s.room_id].push_back(std::move(s));
   for (const auto& r : storage.rooms()) {
     std::vector<pb::Event> log = storage.events(r.id);
     const auto snapshot = storage.latest_snapshot(r.id);
@@ -84,8 +88,7 @@ void Rooms::load(Storage& storage) {
                                        RoomInfo{r.id, r.name, base_url_, r.created_ms, r.host_key_hash},
                                        std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
                                        tokens_, metrics_);
-    for (const auto& s : seats) {
-      if (s.room_id != r.id) continue;
+    for (const auto& s : seats[r.id]) {
       tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
       if (!s.revoked) room->add_token(s.seat, s.token_hash);
     }
