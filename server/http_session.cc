@@ -174,6 +174,11 @@ void Listener::do_accept() {
   acceptor_.async_accept(net::make_strand(io_), [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
     if (ec == net::error::operation_aborted) return;
     if (!ec) {
+      // Frames are written whole and often two in a row (a Delta then OrderAccepted, a Welcome
+      // then a Snapshot): with Nagle's algorithm the second waits for the client's delayed ACK,
+      // about 40 ms.
+      beast::error_code nodelay_ec;
+      s.set_option(tcp::no_delay(true), nodelay_ec);
       std::make_shared<HttpSession>(std::move(s), self->ctx_)->run();
     } else {
       spdlog::warn("accept failed: {}", ec.message());  // e.g. out of file descriptors
