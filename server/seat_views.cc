@@ -14,19 +14,22 @@ void SeatViews::delta(const Game& game, const std::string& seat, std::uint64_t f
   }
   pb::View fresh = game.view(seat);
   Held& h = held_[seat];
+  if (h.seq == from_seq && !h.has_bytes && h.has_view) {
+    h.bytes = bytes_of(h.view);
+    h.has_bytes = true;
+  }
   std::optional<pb::ViewPatch> patch;
   ViewBytes fresh_bytes;
-  if (h.built && h.seq == from_seq) {
-    if (!h.has_bytes) h.bytes = bytes_of(h.view);
-    patch = diff_views(h.view, h.bytes, fresh, &fresh_bytes);
+  if (h.seq == from_seq && h.has_bytes) {
+    patch = diff_views(h.bytes, fresh, fresh_bytes);  // takes what it sends out of `fresh`
   } else {
     fresh_bytes = bytes_of(fresh);
   }
   if (patch) {
     *out.mutable_patch() = std::move(*patch);
   } else {
-    *out.mutable_view() = fresh;
     std::string table = static_table_of(fresh);
+    out.mutable_view()->Swap(&fresh);
     if (!h.table.empty() && h.table == table) {
       strip_static_table(*out.mutable_view());
       out.set_same_table(true);
@@ -34,21 +37,21 @@ void SeatViews::delta(const Game& game, const std::string& seat, std::uint64_t f
       h.table = std::move(table);
     }
   }
+  // The View itself is not kept: a catch-up at this sequence builds it again (current()).
   h.seq = game.seq();
-  h.view = std::move(fresh);
   h.bytes = std::move(fresh_bytes);
   h.has_bytes = true;
-  h.built = true;
+  h.view.Clear();
+  h.has_view = false;
 }
 
 const pb::View& SeatViews::current(const Game& game, const std::string& seat) {
   Held& h = held_[seat];
-  if (!h.built || h.seq != game.seq()) {
-    h.view = game.view(seat);
-    h.seq = game.seq();
-    h.has_bytes = false;
-    h.built = true;
-  }
+  if (h.has_view && h.seq == game.seq()) return h.view;
+  if (h.seq != game.seq()) h.has_bytes = false;
+  h.view = game.view(seat);
+  h.seq = game.seq();
+  h.has_view = true;
   return h.view;
 }
 

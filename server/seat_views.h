@@ -1,6 +1,6 @@
 #pragma once
-// The Views a room's seats were last sent, and the Delta that brings each seat from there to the
-// game now: a patch against its View when one can say the change (engine/model/view_patch.h),
+// What a room keeps of the View each seat was last sent (the bytes a diff compares, not the View),
+// and the Delta that brings each seat from there to the game now: a patch against its View when one can say the change (engine/model/view_patch.h),
 // else the whole View, leaving the static table out when the seat holds it already. Only seats
 // with someone connected are kept (forget() the rest): a seat nobody holds is not brought up to
 // date, and a View kept for it would go stale.
@@ -31,10 +31,10 @@ class SeatViews {
  private:
   struct Held {
     std::uint64_t seq = 0;
-    pb::View view;
-    ViewBytes bytes;  // of `view`, when it was built for a Delta (empty until then)
+    ViewBytes bytes;  // of the seat's View at seq, what the next diff compares
     bool has_bytes = false;
-    bool built = false;
+    pb::View view;  // the seat's View at seq, when one was built whole for a catch-up
+    bool has_view = false;
     std::string table;  // the static table (static_table.h) the seat's members hold
   };
   std::map<std::string, Held> held_;

@@ -9,21 +9,22 @@ namespace sandtable {
 
 namespace {
 
+// A length, then the bytes: parts of different lengths never run together.
 void append_part(std::string& out, const google::protobuf::MessageLite& m) {
-  const std::string bytes = m.SerializeAsString();
-  out += std::to_string(bytes.size());
-  out += ':';
-  out += bytes;
+  const auto n = static_cast<std::uint32_t>(m.ByteSizeLong());
+  out.append(reinterpret_cast<const char*>(&n), sizeof n);
+  m.AppendPartialToString(&out);
 }
 
 void append_part(std::string& out, const std::string& s) {
-  out += std::to_string(s.size());
-  out += ':';
+  const auto n = static_cast<std::uint32_t>(s.size());
+  out.append(reinterpret_cast<const char*>(&n), sizeof n);
   out += s;
 }
 
 std::string table_bytes(const pb::View& v) {
   std::string t;
+  t.reserve(1024);
   append_part(t, v.ruleset());
   append_part(t, v.viewer());
   append_part(t, v.scenario_id());
@@ -42,9 +43,8 @@ std::string table_bytes(const pb::View& v) {
 
 template <class T>
 std::vector<std::string> list_bytes(const google::protobuf::RepeatedPtrField<T>& list) {
-  std::vector<std::string> out;
-  out.reserve(static_cast<std::size_t>(list.size()));
-  for (const auto& x : list) out.push_back(x.SerializeAsString());
+  std::vector<std::string> out(static_cast<std::size_t>(list.size()));
+  for (int i = 0; i < list.size(); ++i) list[i].AppendPartialToString(&out[static_cast<std::size_t>(i)]);
   return out;
 }
 
@@ -54,78 +54,75 @@ std::string field_bytes(bool has, const M& m) {
   std::string out;
   if (!has) return out;
   out.push_back('+');
-  m.AppendToString(&out);
+  m.AppendPartialToString(&out);
   return out;
 }
 
-// Sets `out` to `fresh` when it differs from `held`; false when fresh is unset and held is set
-// (a patch sets fields, it never unsets them).
+// Moves `fresh` into the patch when it differs from `held`; false when fresh is unset and held
+// is set (a patch sets fields, it never unsets them).
 template <class M>
-bool diff_field(const std::string& held, const std::string& fresh_bytes, const M& fresh, M* (pb::ViewPatch::*mut)(),
+bool diff_field(const std::string& held, const std::string& fresh_bytes, M* fresh, M* (pb::ViewPatch::*mut)(),
                 pb::ViewPatch& patch) {
   if (fresh_bytes.empty()) return held.empty();
-  if (held != fresh_bytes) *(patch.*mut)() = fresh;
+  if (held != fresh_bytes) (patch.*mut)()->Swap(fresh);
   return true;
 }
 
-bool diff_units(const pb::View& held, const ViewBytes& hb, const pb::View& fresh, const ViewBytes& fb,
-                pb::ViewPatch& patch) {
+bool diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
+  std::vector<int> changed;
   // Usually the same units in the same order: compare in place.
-  bool same_ids = held.units_size() == fresh.units_size();
-  for (int i = 0; same_ids && i < fresh.units_size(); ++i) same_ids = held.units(i).id() == fresh.units(i).id();
-  if (same_ids) {
+  if (hb.unit_ids == fb.unit_ids) {
     std::unordered_set<std::string_view> seen;
-    for (int i = 0; i < fresh.units_size(); ++i) {
-      if (!seen.insert(fresh.units(i).id()).second) return false;
-      if (hb.units[static_cast<std::size_t>(i)] != fb.units[static_cast<std::size_t>(i)]) *patch.add_units() = fresh.units(i);
+    for (std::size_t i = 0; i < fb.unit_ids.size(); ++i) {
+      if (!seen.insert(fb.unit_ids[i]).second) return false;
+      if (hb.units[i] != fb.units[i]) changed.push_back(static_cast<int>(i));
     }
-    return true;
-  }
-  std::unordered_map<std::string_view, int> held_at;
-  held_at.reserve(static_cast<std::size_t>(held.units_size()));
-  for (int i = 0; i < held.units_size(); ++i) {
-    if (!held_at.emplace(held.units(i).id(), i).second) return false;
-  }
-  std::unordered_set<std::string_view> fresh_ids;
-  fresh_ids.reserve(static_cast<std::size_t>(fresh.units_size()));
-  std::vector<const std::string*> appended;
-  for (int i = 0; i < fresh.units_size(); ++i) {
-    const auto& u = fresh.units(i);
-    if (!fresh_ids.insert(u.id()).second) return false;
-    auto it = held_at.find(u.id());
-    if (it == held_at.end()) {
-      appended.push_back(&u.id());
-      *patch.add_units() = u;
-    } else if (hb.units[static_cast<std::size_t>(it->second)] != fb.units[static_cast<std::size_t>(i)]) {
-      *patch.add_units() = u;
+  } else {
+    std::unordered_map<std::string_view, std::size_t> held_at;
+    held_at.reserve(hb.unit_ids.size());
+    for (std::size_t i = 0; i < hb.unit_ids.size(); ++i) {
+      if (!held_at.emplace(hb.unit_ids[i], i).second) return false;
+    }
+    std::unordered_set<std::string_view> fresh_ids;
+    fresh_ids.reserve(fb.unit_ids.size());
+    std::vector<const std::string*> appended;
+    for (std::size_t i = 0; i < fb.unit_ids.size(); ++i) {
+      const std::string& id = fb.unit_ids[i];
+      if (!fresh_ids.insert(id).second) return false;
+      auto it = held_at.find(id);
+      if (it == held_at.end()) {
+        appended.push_back(&id);
+        changed.push_back(static_cast<int>(i));
+      } else if (hb.units[it->second] != fb.units[i]) {
+        changed.push_back(static_cast<int>(i));
+      }
+    }
+    // The order the client reaches: held without the gone, then the new in fresh's order.
+    std::vector<const std::string*> order;
+    order.reserve(fb.unit_ids.size());
+    for (const auto& id : hb.unit_ids) {
+      if (fresh_ids.count(id)) {
+        order.push_back(&id);
+      } else {
+        patch.add_units_gone(id);
+      }
+    }
+    order.insert(order.end(), appended.begin(), appended.end());
+    bool in_order = true;
+    for (std::size_t i = 0; i < fb.unit_ids.size() && in_order; ++i) in_order = *order[i] == fb.unit_ids[i];
+    if (!in_order) {
+      auto* ids = patch.mutable_unit_order();
+      for (const auto& id : fb.unit_ids) ids->add_ids(id);
     }
   }
-  // The order the client reaches: held without the gone, then the new in fresh's order.
-  std::vector<const std::string*> order;
-  order.reserve(static_cast<std::size_t>(fresh.units_size()));
-  for (const auto& u : held.units()) {
-    if (fresh_ids.count(u.id())) {
-      order.push_back(&u.id());
-    } else {
-      patch.add_units_gone(u.id());
-    }
-  }
-  order.insert(order.end(), appended.begin(), appended.end());
-  bool in_order = true;
-  for (int i = 0; i < fresh.units_size() && in_order; ++i) in_order = *order[static_cast<std::size_t>(i)] == fresh.units(i).id();
-  if (!in_order) {
-    auto* ids = patch.mutable_unit_order();
-    for (const auto& u : fresh.units()) ids->add_ids(u.id());
-  }
+  for (int i : changed) patch.add_units()->Swap(fresh.mutable_units(i));
   return true;
 }
 
-bool diff_sides(const pb::View& held, const ViewBytes& hb, const pb::View& fresh, const ViewBytes& fb,
-                pb::ViewPatch& patch) {
-  if (held.sides_size() != fresh.sides_size()) return false;
-  for (int i = 0; i < fresh.sides_size(); ++i) {
-    if (held.sides(i).id() != fresh.sides(i).id()) return false;
-    if (hb.sides[static_cast<std::size_t>(i)] != fb.sides[static_cast<std::size_t>(i)]) *patch.add_sides() = fresh.sides(i);
+bool diff_sides(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
+  if (hb.side_ids != fb.side_ids) return false;
+  for (std::size_t i = 0; i < fb.sides.size(); ++i) {
+    if (hb.sides[i] != fb.sides[i]) patch.add_sides()->Swap(fresh.mutable_sides(static_cast<int>(i)));
   }
   return true;
 }
@@ -138,33 +135,46 @@ ViewBytes bytes_of(const pb::View& v) {
   b.units = list_bytes(v.units());
   b.sides = list_bytes(v.sides());
   b.decisions = list_bytes(v.decisions());
+  b.unit_ids.reserve(static_cast<std::size_t>(v.units_size()));
+  for (const auto& u : v.units()) b.unit_ids.push_back(u.id());
+  for (const auto& s : v.sides()) b.side_ids.push_back(s.id());
   b.turn = field_bytes(v.has_turn(), v.turn());
   b.result = field_bytes(v.has_result(), v.result());
   b.menu = field_bytes(v.has_menu(), v.menu());
   b.extra = field_bytes(v.has_extra(), v.extra());
+  b.paused = v.paused();
   return b;
 }
 
 std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fresh) {
-  return diff_views(held, bytes_of(held), fresh, nullptr);
+  pb::View copy = fresh;
+  ViewBytes fresh_bytes;
+  return diff_views(bytes_of(held), copy, fresh_bytes);
 }
 
-std::optional<pb::ViewPatch> diff_views(const pb::View& held, const ViewBytes& hb, const pb::View& fresh,
-                                        ViewBytes* fresh_bytes) {
-  ViewBytes fb = bytes_of(fresh);
-  std::optional<pb::ViewPatch> out;
-  pb::ViewPatch patch;
-  if (hb.table == fb.table && diff_units(held, hb, fresh, fb, patch) && diff_sides(held, hb, fresh, fb, patch) &&
-      diff_field(hb.turn, fb.turn, fresh.turn(), &pb::ViewPatch::mutable_turn, patch) &&
-      diff_field(hb.result, fb.result, fresh.result(), &pb::ViewPatch::mutable_result, patch) &&
-      diff_field(hb.menu, fb.menu, fresh.menu(), &pb::ViewPatch::mutable_menu, patch) &&
-      diff_field(hb.extra, fb.extra, fresh.extra(), &pb::ViewPatch::mutable_extra, patch)) {
-    if (hb.decisions != fb.decisions) *patch.mutable_decisions()->mutable_decisions() = fresh.decisions();
-    if (held.paused() != fresh.paused()) patch.set_paused(fresh.paused());
-    out = std::move(patch);
+std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb) {
+  fb = bytes_of(fresh);
+  // Checked before anything is moved out of `fresh`, so that a refusal leaves it whole.
+  if (hb.table != fb.table || hb.side_ids != fb.side_ids) return std::nullopt;
+  for (auto [h, f] : {std::pair{&hb.turn, &fb.turn}, {&hb.result, &fb.result}, {&hb.menu, &fb.menu}, {&hb.extra, &fb.extra}}) {
+    if (f->empty() && !h->empty()) return std::nullopt;
   }
-  if (fresh_bytes) *fresh_bytes = std::move(fb);
-  return out;
+  {
+    std::unordered_set<std::string_view> ids(fb.unit_ids.begin(), fb.unit_ids.end());
+    if (ids.size() != fb.unit_ids.size()) return std::nullopt;
+    std::unordered_set<std::string_view> held_ids(hb.unit_ids.begin(), hb.unit_ids.end());
+    if (held_ids.size() != hb.unit_ids.size()) return std::nullopt;
+  }
+  pb::ViewPatch patch;
+  diff_units(hb, fresh, fb, patch);
+  diff_sides(hb, fresh, fb, patch);
+  diff_field(hb.turn, fb.turn, fresh.mutable_turn(), &pb::ViewPatch::mutable_turn, patch);
+  diff_field(hb.result, fb.result, fresh.mutable_result(), &pb::ViewPatch::mutable_result, patch);
+  diff_field(hb.menu, fb.menu, fresh.mutable_menu(), &pb::ViewPatch::mutable_menu, patch);
+  diff_field(hb.extra, fb.extra, fresh.mutable_extra(), &pb::ViewPatch::mutable_extra, patch);
+  if (hb.decisions != fb.decisions) patch.mutable_decisions()->mutable_decisions()->Swap(fresh.mutable_decisions());
+  if (hb.paused != fb.paused) patch.set_paused(fb.paused);
+  return patch;
 }
 
 bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) {

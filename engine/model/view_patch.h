@@ -14,23 +14,26 @@ namespace sandtable {
 
 namespace pb = ::sandtable::v1;
 
-// The serialized parts of a View that a diff compares. Serialization of messages built by the
-// same code gives the same bytes (View has no map fields), and comparing bytes is far cheaper
-// than reflection; keeping the held View's bytes means each part is serialized once per order.
+// What a diff needs of the View a seat holds: the serialized parts it compares and the ids. Kept
+// instead of the View itself, so a diff serializes only the fresh View. Serialization of messages
+// built by the same code gives the same bytes (View has no map fields), and comparing bytes is
+// far cheaper than reflection.
 struct ViewBytes {
   std::string table;  // the static table: strings, board, terrain, options, briefing
   std::vector<std::string> units, sides, decisions;
-  std::string turn, result, menu, extra;
+  std::vector<std::string> unit_ids, side_ids;
+  std::string turn, result, menu, extra;  // empty when unset, else a marker and the bytes
+  bool paused = false;
 };
 ViewBytes bytes_of(const pb::View& view);
 
-// What turns `held` into `fresh`, or nullopt when a patch cannot say it (the static table
-// changed, a side came or went, a field went from set to unset, two units share an id): send
-// `fresh` whole then. `seq` is not compared: applying sets it. With `held_bytes` (bytes_of(held))
-// only `fresh` is serialized; its bytes are left in `fresh_bytes` when given, for the next diff.
+// What turns the held View into `fresh`, or nullopt when a patch cannot say it (the static
+// table changed, a side came or went, a field went from set to unset, two units share an id):
+// send `fresh` whole then. `seq` is not compared: applying sets it.
 std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fresh);
-std::optional<pb::ViewPatch> diff_views(const pb::View& held, const ViewBytes& held_bytes, const pb::View& fresh,
-                                        ViewBytes* fresh_bytes);
+// The same against bytes_of(held). The parts the patch carries are moved out of `fresh` (it is
+// left unfit to send; keep `fresh_bytes` for the next diff); with nullopt `fresh` is untouched.
+std::optional<pb::ViewPatch> diff_views(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes);
 
 // Applies `patch` to `view` and sets its seq. False (and `view` unusable: resynchronise) when the
 // patch names a side the view does not hold or orders units it does not have.
