@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
 #include <iostream>
 #include <map>
 #include <set>
@@ -161,21 +160,6 @@ int games_per_ruleset() {
   return env ? std::max(1, std::atoi(env)) : 4;
 }
 
-// Every demo scenario under scenarios/, by rule set.
-std::map<std::string, std::vector<std::string>> demo_scenarios() {
-  std::map<std::string, std::vector<std::string>> by_rules;
-  const std::filesystem::path root = std::filesystem::path(SANDTABLE_SOURCE_DIR) / "scenarios";
-  for (const auto& dir : std::filesystem::directory_iterator(root)) {
-    if (!dir.is_directory()) continue;
-    for (const auto& f : std::filesystem::directory_iterator(dir.path())) {
-      if (f.path().extension() != ".json") continue;
-      const std::string rel = dir.path().filename().string() + "/" + f.path().filename().string();
-      by_rules[load_scenario_file(rel).ruleset()].push_back(rel);
-    }
-  }
-  for (auto& [_, files] : by_rules) std::sort(files.begin(), files.end());
-  return by_rules;
-}
 
 struct Tally {
   std::uint64_t orders = 0, patches = 0, whole = 0;
@@ -236,7 +220,7 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
 }
 
 TEST(ViewPatch, BotGamesPatchedViewsEqualFreshViewsForEverySeat) {
-  const auto scenarios = demo_scenarios();
+  const auto scenarios = demo_scenarios_by_ruleset();
   for (const RuleSet* rules : builtin_registry().all()) {
     const auto it = scenarios.find(std::string(rules->id()));
     ASSERT_NE(it, scenarios.end()) << "no demo scenario for " << rules->id();

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <filesystem>
 #include <iostream>
 #include <map>
 #include <string>
@@ -32,20 +31,6 @@ void record(std::string& out, char tag, const std::string& payload) {
   out += payload;
 }
 
-std::map<std::string, std::vector<std::string>> demo_scenarios() {
-  std::map<std::string, std::vector<std::string>> by_rules;
-  const std::filesystem::path root = std::filesystem::path(SANDTABLE_SOURCE_DIR) / "scenarios";
-  for (const auto& dir : std::filesystem::directory_iterator(root)) {
-    if (!dir.is_directory()) continue;
-    for (const auto& f : std::filesystem::directory_iterator(dir.path())) {
-      if (f.path().extension() != ".json") continue;
-      const std::string rel = dir.path().filename().string() + "/" + f.path().filename().string();
-      by_rules[sandtable::load_scenario_file(rel).ruleset()].push_back(rel);
-    }
-  }
-  for (auto& [_, files] : by_rules) std::sort(files.begin(), files.end());
-  return by_rules;
-}
 
 // Plays one bot game and writes every seat's stream; false with a message on stderr when the
 // game cannot be played.
@@ -113,7 +98,7 @@ int main(int argc, char** argv) {
     if (std::string(argv[i]) == "--games" && i + 1 < argc) games = std::max(1, std::atoi(argv[++i]));
   }
   std::ios::sync_with_stdio(false);
-  const auto scenarios = demo_scenarios();
+  const auto scenarios = sandtable::demo_scenarios_by_ruleset();
   for (const auto* rules : sandtable::builtin_registry().all()) {
     const auto it = scenarios.find(std::string(rules->id()));
     if (it == scenarios.end()) {
