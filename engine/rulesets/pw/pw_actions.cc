@@ -9,63 +9,83 @@ namespace sandtable::pw {
 
 namespace {
 
-// Every simple orthogonal path up to the unit's allowance; the shortest legal path to each
-// destination is kept (the first found among equals), so the menu's squares and the path of a
-// move given without a route are what the move costs, never a detour (PW-MOVE-01/02). One PwMove
-// is grown and shrunk in place, and a destination already reached is checked again only by a
-// shorter path.
+// The shortest legal path to each destination (PW-MOVE-01/02), so the menu's squares and the
+// path of a move given without a route are what the move costs, never a detour. A breadth-first
+// walk over (square, every square so far a road, the square before it a wood): what a path may
+// still do depends on nothing else (the road bonus, PW-TER-01; stopping on entering a wood,
+// PW-TER-03; the rest depends on the square alone), so one path per such state is enough, and
+// each is judged by check_move, the handler's own check. Among paths of one length the first in
+// facing order (north, east, south, west at each step) is kept. Destinations are listed nearest
+// first.
 void enumerate_moves(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
   const int limit = row_of(u).move + 1;  // road bonus at most
+  struct Node {
+    Sq sq;
+    bool road;
+    bool from_woods;
+    int parent;
+    int depth;
+  };
   struct Found {
     Sq to;
-    pb::PwMove move;
+    int node;
     MovePlan plan;
   };
-  std::vector<Found> found;  // in the order the destinations were first reached
-  std::vector<Sq> path;
+  std::vector<Node> nodes{{u.sq, st.cell(u.sq).road, st.cell(u.sq).woods, -1, 0}};
+  std::vector<Found> found;
   pb::PwMove m;
   m.set_unit_id(u.id);
-  auto emit = [&](Found& f) {
-    if (!f.plan.contact_facings.empty()) {
+  auto path_of = [&](int n) {
+    m.clear_path();
+    std::vector<Sq> rev;
+    for (; n > 0; n = nodes[static_cast<std::size_t>(n)].parent) rev.push_back(nodes[static_cast<std::size_t>(n)].sq);
+    for (auto it = rev.rbegin(); it != rev.rend(); ++it) *m.add_path() = to_pb(*it);
+  };
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const Node from = nodes[i];
+    if (from.depth >= limit) continue;
+    for (int f = 0; f < 4; ++f) {
+      const Sq s = grid::step(from.sq, static_cast<Facing>(f));
+      if (!st.on_board(s) || s == u.sq) continue;
+      const Cell& c = st.cell(s);
+      if (!passable(c)) continue;  // no path enters an unfordable river (PW-TER-05)
+      const bool road = from.road && c.road;
+      const bool seen = std::any_of(nodes.begin(), nodes.end(), [&](const Node& n) {
+        return n.sq == s && n.road == road && n.from_woods == st.cell(from.sq).woods;
+      });
+      if (seen) continue;  // reached already by a path no longer than this one
+      const int here = static_cast<int>(nodes.size());
+      nodes.push_back({s, road, st.cell(from.sq).woods, static_cast<int>(i), from.depth + 1});
+      path_of(here);
+      MovePlan plan;
+      const Check bad = check_move(st, side, m, &plan, Say::kCodeOnly);
+      if (!bad) {
+        auto known = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.to == s; });
+        if (known == found.end()) found.push_back(Found{s, here, std::move(plan)});
+      }
+      // A refusal for stopping or for stacking at this square does not rule out going further;
+      // any other refusal may be this path's alone (it left a square where it had to stop), so
+      // the state stays open to another path of the same length.
+      const bool go_on = !bad || bad->code == "PW_MOVE_STACKING" || bad->code == "PW_EXHAUSTED_ADVANCE";
+      if (!go_on) nodes.pop_back();
+    }
+  }
+  for (auto& fd : found) {
+    path_of(fd.node);
+    if (!fd.plan.contact_facings.empty()) {
       pb::PwCommand c;
-      f.move.set_facing(static_cast<pb::GridFacing>(f.plan.contact_facings[0]));
-      *c.mutable_move() = f.move;
+      m.set_facing(static_cast<pb::GridFacing>(fd.plan.contact_facings[0]));
+      *c.mutable_move() = m;
       out.push_back(std::move(c));
-      return;
+      continue;
     }
     for (int g = 0; g < 4; ++g) {
       pb::PwCommand c;
-      f.move.set_facing(static_cast<pb::GridFacing>(g));
-      *c.mutable_move() = f.move;
+      m.set_facing(static_cast<pb::GridFacing>(g));
+      *c.mutable_move() = m;
       out.push_back(std::move(c));
     }
-  };
-  std::function<void()> walk = [&]() {
-    if (static_cast<int>(path.size()) >= limit) return;
-    const Sq from = path.empty() ? u.sq : path.back();
-    for (int f = 0; f < 4; ++f) {
-      const Sq s = grid::step(from, static_cast<Facing>(f));
-      if (!st.on_board(s) || s == u.sq || std::find(path.begin(), path.end(), s) != path.end()) continue;
-      if (!passable(st.cell(s))) continue;  // no path enters an unfordable river (PW-TER-05)
-      path.push_back(s);
-      *m.add_path() = to_pb(s);
-      bool go_on = true;
-      auto known = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.to == s; });
-      if (known == found.end() || known->move.path_size() > m.path_size()) {
-        MovePlan plan;
-        const Check bad = check_move(st, side, m, &plan);
-        if (!bad && known == found.end()) found.push_back(Found{s, m, plan});
-        else if (!bad) *known = Found{s, m, plan};
-        // A refusal for stopping or for stacking at this square does not rule out going further.
-        go_on = !bad || bad->code == "PW_MOVE_STACKING" || bad->code == "PW_EXHAUSTED_ADVANCE";
-      }
-      if (go_on) walk();
-      m.mutable_path()->RemoveLast();
-      path.pop_back();
-    }
-  };
-  walk();
-  for (auto& f : found) emit(f);
+  }
 }
 
 void enumerate_unit(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {

@@ -212,7 +212,7 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
     for (auto it = path.rbegin(); it != path.rend(); ++it) *m->add_path() = to_pb(*it);
     m->set_facing(static_cast<pb::GridFacing>(face_nearest(st, side, path.front(), u.facing)));
     MovePlan plan;
-    if (check_move(st, side, *m, &plan)) continue;
+    if (check_move(st, side, *m, &plan, Say::kCodeOnly)) continue;
     ++legal;
     out.push_back(std::move(c));
   }

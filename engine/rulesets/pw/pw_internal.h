@@ -62,7 +62,9 @@ struct MovePlan {
   std::string stop_reason;
   std::vector<Facing> contact_facings;  // facings toward adjacent enemies at the end square
 };
-Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* plan);
+// Whether a check writes its refusal's sentence, or only its code and rule (for enumerations).
+enum class Say { kWords, kCodeOnly };
+Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* plan, Say say = Say::kWords);
 Check check_face(const PwState& st, int side, const pb::PwFace& f);
 Check check_fire(const PwState& st, int side, const pb::PwFire& f);
 Check check_close_combat(const PwState& st, int side, const pb::PwCloseCombat& c);

@@ -78,13 +78,30 @@ static Check check_may_move(const PwState& st, const Unit& u) {
   return check_activation_available(st, u);
 }
 
-Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* plan) {
+namespace {
+
+// A refusal whose sentence is written only when someone will read it (the menu's enumeration asks
+// thousands of paths and reads only the codes).
+template <class Words>
+Refusal said(Say say, const char* code, const char* rule, Words&& words) {
+  return {code, rule, say == Say::kWords ? words() : std::string()};
+}
+
+bool any_adjacent_enemy(const PwState& st, int side, Sq s) {
+  return std::any_of(st.units.begin(), st.units.end(),
+                     [&](const Unit& e) { return e.alive && e.side != side && grid::adjacent(e.sq, s); });
+}
+
+}  // namespace
+
+Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* plan, Say say) {
   const Unit* up = nullptr;
   if (auto bad = check_unit_order(st, side, m.unit_id(), &up)) return bad;
   const Unit& u = *up;
   if (auto bad = check_may_move(st, u)) return bad;
   if (m.path_size() == 0) {
-    return r("PW_MOVE_EMPTY", "PW-MOVE-06", "The move of " + label(u) + " lists no squares; to turn in place give a face order.");
+    return said(say, "PW_MOVE_EMPTY", "PW-MOVE-06",
+                [&] { return "The move of " + label(u) + " lists no squares; to turn in place give a face order."; });
   }
   // Allowance (PW-MOVE-01), road bonus (PW-TER-01), firing (PW-MOVE-05), woods/river/trench.
   const TypeRow& row = row_of(u);
@@ -94,63 +111,76 @@ Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* pla
     road = road && st.on_board(s) && st.cell(s).road;
   }
   int allowance = row.move + (road ? 1 : 0);
-  std::string why = std::string(row.words) + " moves " + std::to_string(row.move) + (road ? ", +1 along a road" : "");
-  std::string rule = road ? "PW-TER-01" : "PW-MOVE-01";
+  const char* rule = road ? "PW-TER-01" : "PW-MOVE-01";
   if (u.fired) {
     allowance -= 1;
-    why += ", -1 for firing";
     rule = "PW-MOVE-05";
   }
   const Cell& start = st.cell(u.sq);
-  if ((start.woods || start.river || start.ford || start.trench) && allowance > 1) {
+  const bool slow_start = (start.woods || start.river || start.ford || start.trench) && allowance > 1;
+  if (slow_start) {
     allowance = 1;
-    why = start.woods ? "units move at most 1 square through a wood" : (start.trench ? "a unit leaving a trench moves 1 square" : "a unit leaves a river 1 square");
     rule = start.woods ? "PW-TER-03" : (start.trench ? "PW-TER-07" : "PW-TER-05");
   }
-  const bool withdrawing = !adjacent_enemies(st, side, u.sq).empty();
-  const int start_distance = nearest_enemy_distance(st, side, u.sq);
+  auto why = [&]() -> std::string {
+    if (slow_start) {
+      return start.woods ? "units move at most 1 square through a wood"
+                         : (start.trench ? "a unit leaving a trench moves 1 square" : "a unit leaves a river 1 square");
+    }
+    return std::string(row.words) + " moves " + std::to_string(row.move) + (road ? ", +1 along a road" : "") +
+           (u.fired ? ", -1 for firing" : "");
+  };
+  const bool withdrawing = any_adjacent_enemy(st, side, u.sq);
   Sq prev = u.sq;
-  std::vector<Sq> seen{u.sq};
   for (int i = 0; i < m.path_size(); ++i) {
     const Sq s = to_sq(m.path(i));
     const int dc = std::abs(s.col - prev.col), dr = std::abs(s.row - prev.row);
     if (dc == 1 && dr == 1) {
-      return r("PW_MOVE_CORNER", "PW-MOVE-02", label(u) + " cannot move diagonally from " + sq_text(prev) + " to " +
-                                                   sq_text(s) + ": moves go through square edges, never corners.");
+      return said(say, "PW_MOVE_CORNER", "PW-MOVE-02", [&] {
+        return label(u) + " cannot move diagonally from " + sq_text(prev) + " to " + sq_text(s) +
+               ": moves go through square edges, never corners.";
+      });
     }
     if (dc + dr != 1) {
-      return r("PW_MOVE_PATH", "PW-MOVE-02", "The path of " + label(u) + " jumps from " + sq_text(prev) + " to " + sq_text(s) +
-                                                 "; list every square it passes, one edge at a time.");
+      return said(say, "PW_MOVE_PATH", "PW-MOVE-02", [&] {
+        return "The path of " + label(u) + " jumps from " + sq_text(prev) + " to " + sq_text(s) +
+               "; list every square it passes, one edge at a time.";
+      });
     }
-    if (!st.on_board(s)) return r("PW_MOVE_OFF_BOARD", "PW-MOVE-02", label(u) + " cannot leave the table at " + sq_text(s) + ".");
-    if (std::find(seen.begin(), seen.end(), s) != seen.end()) {
-      return r("PW_MOVE_PATH", "PW-MOVE-02", "The path of " + label(u) + " enters " + sq_text(s) + " twice.");
+    if (!st.on_board(s)) {
+      return said(say, "PW_MOVE_OFF_BOARD", "PW-MOVE-02", [&] { return label(u) + " cannot leave the table at " + sq_text(s) + "."; });
     }
-    seen.push_back(s);
+    if (s == u.sq || std::any_of(m.path().begin(), m.path().begin() + i, [&](const pb::GridSquare& g) { return to_sq(g) == s; })) {
+      return said(say, "PW_MOVE_PATH", "PW-MOVE-02", [&] { return "The path of " + label(u) + " enters " + sq_text(s) + " twice."; });
+    }
     if (i + 1 > allowance) {
-      return r("PW_MOVE_TOO_FAR", rule, label(u) + " may move " + std::to_string(allowance) + " square" +
-                                          (allowance == 1 ? "" : "s") + " this turn (" + why + "); the path has " +
-                                          std::to_string(m.path_size()) + ".");
+      return said(say, "PW_MOVE_TOO_FAR", rule, [&] {
+        return label(u) + " may move " + std::to_string(allowance) + " square" + (allowance == 1 ? "" : "s") + " this turn (" +
+               why() + "); the path has " + std::to_string(m.path_size()) + ".";
+      });
     }
     const Cell& c = st.cell(s);
     if (!passable(c)) {
-      return r("PW_MOVE_RIVER", "PW-TER-05", label(u) + " cannot enter " + sq_text(s) + ": rivers are crossed only at fords.");
+      return said(say, "PW_MOVE_RIVER", "PW-TER-05",
+                  [&] { return label(u) + " cannot enter " + sq_text(s) + ": rivers are crossed only at fords."; });
     }
     if (st.enemy_at(s, side)) {
-      return r("PW_MOVE_ENEMY", "PW-UNIT-05", label(u) + " cannot enter " + sq_text(s) + ", which holds an enemy unit.");
+      return said(say, "PW_MOVE_ENEMY", "PW-UNIT-05",
+                  [&] { return label(u) + " cannot enter " + sq_text(s) + ", which holds an enemy unit."; });
     }
     if (withdrawing) {
       for (const auto& e : st.units) {
         if (!e.alive || e.side == side || grid::adjacent(e.sq, u.sq)) continue;
         if (grid::step(e.sq, e.facing) == s) {
-          return r("PW_MOVE_WITHDRAW", "PW-MOVE-09", label(u) + " is withdrawing from contact and may not enter " + sq_text(s) +
-                                                        ", in front of " + label(e) + ".");
+          return said(say, "PW_MOVE_WITHDRAW", "PW-MOVE-09", [&] {
+            return label(u) + " is withdrawing from contact and may not enter " + sq_text(s) + ", in front of " + label(e) + ".";
+          });
         }
       }
     }
-    std::string stop;
-    std::string stop_rule;
-    if (!adjacent_enemies(st, side, s).empty()) {
+    const char* stop = nullptr;
+    const char* stop_rule = nullptr;
+    if (any_adjacent_enemy(st, side, s)) {
       stop = "contact with the enemy";
       stop_rule = "PW-MOVE-08";
     } else if (c.woods && !st.cell(prev).woods) {
@@ -166,24 +196,28 @@ Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* pla
       stop = "entered barbed wire";
       stop_rule = "PW-TER-06";
     }
-    if (!stop.empty() && i + 1 < m.path_size()) {
-      return r("PW_MOVE_MUST_STOP", stop_rule, label(u) + " must stop at " + sq_text(s) + " (" + stop + ") and cannot go on to " +
-                                                   sq_text(to_sq(m.path(i + 1))) + ".");
+    if (stop && i + 1 < m.path_size()) {
+      return said(say, "PW_MOVE_MUST_STOP", stop_rule, [&] {
+        return label(u) + " must stop at " + sq_text(s) + " (" + stop + ") and cannot go on to " + sq_text(to_sq(m.path(i + 1))) + ".";
+      });
     }
-    if (plan && i + 1 == m.path_size()) plan->stop_reason = stop;
+    if (plan && i + 1 == m.path_size()) plan->stop_reason = stop ? stop : "";
     prev = s;
   }
   // Stacking at the end square (PW-UNIT-05, PW-MOVE-07).
-  for (const Unit* o : st.units_at(prev)) {
-    if (o->id == u.id || o->carried_by == u.id) continue;
-    if (fills_square(*o) && fills_square(u)) {
-      return r("PW_MOVE_STACKING", "PW-UNIT-05", label(u) + " cannot end its move in " + sq_text(prev) + ", which holds " + label(*o) +
-                                                     ": only commanders and transport may share a square.");
+  for (const Unit& o : st.units) {
+    if (!o.alive || o.sq != prev || o.id == u.id || o.carried_by == u.id) continue;
+    if (fills_square(o) && fills_square(u)) {
+      return said(say, "PW_MOVE_STACKING", "PW-UNIT-05", [&] {
+        return label(u) + " cannot end its move in " + sq_text(prev) + ", which holds " + label(o) +
+               ": only commanders and transport may share a square.";
+      });
     }
   }
-  if (st.side_state[static_cast<std::size_t>(side)].exhausted && nearest_enemy_distance(st, side, prev) < start_distance) {
-    return r("PW_EXHAUSTED_ADVANCE", "PW-EXH-02", side_id(st, side) + " is exhausted: " + label(u) +
-                                                      " may not end a move closer to the enemy.");
+  if (st.side_state[static_cast<std::size_t>(side)].exhausted &&
+      nearest_enemy_distance(st, side, prev) < nearest_enemy_distance(st, side, u.sq)) {
+    return said(say, "PW_EXHAUSTED_ADVANCE", "PW-EXH-02",
+                [&] { return side_id(st, side) + " is exhausted: " + label(u) + " may not end a move closer to the enemy."; });
   }
   if (plan) {
     plan->allowance = allowance;

@@ -60,7 +60,7 @@ std::vector<Sq> shortest(const PwState& st, int side, const Unit& u, const std::
         walk(next);
       } else if (next + 1 < pts.size()) {
         walk(next + 1);
-      } else if (wanted(check_move(st, side, m, nullptr))) {
+      } else if (wanted(check_move(st, side, m, nullptr, Say::kCodeOnly))) {
         best = path;
       }
       m.mutable_path()->RemoveLast();
