@@ -3,6 +3,7 @@
 #include "engine/rulesets/bg/bg_rules.h"
 #include "engine/rulesets/oh/oh_rules.h"
 #include "engine/rulesets/pw/pw_rules.h"
+#include "engine/rulesets/rookie/rr_rules.h"
 
 namespace sandtable {
 
@@ -13,6 +14,7 @@ const Registry& builtin_registry() {
     r.add(make_portable_wargame());
     r.add(make_battleground());
     r.add(make_one_hour_ww2());
+    r.add(make_rookie_rules());
     return r;
   }();
   return registry;

@@ -35,6 +35,7 @@ const Case kCases[] = {
     {"portable-wargame-19c", {"pw/meeting-engagement.json", "pw/entrenched-assault.json"}, 10},
     {"battleground", {"bg/crossroads.json", "bg/village-assault.json", "bg/combined-arms.json"}, 3},
     {"one-hour-ww2", {"oh/village-attack.json", "oh/river-crossing.json"}, 4},
+    {"rookie-rules", {"rookie/farm-assault.json", "rookie/crossroads-armour.json"}, 4},
 };
 
 constexpr int kStatesPerGame = 16;  // states checked per game, spread at random over the game

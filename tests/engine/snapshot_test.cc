@@ -17,6 +17,7 @@
 #include "engine/rulesets/bg/bg_rules.h"
 #include "engine/rulesets/oh/oh_rules.h"
 #include "engine/rulesets/pw/pw_rules.h"
+#include "engine/rulesets/rookie/rr_rules.h"
 #include "tests/support/race_rules.h"
 #include "tests/support/scenario_file.h"
 
@@ -30,6 +31,7 @@ const Registry& registry() {
     x.add(make_portable_wargame());
     x.add(make_battleground());
     x.add(make_one_hour_ww2());
+    x.add(make_rookie_rules());
     x.add(testing::make_race_rules());
     return x;
   }();
@@ -53,6 +55,8 @@ const Case kCases[] = {
     {"race", "race", 61, 4, 1},
     {"one-hour-ww2", "oh/village-attack.json", 71, 3, 4},
     {"one-hour-ww2", "oh/river-crossing.json", 81, 3, 4},
+    {"rookie-rules", "rookie/farm-assault.json", 91, 3, 4},
+    {"rookie-rules", "rookie/crossroads-armour.json", 101, 3, 4},
 };
 
 constexpr int kContinuations = 3;  // points per game the rest of the game is replayed from

@@ -164,4 +164,38 @@ ActivationSummary ActivationDeck::public_summary() const {
   return s;
 }
 
+ActivationDeck::Saved ActivationDeck::save() const {
+  Saved out;
+  out.draw = draw_;
+  out.turned = turned_;
+  out.acted.assign(acted_.begin(), acted_.end());
+  out.retired.assign(retired_.begin(), retired_.end());
+  if (pending_) out.pending = pending_->card;
+  out.sequence = sequence_;
+  return out;
+}
+
+std::optional<std::string> ActivationDeck::restore(const Saved& saved) {
+  if (saved.draw.size() + saved.turned.size() != all_.size()) return "the saved deck does not hold this game's cards";
+  for (const auto& c : saved.draw) {
+    if (!contains(all_, c)) return "the saved deck holds a card this game does not have";
+  }
+  for (const auto& c : saved.turned) {
+    if (!contains(all_, c)) return "the saved deck holds a card this game does not have";
+  }
+  for (const auto* units : {&saved.acted, &saved.retired}) {
+    for (const auto& u : *units) {
+      if (side_of_unit(u) < 0) return "the saved deck names a unit this game does not have";
+    }
+  }
+  draw_ = saved.draw;
+  turned_ = saved.turned;
+  acted_ = std::set<std::string>(saved.acted.begin(), saved.acted.end());
+  retired_ = std::set<std::string>(saved.retired.begin(), saved.retired.end());
+  pending_.reset();
+  if (saved.pending) pending_ = ActivationDraw{*saved.pending, side_of(*saved.pending), ActivationEffect::kChooseUnit};
+  sequence_ = saved.sequence;
+  return std::nullopt;
+}
+
 }  // namespace sandtable

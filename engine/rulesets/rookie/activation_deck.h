@@ -57,6 +57,11 @@ class ActivationDeck {
   // Returns the reason when refused (unknown unit, already acted, or the sequence has begun).
   std::optional<std::string> spend_in_command_phase(const std::string& unit);
 
+  // A unit that is out of the game: its card stays in the deck (RR-CARD-01 counts the units at
+  // the start), but it is never again eligible, so its colour's cards are ignored once the
+  // living units have acted (RR-CARD-04).
+  void retire(const std::string& unit) { retired_.insert(unit); }
+
   // Turns the next card. nullopt when the sequence is over (every card turned) or when the last
   // card still waits for activate()/pass(). A kChooseUnit card becomes pending.
   std::optional<ActivationDraw> draw();
@@ -72,10 +77,23 @@ class ActivationDeck {
   const std::optional<ActivationDraw>& pending() const { return pending_; }
   // Units of a side that may still be chosen this sequence, in scenario order.
   std::vector<std::string> eligible(int side) const;
-  bool acted(const std::string& unit) const { return acted_.count(unit) != 0; }
+  bool acted(const std::string& unit) const { return acted_.count(unit) != 0 || retired_.count(unit) != 0; }
   int cards_of(int side) const;
 
   ActivationSummary public_summary() const;
+
+  // Everything play changes, for snapshots (the sides and cards are rebuilt from the scenario).
+  struct Saved {
+    std::vector<pb::Card> draw;
+    std::vector<pb::Card> turned;
+    std::vector<std::string> acted;
+    std::vector<std::string> retired;
+    std::optional<pb::Card> pending;
+    int sequence = 0;
+  };
+  Saved save() const;
+  // Restores a saved deck; the reason when it does not fit this deck's cards and units.
+  std::optional<std::string> restore(const Saved& saved);
   // Engine-only: the secret order. Never copy into a view.
   const std::vector<pb::Card>& draw_pile() const { return draw_; }
 
@@ -90,6 +108,7 @@ class ActivationDeck {
   std::vector<pb::Card> draw_;   // back = top
   std::vector<pb::Card> turned_; // this sequence, in order
   std::set<std::string> acted_;
+  std::set<std::string> retired_;
   std::optional<ActivationDraw> pending_;
   int sequence_ = 0;
 };

@@ -7,6 +7,7 @@ import type { Look } from "./look";
 import { look as gridLook } from "./pw";
 import { look as tableLook } from "./bg";
 import { look as oneHourLook } from "./oh";
+import { look as rookieLook } from "./rookie";
 
 export type { Look, DemoTable } from "./look";
 
@@ -14,6 +15,7 @@ const REGISTRY: Record<string, Look> = {
   [gridLook.id]: gridLook,
   [tableLook.id]: tableLook,
   [oneHourLook.id]: oneHourLook,
+  [rookieLook.id]: rookieLook,
 };
 
 /** What any rule set without a module of its own looks like: plain counters, first letters. */

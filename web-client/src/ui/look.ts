@@ -34,6 +34,16 @@ export const TERRAIN: Record<string, TerrainStyle> = {
   trench: { label: "Trench", fill: "#cdb89a", pattern: "pat-trench", order: 5 },
   wire: { label: "Wire", fill: "none", pattern: "pat-wire", order: 6 },
   road: { label: "Road", fill: "#a47c48", order: 7 },
+  trail: { label: "Trail", fill: "#c2a27a", order: 7 },
+  light_woods: { label: "Light woods", fill: "#c3deb3", pattern: "pat-woods", order: 1 },
+  brush: { label: "Brush", fill: "#d3e3bf", order: 1 },
+  mud: { label: "Mud", fill: "#bca888", pattern: "pat-marsh", order: 1 },
+  slope: { label: "Slope", fill: "#ead9b0", pattern: "pat-hill", order: 0 },
+  steep_slope: { label: "Steep slope", fill: "#d9c18d", pattern: "pat-hill", order: 0 },
+  built_up: { label: "Built-up area", fill: "#d6d0c8", pattern: "pat-town", order: 2 },
+  building: { label: "Building", fill: "#b3aaa0", stroke: "#5b5249", order: 2 },
+  rubble: { label: "Rubble", fill: "#c4b8a8", pattern: "pat-town", order: 2 },
+  ditch: { label: "Ditch", fill: "#bfae8e", pattern: "pat-trench", order: 5 },
 };
 
 export function terrainStyle(kind: string): TerrainStyle {

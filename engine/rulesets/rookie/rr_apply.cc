@@ -1,0 +1,166 @@
+// Applying events: the only place the state changes (live through Context::emit, and replayed).
+#include <algorithm>
+
+#include "engine/rulesets/rookie/rr_internal.h"
+#include "engine/rulesets/rookie/rr_rules_impl.h"
+
+namespace sandtable::rr {
+
+namespace {
+
+constexpr std::uint64_t kDeckStream = 0x5252'4445'434bULL;  // "RRDECK": the deck's own stream
+
+Phase phase_of(pb::RrPhase p) {
+  switch (p) {
+    case pb::RR_PHASE_PLOT: return Phase::kPlot;
+    case pb::RR_PHASE_COMMAND: return Phase::kCommand;
+    case pb::RR_PHASE_CARDS: return Phase::kCards;
+    case pb::RR_PHASE_STRIKES: return Phase::kStrikes;
+    case pb::RR_PHASE_MORALE: return Phase::kMorale;
+    default: return Phase::kCommand;
+  }
+}
+
+void remove(RrState& st, Unit& u) {
+  u.alive = false;
+  u.figures = std::max(u.figures, 0);
+  st.deck->retire(u.id);
+}
+
+// One function of the active unit spent (RR-CARD-05).
+void spent(RrState& st, const std::string& unit_id) {
+  if (unit_id == st.active_unit && st.functions_left > 0) --st.functions_left;
+}
+
+}  // namespace
+
+void RookieRules::apply(GameState& state, const pb::Event& event) const {
+  auto& st = static_cast<RrState&>(state);
+  if (!carries<pb::RrEvent>(event)) return;
+  const pb::RrEvent e = payload_of<pb::RrEvent>(event);
+  switch (e.body_case()) {
+    case pb::RrEvent::kTurnStarted:
+      if (st.turn == 0) st.deck_rng = Pcg32(st.seed, kDeckStream);
+      st.turn = e.turn_started().turn();
+      for (auto& u : st.units) u.tested = false;
+      break;
+    case pb::RrEvent::kDeckShuffled:
+      st.sequence = e.deck_shuffled().sequence();
+      st.deck->start_sequence(st.deck_rng);  // RR-SEQ-01 steps 3 and 5; the order stays secret (RR-CARD-06)
+      st.active_unit.clear();
+      st.functions_left = 0;
+      for (auto& u : st.units) u.fired = u.moved = false;
+      break;
+    case pb::RrEvent::kPhaseStarted: {
+      const auto& x = e.phase_started();
+      st.phase = phase_of(x.phase());
+      st.sequence = x.sequence();
+      st.phase_side = std::max(st.side_index(x.side()), 0);
+      break;
+    }
+    case pb::RrEvent::kCardTurned:
+      st.deck->draw_entered(e.card_turned().card());
+      break;
+    case pb::RrEvent::kCardPassed:
+      st.deck->pass();
+      break;
+    case pb::RrEvent::kUnitActivated:
+      st.deck->activate(e.unit_activated().unit_id());
+      st.active_unit = e.unit_activated().unit_id();
+      st.functions_left = e.unit_activated().functions();
+      st.fired_at.clear();
+      st.split = false;
+      break;
+    case pb::RrEvent::kActivationEnded:
+      st.active_unit.clear();
+      st.functions_left = 0;
+      st.fired_at.clear();
+      st.split = false;
+      break;
+    case pb::RrEvent::kMoved: {
+      const auto& x = e.moved();
+      if (Unit* u = st.find(x.unit_id())) {
+        u->pos = geom::from_proto(x.to());
+        u->facing_deg = x.facing_deg();
+        u->moved = true;
+      }
+      spent(st, x.unit_id());
+      break;
+    }
+    case pb::RrEvent::kFired: {
+      const auto& x = e.fired();
+      if (x.unseen_firer()) break;
+      if (Unit* u = st.find(x.unit_id())) {
+        // RR-SNIP-02 counts the turns in which a sniper fires.
+        if (x.sniper() && u->last_fire_turn != st.turn) {
+          ++u->sniper_fire_turns;
+          u->last_fire_turn = st.turn;
+        }
+        u->fired = true;
+      }
+      if (Unit* t = st.find(x.target_id())) {
+        t->figures = x.target_figures();
+        t->marker = from_pb(x.target_marker());
+        if (x.destroyed()) remove(st, *t);
+      }
+      if (std::find(st.fired_at.begin(), st.fired_at.end(), x.target_id()) == st.fired_at.end()) st.fired_at.push_back(x.target_id());
+      st.split = st.split || x.split();
+      spent(st, x.unit_id());
+      break;
+    }
+    case pb::RrEvent::kMarkerChanged:
+      if (Unit* u = st.find(e.marker_changed().unit_id())) u->marker = from_pb(e.marker_changed().marker());
+      break;
+    case pb::RrEvent::kMoraleTested: {
+      const auto& x = e.morale_tested();
+      if (Unit* u = st.find(x.unit_id())) {
+        u->figures = x.figures();
+        u->marker = from_pb(x.marker());
+        if (x.has_fell_back_to()) u->pos = geom::from_proto(x.fell_back_to());
+        if (x.trigger() == "voluntary") u->tested = true;
+        if (x.removed()) remove(st, *u);
+      }
+      break;
+    }
+    case pb::RrEvent::kObserved:
+      spent(st, e.observed().unit_id());
+      break;
+    case pb::RrEvent::kSpotted: {
+      const auto& x = e.spotted();
+      Unit* u = st.find(x.unit_id());
+      const int side = st.side_index(x.side());
+      if (!u || side < 0) break;
+      auto& by = u->spotted_by;
+      by.erase(std::remove(by.begin(), by.end(), side), by.end());
+      if (x.spotted()) by.push_back(side);
+      std::sort(by.begin(), by.end());
+      break;
+    }
+    case pb::RrEvent::kCommanded: {
+      const auto& x = e.commanded();
+      st.deck->spend_in_command_phase(x.leader_id());  // RR-CMD-05: inactive for the sequence
+      for (int i = 0; i < x.unit_ids_size() && i < x.markers_size(); ++i) {
+        if (Unit* u = st.find(x.unit_ids(i))) u->marker = from_pb(x.markers(i));
+      }
+      break;
+    }
+    case pb::RrEvent::kRallied:
+      if (Unit* u = st.find(e.rallied().unit_id())) u->marker = from_pb(e.rallied().marker());
+      spent(st, e.rallied().unit_id());
+      break;
+    case pb::RrEvent::kUnitRemoved:
+      if (Unit* u = st.find(e.unit_removed().unit_id())) remove(st, *u);
+      break;
+    case pb::RrEvent::kTurnEnded: {
+      const auto& x = e.turn_ended();
+      for (int i = 0; i < x.objective_holders_size() && i < static_cast<int>(st.holders.size()); ++i) {
+        st.holders[static_cast<std::size_t>(i)] = x.objective_holders(i);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+}  // namespace sandtable::rr

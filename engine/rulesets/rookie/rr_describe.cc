@@ -1,0 +1,157 @@
+// The log line of each event, for a viewer who may see it. Units are named by name, never id.
+#include "engine/core/cards.h"
+#include "engine/rulesets/rookie/rr_internal.h"
+#include "engine/rulesets/rookie/rr_rules_impl.h"
+
+namespace sandtable::rr {
+
+namespace {
+
+std::string name_of(const RrState& st, const std::string& id) {
+  const Unit* u = st.find(id);
+  return u ? label(*u) : id;
+}
+
+// Appended, never "+" + a temporary: GCC 12 at -O3 misreports that as an overlapping copy (-Wrestrict).
+std::string signed_num(int v) {
+  std::string s = v >= 0 ? "+" : "";
+  s += std::to_string(v);
+  return s;
+}
+
+std::string modifiers(const google::protobuf::RepeatedPtrField<pb::RrModifier>& ms) {
+  std::string out;
+  for (const auto& m : ms) {
+    out += out.empty() ? " (" : ", ";
+    out += m.words();
+  }
+  if (!out.empty()) out += ")";
+  return out;
+}
+
+std::string fired_line(const RrState& st, const pb::RrFired& x) {
+  std::string line = x.unseen_firer() ? std::string("An unseen unit") : name_of(st, x.unit_id());
+  line += x.sniper() ? " (sniper) fires at " : " fires at ";
+  line += name_of(st, x.target_id());
+  if (!x.unseen_firer()) line += ", " + inches(x.distance());
+  line += ": ff " + std::to_string(x.base_ff());
+  if (x.ff() != x.base_ff()) line += " → " + std::to_string(x.ff());
+  line += ", column " + x.start_column();
+  for (const auto& s : x.shifts()) {
+    line += "; ";
+    line += s.words();
+  }
+  line += " → " + x.column() + "; d10 " + std::to_string(x.roll()) + ": " + x.result();
+  if (!x.armour_effect().empty()) {
+    line += " — " + x.armour_effect();
+    if (!x.special_damage().empty()) line += "; special damage roll " + std::to_string(x.damage_roll()) + ": " + x.special_damage();
+  } else if (x.casualties() > 0) {
+    line += " — " + std::to_string(x.casualties()) + (x.casualties() == 1 ? " figure" : " figures") + " lost";
+  }
+  if (x.destroyed()) return line + ". " + name_of(st, x.target_id()) + " is out of the game.";
+  line += ". " + name_of(st, x.target_id()) + ": " + marker_words(from_pb(x.target_marker())) + ", " + std::to_string(x.target_figures()) +
+          (x.target_figures() == 1 ? " figure" : " figures") + ", ff " + std::to_string(x.target_ff()) + ".";
+  return line;
+}
+
+std::string phase_line(const RrState& st, const pb::RrPhaseStarted& x) {
+  const std::string seq = x.sequence() == 1 ? "first" : "second";
+  switch (x.phase()) {
+    case pb::RR_PHASE_COMMAND: return side_name(st, st.side_index(x.side())) + ": command phase before the " + seq + " card sequence.";
+    case pb::RR_PHASE_CARDS: return "The " + seq + " card sequence begins.";
+    case pb::RR_PHASE_MORALE: return side_name(st, st.side_index(x.side())) + ": morale step.";
+    case pb::RR_PHASE_STRIKES: return "Off-table fire lands.";
+    case pb::RR_PHASE_PLOT: return side_name(st, st.side_index(x.side())) + " plots off-table fire.";
+    default: return "";
+  }
+}
+
+}  // namespace
+
+std::string RookieRules::describe(const GameState& state, const pb::Event& event, const std::string& viewer) const {
+  (void)viewer;
+  const auto& st = static_cast<const RrState&>(state);
+  const pb::RrEvent e = payload_of<pb::RrEvent>(event);
+  switch (e.body_case()) {
+    case pb::RrEvent::kTurnStarted: return "Turn " + std::to_string(e.turn_started().turn()) + " begins.";
+    case pb::RrEvent::kPhaseStarted: return phase_line(st, e.phase_started());
+    case pb::RrEvent::kDeckShuffled:
+      return "The activation deck (" + std::to_string(e.deck_shuffled().cards()) + " cards) is shuffled for the " +
+             (e.deck_shuffled().sequence() == 1 ? "first" : "second") + " card sequence.";
+    case pb::RrEvent::kCardTurned: {
+      const auto& x = e.card_turned();
+      const std::string side = side_name(st, st.side_index(x.side()));
+      if (x.ignored()) return card_name(x.card()) + " turned: every unit of " + side + " has acted, so it is ignored.";
+      return card_name(x.card()) + " turned: a unit of " + side + " may act.";
+    }
+    case pb::RrEvent::kCardPassed: return side_name(st, st.side_index(e.card_passed().side())) + " passes the card.";
+    case pb::RrEvent::kUnitActivated:
+      return name_of(st, e.unit_activated().unit_id()) + " acts (" + std::to_string(e.unit_activated().functions()) +
+             (e.unit_activated().functions() == 1 ? " function)." : " functions).");
+    case pb::RrEvent::kActivationEnded: return name_of(st, e.activation_ended().unit_id()) + " is done.";
+    case pb::RrEvent::kMoved: {
+      const auto& x = e.moved();
+      if (x.path_size() == 0) return name_of(st, x.unit_id()) + " turns where it stands.";
+      std::string line = name_of(st, x.unit_id()) + " moves " + inches(x.distance()) + " (class " + x.speed_class() + ", up to " +
+                         inches(x.allowance()) + modifiers(x.slowed_by()) + ")";
+      if (x.wire_stop()) line += " and stops in the wire";
+      return line + ".";
+    }
+    case pb::RrEvent::kFired: return fired_line(st, e.fired());
+    case pb::RrEvent::kMarkerChanged:
+      return name_of(st, e.marker_changed().unit_id()) + ": " + marker_words(from_pb(e.marker_changed().marker())) + " (" +
+             e.marker_changed().reason() + ").";
+    case pb::RrEvent::kMoraleTested: {
+      const auto& x = e.morale_tested();
+      std::string line = name_of(st, x.unit_id()) + " tests morale (" + x.trigger() + "): d% " + std::to_string(x.roll());
+      for (const auto& m : x.modifiers()) {
+        line += ' ';
+        line += signed_num(m.value());
+        line += ' ';
+        line += m.words();
+      }
+      line += " = " + std::to_string(x.total()) + ": " + x.result();
+      if (x.figures_lost() > 0) line += ", " + std::to_string(x.figures_lost()) + (x.figures_lost() == 1 ? " figure" : " figures") + " lost";
+      if (x.removed()) return line + "; out of the game.";
+      return line + "; " + marker_words(from_pb(x.marker())) + ".";
+    }
+    case pb::RrEvent::kObserved: {
+      const auto& x = e.observed();
+      std::string line = name_of(st, x.unit_id()) + " observes " + name_of(st, x.target_id()) + ": " + std::to_string(x.chance()) + "%";
+      line += modifiers(x.modifiers());
+      if (x.roll() > 0) line += ", d% " + std::to_string(x.roll());
+      return line + (x.spotted() ? ": spotted." : ": not spotted.");
+    }
+    case pb::RrEvent::kSpotted: {
+      const auto& x = e.spotted();
+      return name_of(st, x.unit_id()) + (x.spotted() ? " is spotted by " : " is no longer spotted by ") +
+             side_name(st, st.side_index(x.side())) + " (" + x.reason() + ").";
+    }
+    case pb::RrEvent::kCommanded: {
+      const auto& x = e.commanded();
+      std::string line = name_of(st, x.leader_id()) + " removes markers:";
+      for (int i = 0; i < x.unit_ids_size() && i < x.markers_size(); ++i) {
+        line += (i ? "; " : " ") + name_of(st, x.unit_ids(i)) + " now " + marker_words(from_pb(x.markers(i)));
+      }
+      return line + ".";
+    }
+    case pb::RrEvent::kRallied:
+      return name_of(st, e.rallied().unit_id()) + " lowers its marker: " + marker_words(from_pb(e.rallied().marker())) + ".";
+    case pb::RrEvent::kUnitRemoved: return name_of(st, e.unit_removed().unit_id()) + " is out of the game (" + e.unit_removed().reason() + ").";
+    case pb::RrEvent::kTurnEnded: {
+      std::string line = "End of turn " + std::to_string(e.turn_ended().turn());
+      for (int i = 0; i < e.turn_ended().objective_holders_size() && i < static_cast<int>(st.objectives.size()); ++i) {
+        const int s = st.side_index(e.turn_ended().objective_holders(i));
+        line += i ? "; " : ": ";
+        line += st.objectives[static_cast<std::size_t>(i)].name + " " + (s >= 0 ? "held by " + side_name(st, s) : std::string("held by nobody"));
+      }
+      return line + ".";
+    }
+    case pb::RrEvent::kPlotted: return "Off-table fire is plotted.";
+    case pb::RrEvent::kStrikeLanded: return "Off-table fire lands.";
+    case pb::RrEvent::BODY_NOT_SET: break;
+  }
+  return "Nothing happened.";
+}
+
+}  // namespace sandtable::rr

@@ -1,0 +1,115 @@
+#pragma once
+// Shared helpers of the Rookie Rules rule set (not part of its public API). The numbers live in
+// the pure modules (rr_fire_chart, rr_armour, rr_speed, rr_observe, rr_morale, rr_command); the
+// files declared here read the state, measure the table and emit events.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/model/context.h"
+#include "engine/model/payload.h"
+#include "engine/model/refusal.h"
+#include "engine/rulesets/rookie/rr_fire_chart.h"
+#include "engine/rulesets/rookie/rr_speed.h"
+#include "engine/rulesets/rookie/rr_state.h"
+#include "engine/rulesets/rookie/rr_tables.h"
+#include "sandtable/rulesets/rookie/rr.pb.h"
+
+namespace sandtable::rr {
+
+// ---- words (rr_state.cc) ----
+std::string label(const Unit& u);  // the unit's name, or its id
+std::string inches(double d);      // "6.5\""
+const std::string& side_name(const RrState& st, int side);
+std::string marker_words(Marker m);  // "disrupted (red)"
+pb::RrMarker to_pb(Marker m);
+Marker from_pb(pb::RrMarker m);
+void emit_rr(Context& ctx, pb::RrEvent body, std::vector<std::string> visible_to = {});
+
+// ---- the table (rr_geometry.cc) ----
+Cover cover_at(const RrState& st, Vec2 p);
+Cover cover_of(const RrState& st, const Unit& u);  // where it stands; bunkers: open (their class is armour)
+// The RR-MOVE-02 terrains a straight leg crosses (open ground when none).
+std::vector<MoveTerrain> terrain_crossed(const RrState& st, Vec2 a, Vec2 b);
+bool on_road(const RrState& st, Vec2 p, Road* road);
+bool in_wire(const RrState& st, Vec2 p);
+// RR-LOS-01/02, GAP-RR-LOS-02: a direct line from `a` to `b` (the target's place): hills and
+// cover block it, except that it may enter the cover holding `b` (or leave the one holding `a`)
+// as deep as that class allows, and cross up to 8" of class 1. Trenches, ditches and foxholes do
+// not block (RR-LOS-04). Units never block. `why` gets the blocker in words.
+bool line_of_sight(const RrState& st, Vec2 a, Vec2 b, std::string* why = nullptr);
+// RR-CMD-02: a friendly leader (not the unit itself, not suppressed) within its radius with a
+// line of sight to the unit; the unit is in command. Leaders themselves count as in command.
+bool in_command(const RrState& st, const Unit& u);
+// The side's home edge: its units' mean y at the start is nearer y = 0 or y = height.
+double home_edge_y(const RrState& st, int side);
+
+// ---- spotting and hidden units (rr_spot.cc) ----
+// Whether `viewer` ("gm", "spectator" or a side id) may see the unit at all: a sniper or (with
+// rr.fog = hidden) a unit in cover is hidden from the other side until spotted; spectators see
+// what both sides see in common... here: only what is spotted by its enemy, to leak nothing.
+bool visible_to(const RrState& st, const Unit& u, const std::string& viewer);
+// Seats besides the GM that may see everything about the unit now: empty = everyone.
+std::vector<std::string> audience(const RrState& st, const Unit& u);
+// RR-OBS-01 after anything moved or fired: units in the open in an enemy's sight are spotted by
+// that side; spotted units out of every enemy's sight are lost again (RR-OBS-05). Emits RrSpotted.
+void update_spotting(Context& ctx, RrState& st);
+Check check_observe(const RrState& st, int side, const pb::RrObserve& o);
+void do_observe(Context& ctx, RrState& st, int side, const pb::RrObserve& o);
+
+// ---- activation and the functions (rr_activation.cc) ----
+Check check_activate(const RrState& st, int side, const std::string& unit_id);
+void do_activate(Context& ctx, RrState& st, int side, const std::string& unit_id);
+Check check_pass(const RrState& st, int side);
+void do_pass(Context& ctx, RrState& st, int side);
+// A function of the active unit: `unit_id` must be the unit acting on the card, with a
+// function left (RR-CARD-05).
+Check check_function(const RrState& st, int side, const std::string& unit_id, const Unit** out);
+void spend_function(Context& ctx, RrState& st);  // ends the activation when none is left
+Check check_end_activation(const RrState& st, int side);
+void end_activation(Context& ctx, RrState& st);
+Check check_rally(const RrState& st, int side, const pb::RrRally& r);
+void do_rally(Context& ctx, RrState& st, int side, const pb::RrRally& r);
+Check check_leader_command(const RrState& st, int side, const pb::RrLeaderCommand& c);
+void do_leader_command(Context& ctx, RrState& st, int side, const pb::RrLeaderCommand& c);
+// Units of the side that may act on a card now (RR-CARD-03).
+std::vector<const Unit*> eligible_units(const RrState& st, int side);
+
+// ---- movement (rr_move.cc) ----
+struct MovePlan {
+  MoveAllowance allowance;
+  double distance = 0;
+  Vec2 end;
+  bool road = false;
+};
+Check check_move(const RrState& st, int side, const pb::RrMove& m, MovePlan* plan);
+void do_move(Context& ctx, RrState& st, int side, const pb::RrMove& m);
+// The allowance of one move function starting now (no path: what the menu offers).
+MoveAllowance allowance_now(const RrState& st, const Unit& u);
+
+// ---- fire (rr_fire.cc) ----
+struct FirePlan {
+  ShotInput input;
+  ShotPlan plan;
+  bool blind = false;
+  double distance = 0;
+};
+Check check_fire(const RrState& st, int side, const pb::RrFire& f, FirePlan* plan);
+void do_fire(Context& ctx, RrState& st, int side, const pb::RrFire& f);
+std::vector<const Unit*> fire_targets(const RrState& st, const Unit& firer);
+
+// ---- morale (rr_morale_act.cc) ----
+// RR-MOR-01/03/05: a test now, for `trigger` ("took a casualty", "voluntary"...).
+void morale_test(Context& ctx, RrState& st, const Unit& u, const std::string& trigger);
+Check check_morale_test(const RrState& st, int side, const pb::RrMoraleTest& t);
+
+// ---- sequence (rr_sequence.cc) ----
+Check check_end_phase(const RrState& st, int side);
+void do_end_phase(Context& ctx, RrState& st, int side);
+// Carries the game on until someone must give an order (turns cards, skips empty phases).
+void settle(Context& ctx, RrState& st);
+// The side the game waits on now, or -1.
+int waiting_side(const RrState& st);
+std::string phase_words(const RrState& st);
+
+}  // namespace sandtable::rr

@@ -1,0 +1,196 @@
+// The action menu (docs/protocol.md): what the seat the game waits on may do now. Every entry is
+// read off the handlers' own checks, so the menu cannot offer what they refuse; order_for builds
+// the order back from a pick.
+#include <algorithm>
+
+#include "engine/model/menu_build.h"
+#include "engine/model/rejection.h"
+#include "engine/rulesets/rookie/rr_internal.h"
+#include "engine/rulesets/rookie/rr_rules_impl.h"
+
+namespace sandtable::rr {
+
+namespace {
+
+pb::ActionTarget* unit_target(pb::Action* a, const std::string& id, const Unit& t, std::string detail) {
+  auto* x = a->add_targets();
+  x->set_id(id);
+  x->set_unit_id(t.id);
+  x->set_label(label(t));
+  geom::to_proto(t.pos, x->mutable_point());
+  x->set_detail(std::move(detail));
+  return x;
+}
+
+std::string shot_detail(const FirePlan& p) {
+  std::string d = inches(p.distance) + ", ff " + std::to_string(p.plan.ff_after_range) + ", column ";
+  d += p.plan.off_chart_left ? column_label(-1) : column_label(p.plan.final_column);
+  if (p.blind) d += ", blind fire";
+  return d;
+}
+
+void add_fire(const RrState& st, int side, const Unit& u, pb::ActionMenu& menu, bool split) {
+  pb::Action* a = nullptr;
+  for (const auto& t : st.units) {
+    if (!t.alive || t.side == side || !visible_to(st, t, st.side_id(side))) continue;
+    pb::RrFire f;
+    f.set_unit_id(u.id);
+    f.set_target_id(t.id);
+    f.set_split(split);
+    FirePlan p;
+    if (check_fire(st, side, f, &p)) continue;
+    if (!a) {
+      a = split ? add_action(menu, "split:" + u.id, "fire", "Fire, then at another target (2 left each)", u.id, "RR-FIRE-08")
+                : add_action(menu, "fire:" + u.id, "fire", "Fire", u.id, "RR-FIRE-01");
+    }
+    unit_target(a, t.id, t, shot_detail(p));
+  }
+}
+
+void add_active(const RrState& st, int side, const Unit& u, pb::ActionMenu& menu) {
+  pb::RrMove probe;
+  probe.set_unit_id(u.id);
+  *probe.add_path() = [&] {
+    pb::Point p;
+    geom::to_proto(u.pos, &p);
+    return p;
+  }();
+  const MoveAllowance a = allowance_now(st, u);
+  const Check can_move = check_move(st, side, probe, nullptr);
+  if (!can_move && a.inches > 0) {
+    pb::Action* m = add_action(menu, "move:" + u.id, "move", "Move (class " + std::string(speed_class_name(a.speed_class)) + ", up to " +
+                                                                 inches(a.inches) + ")", u.id, "RR-MOVE-01");
+    auto* lim = m->mutable_move();
+    lim->set_max_inches(a.inches);
+    lim->set_facing_free(true);
+  }
+  add_fire(st, side, u, menu, false);
+  if (st.fired_at.empty()) add_fire(st, side, u, menu, true);
+  pb::Action* obs = nullptr;
+  for (const auto& t : st.units) {
+    pb::RrObserve o;
+    o.set_unit_id(u.id);
+    o.set_target_id(t.id);
+    if (!t.alive || t.side == side || check_observe(st, side, o)) continue;
+    if (!obs) obs = add_action(menu, "observe:" + u.id, "other", "Observe (try to spot)", u.id, "RR-OBS-02");
+    unit_target(obs, t.id, t, inches(geom::distance(u.pos, t.pos)));
+  }
+  pb::RrRally r;
+  r.set_unit_id(u.id);
+  if (!check_rally(st, side, r)) add_action(menu, "rally:" + u.id, "other", "Lower its marker one step", u.id, "RR-CMD-06");
+  add_action(menu, "end-activation", "end", "End this activation", "", "RR-CARD-05");
+}
+
+void add_command(const RrState& st, int side, pb::ActionMenu& menu) {
+  for (const auto& l : st.units) {
+    if (!l.alive || l.side != side || l.kind != Kind::kLeader) continue;
+    pb::Action* a = nullptr;
+    std::vector<const Unit*> marked;
+    for (const auto& u : st.units) {
+      if (u.alive && u.side == side && u.id != l.id && u.marker != Marker::kNone) marked.push_back(&u);
+    }
+    auto offer = [&](const std::vector<std::string>& ids, const Unit& shown, const std::string& words) {
+      pb::RrLeaderCommand c;
+      c.set_leader_id(l.id);
+      for (const auto& id : ids) c.add_unit_ids(id);
+      if (check_leader_command(st, side, c)) return;
+      if (!a) a = add_action(menu, "command:" + l.id, "other", "Remove markers with " + label(l), l.id, "RR-CMD-05");
+      std::string target;
+      for (const auto& id : ids) target += (target.empty() ? "" : "+") + id;
+      unit_target(a, target, shown, words);
+    };
+    for (const Unit* u : marked) {
+      offer({u->id}, *u, "one step off " + label(*u));
+      offer({u->id, u->id}, *u, "two steps off " + label(*u));
+    }
+    for (std::size_t i = 0; i < marked.size(); ++i) {
+      for (std::size_t j = i + 1; j < marked.size(); ++j) {
+        offer({marked[i]->id, marked[j]->id}, *marked[i], "one step off " + label(*marked[i]) + " and one off " + label(*marked[j]));
+      }
+    }
+  }
+  add_action(menu, "end-phase", "end", "End the command phase", "", "RR-CMD-05");
+}
+
+}  // namespace
+
+void RookieRules::actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const {
+  const auto& st = static_cast<const RrState&>(state);
+  const int side = st.side_index(seat);
+  if (side < 0 || st.over || waiting_side(st) != side) return;
+  switch (st.phase) {
+    case Phase::kCommand:
+      add_command(st, side, menu);
+      return;
+    case Phase::kMorale: {
+      for (const auto& u : st.units) {
+        pb::RrMoraleTest t;
+        t.set_unit_id(u.id);
+        if (u.alive && u.side == side && !check_morale_test(st, side, t)) {
+          add_action(menu, "test:" + u.id, "other", "Test morale to remove its marker", u.id, "RR-MOR-02");
+        }
+      }
+      add_action(menu, "end-phase", "end", "End the turn", "", "RR-MOR-06");
+      return;
+    }
+    case Phase::kCards:
+      if (!st.active_unit.empty()) {
+        if (const Unit* u = st.alive_unit(st.active_unit)) add_active(st, side, *u, menu);
+        return;
+      }
+      if (st.deck->pending()) {
+        // One entry per unit that may act, on the unit itself: select it, then "Act on this card".
+        for (const Unit* u : eligible_units(st, side)) add_action(menu, "activate:" + u->id, "other", "Act on this card", u->id, "RR-CARD-04");
+        add_action(menu, "pass", "end", "Pass this card", "", "RR-CARD-04");
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+pb::Command RookieRules::order_for(const GameState& state, const std::string& seat, const pb::Action& action,
+                                   const pb::PlayAction& play) const {
+  (void)state;
+  pb::RrCommand c;
+  const std::string& id = action.id();
+  const std::string& unit = action.unit_id();
+  if (id.starts_with("fire:") || id.starts_with("split:")) {
+    c.mutable_fire()->set_unit_id(unit);
+    c.mutable_fire()->set_target_id(play.target());
+    c.mutable_fire()->set_split(id.starts_with("split:"));
+  } else if (id.starts_with("move:")) {
+    auto* m = c.mutable_move();
+    m->set_unit_id(unit);
+    for (const auto& p : play.path()) *m->add_path() = p;
+    m->set_facing_deg(play.facing_deg());
+  } else if (id.starts_with("observe:")) {
+    c.mutable_observe()->set_unit_id(unit);
+    c.mutable_observe()->set_target_id(play.target());
+  } else if (id.starts_with("rally:")) {
+    c.mutable_rally()->set_unit_id(unit);
+  } else if (id.starts_with("command:")) {
+    auto* x = c.mutable_leader_command();
+    x->set_leader_id(unit);
+    std::string rest = play.target();
+    for (std::size_t at = 0; at <= rest.size();) {
+      const std::size_t plus = rest.find('+', at);
+      x->add_unit_ids(rest.substr(at, plus == std::string::npos ? std::string::npos : plus - at));
+      if (plus == std::string::npos) break;
+      at = plus + 1;
+    }
+  } else if (id.starts_with("test:")) {
+    c.mutable_morale_test()->set_unit_id(unit);
+  } else if (id.starts_with("activate:")) {
+    c.mutable_activate()->set_unit_id(unit);
+  } else if (id == "pass") {
+    c.mutable_pass();
+  } else if (id == "end-activation") {
+    c.mutable_end_activation();
+  } else {
+    c.mutable_end_phase();
+  }
+  return order_of(seat, c);
+}
+
+}  // namespace sandtable::rr

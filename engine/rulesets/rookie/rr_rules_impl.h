@@ -1,0 +1,32 @@
+#pragma once
+// The Rookie Rules RuleSet class (see rr_rules.h for the factory).
+#include "engine/model/ruleset.h"
+
+namespace sandtable::rr {
+
+class RookieRules final : public RuleSet {
+ public:
+  std::string_view id() const override;
+  std::string_view title() const override;
+  std::string_view version() const override;
+  std::optional<std::string> validate(const pb::Scenario& scenario) const override;
+  std::unique_ptr<GameState> initial(const pb::Scenario& scenario) const override;
+  void start(Context& ctx) const override;
+  void handle(Context& ctx, const pb::Command& command) const override;
+  void answer(Context& ctx, const pb::Decision& decision, const std::string& choice) const override;
+  void apply(GameState& state, const pb::Event& event) const override;  // rr_apply.cc
+  void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // rr_view.cc
+  std::vector<std::string> waiting_for(const GameState& state) const override;
+  std::unique_ptr<Bot> make_bot() const override;  // rr_bot.cc
+  void actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const override;  // rr_menu.cc
+  pb::Command order_for(const GameState& state, const std::string& seat, const pb::Action& action,
+                        const pb::PlayAction& play) const override;  // rr_menu.cc
+  std::string describe(const GameState& state, const pb::Event& event,
+                       const std::string& viewer) const override;  // rr_describe.cc
+  pb::QueryAnswer query(const GameState& state, const std::string& seat, const pb::Query& q) const override;  // rr_query.cc
+  std::string save_state(const GameState& state) const override;  // rr_save.cc
+  std::unique_ptr<GameState> load_state(const pb::Scenario& scenario, const std::string& bytes,
+                                        std::string* error) const override;
+};
+
+}  // namespace sandtable::rr

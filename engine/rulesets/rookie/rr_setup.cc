@@ -1,0 +1,244 @@
+// Scenario validation (the first problem, naming the field) and the initial state. The scenario
+// vocabulary is in docs/rulesets/rookie-rules.md "Scenarios".
+#include "engine/rulesets/rookie/rr_setup.h"
+
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+#include "engine/rulesets/rookie/rr_internal.h"
+
+namespace sandtable::rr {
+
+namespace {
+
+struct KindName {
+  const char* key;
+  TerrainKind kind;
+};
+constexpr KindName kKinds[] = {
+    {"mud", TerrainKind::kMud},         {"light_woods", TerrainKind::kLightWoods}, {"woods", TerrainKind::kWoods},
+    {"steep_slope", TerrainKind::kSteepSlope}, {"slope", TerrainKind::kSlope}, {"building", TerrainKind::kBuilding},
+    {"built_up", TerrainKind::kBuiltUp}, {"rubble", TerrainKind::kRubble},       {"brush", TerrainKind::kBrush},
+    {"ditch", TerrainKind::kDitch},     {"trench", TerrainKind::kTrench},         {"road", TerrainKind::kRoad},
+    {"trail", TerrainKind::kTrail},     {"wire", TerrainKind::kWire},             {"hill", TerrainKind::kHill},
+};
+
+const KindName* kind_of(const std::string& k) {
+  for (const auto& n : kKinds) {
+    if (k == n.key) return &n;
+  }
+  return nullptr;
+}
+
+std::string join_kinds() {
+  std::string out;
+  for (const auto& n : kKinds) {
+    if (!out.empty()) out += ", ";
+    out += n.key;
+  }
+  return out;
+}
+
+std::vector<Vec2> points(const google::protobuf::RepeatedPtrField<pb::Point>& ps) {
+  std::vector<Vec2> out;
+  for (const auto& p : ps) out.push_back(geom::from_proto(p));
+  return out;
+}
+
+std::string option(const pb::Scenario& sc, const std::string& key) {
+  for (const auto& o : sc.options()) {
+    if (o.key() == key) return o.value();
+  }
+  return {};
+}
+
+// RR-UNIT-05: "A".."E", or the words.
+std::optional<TroopClass> troop_of(const std::string& q) {
+  if (q.empty() || q == "C" || q == "regular") return TroopClass::kC;
+  if (q == "A" || q == "elite") return TroopClass::kA;
+  if (q == "B" || q == "good") return TroopClass::kB;
+  if (q == "D" || q == "green") return TroopClass::kD;
+  if (q == "E" || q == "raw") return TroopClass::kE;
+  return std::nullopt;
+}
+
+std::optional<ArmourClass> armour_of(const std::string& a) {
+  if (a == "none") return ArmourClass::kNone;
+  if (a == "A") return ArmourClass::kA;
+  if (a == "B") return ArmourClass::kB;
+  if (a == "C") return ArmourClass::kC;
+  if (a == "D") return ArmourClass::kD;
+  if (a == "E") return ArmourClass::kE;
+  return std::nullopt;
+}
+
+// "key=value" attributes; plain words have an empty value.
+std::pair<std::string, std::string> split(const std::string& a) {
+  const auto eq = a.find('=');
+  if (eq == std::string::npos) return {a, ""};
+  return {a.substr(0, eq), a.substr(eq + 1)};
+}
+
+std::optional<int> number(const std::string& v, int lo, int hi) {
+  if (v.empty() || v.size() > 4) return std::nullopt;
+  int n = 0;
+  std::size_t i = 0;
+  const bool negative = v[0] == '-';
+  if (negative) i = 1;
+  if (i == v.size()) return std::nullopt;
+  for (; i < v.size(); ++i) {
+    if (v[i] < '0' || v[i] > '9') return std::nullopt;
+    n = n * 10 + (v[i] - '0');
+  }
+  if (negative) n = -n;
+  if (n < lo || n > hi) return std::nullopt;
+  return n;
+}
+
+// Applies one attribute to the unit; returns the problem in words, if any.
+std::optional<std::string> attribute(Unit& u, const std::string& a) {
+  const auto [key, value] = split(a);
+  if (key == "specialist" && value.empty()) u.specialist = true;
+  else if (key == "camouflaged" && value.empty()) u.camouflaged = true;
+  else if (key == "ff") {
+    const auto n = number(value, 1, 20);
+    if (!n) return "ff= takes the firing factor of one figure, 1 to 20 (RR-UNIT-03)";
+    u.ff_per_figure = *n;
+  } else if (key == "weapon_ff") {
+    const auto n = number(value, 1, 99);
+    if (!n) return "weapon_ff= takes the weapon's firing factor, 1 to 99 (RR-UNIT-04)";
+    u.weapon_ff = *n;
+  } else if (key == "armour") {
+    const auto c = armour_of(value);
+    if (!c) return "armour= takes A, B, C, D, E or none (RR-UNIT-06)";
+    u.armour = *c;
+  } else {
+    return "unknown attribute \"" + a + "\"; expected specialist, camouflaged, ff=N, weapon_ff=N or armour=A..E";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
+  if (!sc.has_table()) return "table: Rookie Rules is played on a free table (\"table\": {\"width\", \"height\"} in inches)";
+  const double w = sc.table().width(), h = sc.table().height();
+  if (!(w >= 12 && h >= 12 && w <= 240 && h <= 240)) return "table: width and height must be between 12 and 240 inches";
+  if (sc.sides_size() != 2) return "sides: Rookie Rules is played by two sides, red and black cards";
+  for (const auto& o : sc.options()) {
+    if (o.key() == "rr.fog") {
+      if (o.value() != "flagged" && o.value() != "hidden") return "options.rr.fog: expected flagged or hidden";
+    } else if (o.key() == "rr.japanese") {
+      if (o.value() != "off" && o.value() != "on") return "options.rr.japanese: expected off or on";
+    } else if (o.key().rfind("rr.cards.", 0) == 0) {
+      const std::string side = o.key().substr(9);
+      if (side != sc.sides(0).id() && side != sc.sides(1).id()) return "options." + o.key() + ": \"" + side + "\" is not a side of this scenario";
+      if (!number(o.value(), -20, 20)) return "options." + o.key() + ": cards added (or, negative, removed), -20 to 20 (RR-CARD-02)";
+    } else {
+      return "options." + o.key() + ": unknown option; expected rr.fog, rr.japanese or rr.cards.<side>";
+    }
+  }
+  for (int i = 0; i < sc.terrain_size(); ++i) {
+    const auto& t = sc.terrain(i);
+    const std::string path = "terrain[" + std::to_string(i) + "]";
+    if (!kind_of(t.kind())) return path + ".kind: unknown terrain \"" + t.kind() + "\"; expected one of " + join_kinds();
+    try {
+      geom::Polygon poly(points(t.polygon()));
+    } catch (const std::invalid_argument& e) {
+      return path + ".polygon: " + e.what();
+    }
+  }
+  std::set<std::string> ids;
+  for (int s = 0; s < 2; ++s) {
+    const auto& side = sc.sides(s);
+    const std::string sp = "sides[" + std::to_string(s) + "]";
+    if (side.id().empty() || side.id() == "gm" || side.id() == "spectator") return sp + ".id: a side needs an id other than gm or spectator";
+    if (s == 1 && side.id() == sc.sides(0).id()) return "sides[1].id: both sides are called \"" + side.id() + "\"";
+    if (side.units_size() == 0) return sp + ".units: a side needs at least one unit";
+    for (int i = 0; i < side.units_size(); ++i) {
+      const auto& u = side.units(i);
+      const std::string path = sp + ".units[" + std::to_string(i) + "]";
+      if (u.id().empty() || !ids.insert(u.id()).second) return path + ".id: every unit needs its own id";
+      if (!row_by_key(u.type())) {
+        return path + ".type: unknown unit type \"" + u.type() + "\" (docs/rulesets/rookie-rules.md lists them)";
+      }
+      const Vec2 p = geom::from_proto(u.position());
+      if (!geom::is_finite(p) || !std::isfinite(u.facing_deg())) return path + ".position: not a number";
+      if (p.x < 0 || p.y < 0 || p.x > w || p.y > h) return path + ".position: off the table";
+      if (u.strength() < 0 || u.strength() > 12) return path + ".strength: figures, 1 to 12 (0: the type's default)";
+      if (!troop_of(u.quality())) return path + ".quality: A, B, C, D or E (elite, good, regular, green, raw; RR-UNIT-05)";
+      Unit scratch;
+      for (const auto& a : u.attributes()) {
+        if (auto bad = attribute(scratch, a)) return path + ".attributes: " + *bad;
+      }
+    }
+  }
+  for (int i = 0; i < sc.victory().objectives_size(); ++i) {
+    const auto& o = sc.victory().objectives(i);
+    const std::string path = "victory.objectives[" + std::to_string(i) + "]";
+    if (!geom::is_finite(geom::from_proto(o.point()))) return path + ".point: not a number";
+    if (!o.owner().empty() && o.owner() != sc.sides(0).id() && o.owner() != sc.sides(1).id()) return path + ".owner: not a side";
+    if (o.radius() < 0 || o.radius() > 24) return path + ".radius: between 0 and 24 inches";
+  }
+  if (sc.victory().max_turns() < 0 || sc.victory().max_turns() > 50) return "victory.max_turns: between 0 (the default 10) and 50";
+  return std::nullopt;
+}
+
+std::unique_ptr<RrState> initial_state(const pb::Scenario& sc) {
+  auto st = std::make_unique<RrState>();
+  auto table = std::make_shared<Table>();
+  table->width = sc.table().width();
+  table->height = sc.table().height();
+  for (const auto& t : sc.terrain()) {
+    table->terrain.push_back(Terrain{kind_of(t.kind())->kind, t.name().empty() ? t.kind() : t.name(), geom::Polygon(points(t.polygon()))});
+  }
+  st->table = std::move(table);
+  std::vector<ActivationSideSpec> deck;
+  for (int s = 0; s < 2; ++s) {
+    const auto& side = sc.sides(s);
+    st->side_names.push_back(side.name().empty() ? side.id() : side.name());
+    ActivationSideSpec spec;
+    spec.side = side.id();
+    const std::string extra = option(sc, "rr.cards." + side.id());
+    spec.adjustment = extra.empty() ? 0 : number(extra, -20, 20).value_or(0);
+    for (const auto& u : side.units()) {
+      const TypeRow& row = *row_by_key(u.type());
+      Unit x;
+      x.id = u.id();
+      x.name = u.name();
+      x.type = u.type();
+      x.side = s;
+      x.kind = row.kind;
+      x.troop = *troop_of(u.quality());
+      x.armour = row.armour;
+      x.original_figures = u.strength() > 0 ? u.strength() : row.figures;
+      x.figures = x.original_figures;
+      x.ff_per_figure = row.ff_per_figure;
+      x.weapon_ff = row.weapon_ff;
+      x.pos = geom::from_proto(u.position());
+      x.facing_deg = u.facing_deg();
+      for (const auto& a : u.attributes()) attribute(x, a);
+      spec.units.push_back(x.id);  // RR-CARD-01: a card per unit
+      st->units.push_back(std::move(x));
+    }
+    deck.push_back(std::move(spec));
+  }
+  std::string error;
+  st->deck = ActivationDeck::build(deck, &error);
+  for (const auto& o : sc.victory().objectives()) {
+    Objective x;
+    x.name = o.name();
+    x.point = geom::from_proto(o.point());
+    x.radius = o.radius() > 0 ? o.radius() : 3;
+    x.points = o.points() > 0 ? o.points() : 1;
+    st->objectives.push_back(std::move(x));
+    st->holders.push_back(o.owner());
+  }
+  st->max_turns = sc.victory().max_turns() > 0 ? sc.victory().max_turns() : 10;
+  st->options.hide_unspotted = option(sc, "rr.fog") == "hidden";
+  st->options.japanese_charge = option(sc, "rr.japanese") == "on";
+  return st;
+}
+
+}  // namespace sandtable::rr

@@ -1,0 +1,183 @@
+// Invariant fuzzing for Rookie Rules: seeded bot-vs-bot games on every demo scenario, the state
+// checked after every command, and no seat (nor a spectator) ever given a view or event that names
+// a unit hidden from it (RR-OBS-02, RR-SNIP-02) or the deck's order (RR-CARD-06). A slice runs with
+// the suite; SANDTABLE_FUZZ_GAMES=1000 is the on-demand run (figures in docs/PERFORMANCE.md).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "engine/core/cards.h"
+#include "engine/model/autoplay.h"
+#include "engine/registry/builtin_registry.h"
+#include "engine/rulesets/rookie/rr_internal.h"
+#include "tests/support/scenario_file.h"
+
+namespace sandtable {
+namespace {
+
+using rr::RrState;
+
+int games_per_scenario() {
+  const char* env = std::getenv("SANDTABLE_FUZZ_GAMES");
+  return env ? std::max(1, std::atoi(env) / 2) : 8;
+}
+
+// The first broken invariant of a state, or empty.
+std::string check_state(const RrState& st) {
+  int cards = 0;
+  for (int s = 0; s < 2; ++s) cards += st.deck->cards_of(s);
+  const auto saved = st.deck->save();
+  if (static_cast<int>(saved.draw.size() + saved.turned.size()) != cards) return "the deck lost or gained a card";
+  for (const auto& u : st.units) {
+    if (u.figures < 0 || u.figures > u.original_figures) return u.id + " has " + std::to_string(u.figures) + " figures";
+    if (!u.alive) {
+      if (!st.deck->acted(u.id)) return u.id + " is out of the game but may still be activated";
+      continue;
+    }
+    if (u.figures == 0) return u.id + " is on the table with no figures";
+    if (u.pos.x < -1e-6 || u.pos.y < -1e-6 || u.pos.x > st.table->width + 1e-6 || u.pos.y > st.table->height + 1e-6) {
+      return u.id + " is off the table";
+    }
+    for (int s : u.spotted_by) {
+      if (s == u.side) return u.id + " is spotted by its own side";
+    }
+  }
+  if (!st.active_unit.empty()) {
+    if (st.functions_left < 1 || st.functions_left > 2) return "the acting unit has " + std::to_string(st.functions_left) + " functions";
+    if (!st.deck->acted(st.active_unit)) return "the acting unit is not marked as having acted";
+  }
+  return {};
+}
+
+std::vector<std::string> secrets_for(const RrState& st, const std::string& viewer) {
+  std::vector<std::string> out;
+  for (const auto& u : st.units) {
+    if (u.alive && !rr::visible_to(st, u, viewer)) {
+      out.push_back(u.id);
+      out.push_back(u.name);
+    }
+  }
+  return out;
+}
+
+std::string leak(const std::string& what, const std::string& text, const std::vector<std::string>& secrets) {
+  for (const auto& s : secrets) {
+    if (!s.empty() && text.find(s) != std::string::npos) return what + " names hidden " + s;
+  }
+  return {};
+}
+
+struct Stats {
+  int games = 0, finished = 0, hidden_states = 0;
+  std::uint64_t events = 0, commands = 0;
+  std::map<std::string, int> results;
+};
+
+void fuzz(const std::string& file, std::uint64_t first_seed, int games, Stats& stats) {
+  const pb::Scenario scenario = load_scenario_file(file);
+  const RuleSet& rules = *builtin_registry().find("rookie-rules");
+  for (int g = 0; g < games; ++g) {
+    const std::uint64_t seed = first_seed + static_cast<std::uint64_t>(g);
+    std::string broken;
+    std::string final_view;
+    std::map<std::pair<int, std::string>, int> activations;  // (turn*2+sequence, unit) -> times
+    AutoplayOptions options;
+    options.seed = seed;
+    options.observer = [&](const Game& game, const std::vector<pb::Event>& events) {
+      const auto& st = static_cast<const RrState&>(game.state());
+      broken = check_state(st);
+      for (const auto& e : events) {
+        if (!carries<pb::RrEvent>(e)) continue;
+        const pb::RrEvent x = payload_of<pb::RrEvent>(e);
+        if (x.has_unit_activated() && ++activations[{st.turn * 2 + st.sequence, x.unit_activated().unit_id()}] > 1 && broken.empty()) {
+          broken = x.unit_activated().unit_id() + " acted twice in one card sequence (RR-CARD-03)";
+        }
+      }
+      // RR-CARD-06: the cards not yet turned never appear in anything a seat gets.
+      const auto pile = st.deck->draw_pile();
+      for (const std::string& viewer : {st.sides[0], st.sides[1], std::string("spectator")}) {
+        if (!broken.empty()) break;
+        const pb::View v = game.view(viewer);
+        pb::RrView deck;
+        v.extra().UnpackTo(&deck);
+        if (deck.draw_pile() != static_cast<int>(pile.size())) broken = viewer + "'s view miscounts the deck";
+        auto secrets = secrets_for(st, viewer);
+        // A unit that went out of the viewer's sight during this command was seen before it did.
+        for (const auto& e : events) {
+          if (!carries<pb::RrEvent>(e)) continue;
+          const pb::RrEvent x = payload_of<pb::RrEvent>(e);
+          if (!x.has_spotted() || x.spotted().spotted()) continue;
+          const rr::Unit* gone = st.find(x.spotted().unit_id());
+          if (!gone) continue;
+          std::erase(secrets, gone->id);
+          std::erase(secrets, gone->name);
+        }
+        if (secrets.empty() || !broken.empty()) continue;
+        ++stats.hidden_states;
+        broken = leak(viewer + "'s view", v.ShortDebugString(), secrets);
+        for (const auto& e : events) {
+          if (!broken.empty()) break;
+          if (auto seen = game.event_for(e, viewer)) broken = leak(viewer + "'s event " + seen->text(), seen->ShortDebugString(), secrets);
+        }
+      }
+      if (game.over()) final_view = game.view("gm").SerializeAsString();
+      return broken.empty();
+    };
+    const AutoplayResult r = autoplay(rules, scenario, options);
+    ++stats.games;
+    ASSERT_TRUE(broken.empty()) << file << " seed " << seed << ": " << broken;
+    ASSERT_TRUE(r.finished) << file << " seed " << seed << ": " << r.error;
+    ++stats.finished;
+    stats.events += r.log.size();
+    stats.commands += r.commands;
+    ++stats.results[r.winner.empty() ? "draw" : r.winner];
+    std::string error;
+    auto replayed = Game::from_log(builtin_registry(), r.log, &error);
+    ASSERT_TRUE(replayed) << error;
+    ASSERT_EQ(replayed->view("gm").SerializeAsString(), final_view) << file << " seed " << seed;
+  }
+}
+
+void report(const std::string& name, const Stats& s) {
+  std::cout << "[fuzz] " << name << ": " << s.games << " games, " << s.commands << " commands, " << s.events
+            << " events, " << s.hidden_states << " states with a hidden unit checked; results:";
+  for (const auto& [k, v] : s.results) std::cout << " " << k << "=" << v;
+  std::cout << "\n";
+}
+
+TEST(RrFuzz, FarmAssaultInvariantsHoldAndNothingHiddenLeaks) {
+  Stats s;
+  fuzz("rookie/farm-assault.json", 5000, games_per_scenario(), s);
+  EXPECT_EQ(s.finished, s.games);
+  EXPECT_GT(s.hidden_states, 0);  // the sniper is hidden until spotted
+  report("farm-assault", s);
+}
+
+TEST(RrFuzz, CrossroadsArmourInvariantsHoldAndNothingHiddenLeaks) {
+  Stats s;
+  fuzz("rookie/crossroads-armour.json", 6000, games_per_scenario(), s);
+  EXPECT_EQ(s.finished, s.games);
+  EXPECT_GT(s.hidden_states, 0);  // fog of war: units in cover hidden until spotted
+  report("crossroads-armour", s);
+}
+
+// The checker itself must catch a broken state.
+TEST(RrFuzz, CheckerCatchesABrokenState) {
+  const pb::Scenario scenario = load_scenario_file("rookie/farm-assault.json");
+  std::string error;
+  auto game = Game::start(*builtin_registry().find("rookie-rules"), scenario, {}, nullptr, &error);
+  ASSERT_TRUE(game) << error;
+  RrState st = static_cast<const RrState&>(game->state());
+  EXPECT_EQ(check_state(st), "");
+  st.units[0].figures = st.units[0].original_figures + 1;
+  EXPECT_NE(check_state(st), "");
+  st = static_cast<const RrState&>(game->state());
+  st.units[1].pos.x = -3;
+  EXPECT_NE(check_state(st), "");
+}
+
+}  // namespace
+}  // namespace sandtable
