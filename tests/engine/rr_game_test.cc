@@ -275,5 +275,72 @@ TEST(RrGame, RR_MOR_01_NoTestWithoutACasualty) {
   EXPECT_EQ(g.u("ger1").marker, rr::Marker::kDisrupted);
 }
 
+
+const pb::RrMoraleTested* test_of(const std::vector<pb::RrEvent>& ev, const std::string& unit) {
+  for (const auto& e : ev) {
+    if (e.has_morale_tested() && e.morale_tested().unit_id() == unit) return &e.morale_tested();
+  }
+  return nullptr;
+}
+
+bool has_modifier(const pb::RrMoraleTested& t, const std::string& words, int value) {
+  return std::any_of(t.modifiers().begin(), t.modifiers().end(), [&](const pb::RrModifier& m) { return m.words() == words && m.value() == value; });
+}
+
+TEST(RrGame, RR_MOR_01_AnEnemyTankComingWithin8MakesSoftUnitsTestButNotArmour) {
+  Sc sc;
+  sc.unit(0, "tank", "tank", 30, 10).unit(0, "ldr", "leader", 28, 10).unit(1, "sq", "squad", 30, 22).unit(1, "stug", "tank", 33, 21);
+  TG g(sc.s);
+  g.to_card("reds");
+  g.ok(activate("reds", "tank"));
+  Outcome o = g.ok(move("reds", "tank", {{30, 15}}), {{kPct, 60}});  // 12" -> 7" from the squad
+  const auto ev = rr_events(o);
+  const pb::RrMoraleTested* t = test_of(ev, "sq");
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->trigger(), rr::kTankNear);
+  EXPECT_EQ(test_of(ev, "stug"), nullptr);  // armour does not test for a tank (RR-MOR-01 (4))
+  // Staying within 8" is not coming within 8": no second test.
+  o = g.ok(move("reds", "tank", {{30, 16}}));
+  const auto again = rr_events(o);
+  EXPECT_EQ(test_of(again, "sq"), nullptr);
+}
+
+TEST(RrGame, RR_MOR_01_RR_MOR_04_AUnitRunningAwayMakesFriendsWithin8TestAtMinus10) {
+  Sc sc;
+  sc.unit(0, "a", "squad", 30, 10).unit(0, "ldr", "leader", 31, 9).unit(1, "b1", "squad", 30, 30).unit(1, "b2", "squad", 34, 30)
+      .unit(1, "far", "leader", 59, 47);
+  TG g(sc.s);
+  g.to_card("reds");
+  g.ok(activate("reds", "a"));
+  // 15 ff at 20" x1.5 = 22 (21-25); 9 -> P/W2. b1: d% 50 - 20 (two of five) - 10 (no command) = 20:
+  // falls back, a figure lost, pinned: it ran away (RR-MOR-04). b2, 4" away, tests at once:
+  // d% 60 - 10 (no command) - 10 (a friend ran away) = 40, no change.
+  Outcome o = g.ok(fire("reds", "a", "b1"), {{kD10, 9}, {kPct, 50}, {kPct, 60}});
+  const auto ev = rr_events(o);
+  const pb::RrMoraleTested* first = test_of(ev, "b1");
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(first->result(), "fell back");
+  EXPECT_TRUE(first->ran_away());
+  const pb::RrMoraleTested* friend_test = test_of(ev, "b2");
+  ASSERT_NE(friend_test, nullptr);
+  EXPECT_EQ(friend_test->trigger(), rr::kFriendRanAway);
+  EXPECT_TRUE(has_modifier(*friend_test, "friendly unit ran away within 8\"", -10));
+  EXPECT_EQ(friend_test->total(), 40);
+}
+
+TEST(RrGame, RR_MOR_05_ALeaderTouchingTheUnitIsCommandDirectlyAttached) {
+  Sc sc;
+  sc.unit(0, "a", "squad", 30, 10).unit(0, "ldr", "leader", 31, 9).unit(1, "b1", "squad", 30, 30).unit(1, "bl", "leader", 31, 30);
+  TG g(sc.s);
+  g.to_card("reds");
+  g.ok(activate("reds", "a"));
+  Outcome o = g.ok(fire("reds", "a", "b1"), {{kD10, 6}, {kPct, 50}});  // 21-25, 6 -> D/R1
+  const auto ev = rr_events(o);
+  const pb::RrMoraleTested* t = test_of(ev, "b1");
+  ASSERT_NE(t, nullptr);
+  EXPECT_TRUE(has_modifier(*t, "command directly attached", 20));
+  EXPECT_EQ(t->total(), 50 - 10 + 20);
+}
+
 }  // namespace
 }  // namespace sandtable::rrtest

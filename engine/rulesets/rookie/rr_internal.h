@@ -99,8 +99,15 @@ void do_fire(Context& ctx, RrState& st, int side, const pb::RrFire& f);
 std::vector<const Unit*> fire_targets(const RrState& st, const Unit& firer);
 
 // ---- morale (rr_morale_act.cc) ----
-// RR-MOR-01/03/05: a test now, for `trigger` ("took a casualty", "voluntary"...).
+// RR-MOR-01/03/05: a test now, for `trigger` ("took a casualty", "voluntary"...). A unit that runs
+// away (RR-MOR-04) makes its friends within 8" test too (RR-MOR-01 (5)), each once in the chain
+// (`tested` holds who has).
 void morale_test(Context& ctx, RrState& st, const Unit& u, const std::string& trigger);
+void morale_test(Context& ctx, RrState& st, const Unit& u, const std::string& trigger, std::vector<std::string>& tested);
+// RR-MOR-01 (4): an enemy tank that has just come within 8" of soft units makes them test.
+void tank_came_near(Context& ctx, RrState& st, const Unit& tank, Vec2 from);
+inline constexpr const char* kFriendRanAway = "a friendly unit ran away within 8\"";
+inline constexpr const char* kTankNear = "an enemy tank came within 8\"";
 Check check_morale_test(const RrState& st, int side, const pb::RrMoraleTest& t);
 
 // ---- sequence (rr_sequence.cc) ----

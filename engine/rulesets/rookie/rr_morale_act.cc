@@ -31,9 +31,36 @@ std::string outcome_words(MoraleOutcome o) {
   return "";
 }
 
+// RR-MOR-05 "command directly attached": a friendly leader touching one of the unit's 1" stands
+// (drawn in a row across its facing, as the view places them): its centre within 1.5" of a stand's.
+bool leader_attached(const RrState& st, const Unit& u) {
+  if (u.kind == Kind::kLeader) return false;
+  const double rad = u.facing_deg * 3.14159265358979323846 / 180.0;
+  const Vec2 across{std::cos(rad), -std::sin(rad)};
+  for (const auto& l : st.units) {
+    if (!l.alive || l.side != u.side || l.kind != Kind::kLeader) continue;
+    for (int i = 0; i < std::max(u.figures, 1); ++i) {
+      const double off = i - (u.figures - 1) / 2.0;
+      if (geom::within_distance(l.pos, Vec2{u.pos.x + across.x * off, u.pos.y + across.y * off}, 1.5)) return true;
+    }
+  }
+  return false;
+}
+
+bool armoured(const Unit& u) { return u.armour != ArmourClass::kNone && (u.kind == Kind::kVehicle || u.kind == Kind::kBunker); }
+
 }  // namespace
 
 void morale_test(Context& ctx, RrState& st, const Unit& u, const std::string& trigger) {
+  std::vector<std::string> tested;
+  morale_test(ctx, st, u, trigger, tested);
+}
+
+void morale_test(Context& ctx, RrState& st, const Unit& u, const std::string& trigger, std::vector<std::string>& tested) {
+  tested.push_back(u.id);
+  const Vec2 was = u.pos;
+  const std::string id = u.id;
+  const int side = u.side;
   MoraleQuery q;
   q.troops = u.troop;
   q.terrain = cover_of(st, u);
@@ -41,6 +68,8 @@ void morale_test(Context& ctx, RrState& st, const Unit& u, const std::string& tr
   q.original_figures = u.original_figures;
   q.figures_now = u.figures;
   q.in_command_radius = in_command(st, u);
+  q.friend_ran_away_within_8 = trigger == kFriendRanAway;
+  q.leader_attached = leader_attached(st, u);
   const MoraleModifiers mods = morale_modifiers(q);
   const int roll = ctx.roll(pb::DIE_KIND_PERCENTILE, "morale");
   MoraleRollQuery rq;
@@ -79,6 +108,27 @@ void morale_test(Context& ctx, RrState& st, const Unit& u, const std::string& tr
     geom::to_proto(Vec2{u.pos.x, y}, x->mutable_fell_back_to());
   }
   emit_rr(ctx, e, audience(st, u));
+  if (!res.runs_away) return;
+  // RR-MOR-01 (5), RR-MOR-04: a unit running away makes its friends within 8" of where it stood
+  // test at once, each once in this chain.
+  for (const auto& f : st.units) {
+    if (!f.alive || f.side != side || f.id == id || !geom::within_distance(f.pos, was, 8)) continue;
+    if (std::find(tested.begin(), tested.end(), f.id) != tested.end()) continue;
+    if (!trigger_applies(MoraleTrigger::kFriendRanAwayWithin8, armoured(f))) continue;
+    morale_test(ctx, st, f, kFriendRanAway, tested);
+  }
+}
+
+void tank_came_near(Context& ctx, RrState& st, const Unit& tank, Vec2 from) {
+  if (tank.kind != Kind::kVehicle || !armoured(tank)) return;
+  std::vector<std::string> tested;
+  for (const auto& u : st.units) {
+    if (!u.alive || u.side == tank.side || std::find(tested.begin(), tested.end(), u.id) != tested.end()) continue;
+    if (!trigger_applies(MoraleTrigger::kEnemyTankWithin8, armoured(u))) continue;
+    // RR-MOR-01 (4): coming within 8", not staying there.
+    if (!geom::within_distance(u.pos, tank.pos, 8) || geom::within_distance(u.pos, from, 8)) continue;
+    morale_test(ctx, st, u, kTankNear, tested);
+  }
 }
 
 Check check_morale_test(const RrState& st, int side, const pb::RrMoraleTest& t) {

@@ -129,7 +129,9 @@ void do_move(Context& ctx, RrState& st, int side, const pb::RrMove& m) {
   }
   mv->set_road(plan.road);
   mv->set_wire_stop(plan.allowance.stops_at_wire);
+  const Vec2 from = st.find(m.unit_id())->pos;
   emit_rr(ctx, e, audience(st, *st.find(m.unit_id())));  // a hidden unit moves unseen
+  tank_came_near(ctx, st, *st.find(m.unit_id()), from);
   update_spotting(ctx, st);
   spend_function(ctx, st);
 }
