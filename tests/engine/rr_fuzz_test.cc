@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <iostream>
 #include <map>
 #include <set>
 
@@ -13,10 +12,16 @@
 #include "engine/model/autoplay.h"
 #include "engine/registry/builtin_registry.h"
 #include "engine/rulesets/rookie/rr_internal.h"
+#include "tests/support/fuzz_support.h"
 #include "tests/support/scenario_file.h"
 
 namespace sandtable {
 namespace {
+
+using testing::finish_fuzz_game;
+using testing::first_leak;
+using testing::FuzzStats;
+using testing::report_fuzz;
 
 using rr::RrState;
 
@@ -63,20 +68,7 @@ std::vector<std::string> secrets_for(const RrState& st, const std::string& viewe
   return out;
 }
 
-std::string leak(const std::string& what, const std::string& text, const std::vector<std::string>& secrets) {
-  for (const auto& s : secrets) {
-    if (!s.empty() && text.find(s) != std::string::npos) return what + " names hidden " + s;
-  }
-  return {};
-}
-
-struct Stats {
-  int games = 0, finished = 0, hidden_states = 0;
-  std::uint64_t events = 0, commands = 0;
-  std::map<std::string, int> results;
-};
-
-void fuzz(const std::string& file, std::uint64_t first_seed, int games, Stats& stats) {
+void fuzz(const std::string& file, std::uint64_t first_seed, int games, FuzzStats& stats) {
   const pb::Scenario scenario = load_scenario_file(file);
   const RuleSet& rules = *builtin_registry().find("rookie-rules");
   for (int g = 0; g < games; ++g) {
@@ -117,11 +109,7 @@ void fuzz(const std::string& file, std::uint64_t first_seed, int games, Stats& s
         }
         if (secrets.empty() || !broken.empty()) continue;
         ++stats.hidden_states;
-        broken = leak(viewer + "'s view", v.ShortDebugString(), secrets);
-        for (const auto& e : events) {
-          if (!broken.empty()) break;
-          if (auto seen = game.event_for(e, viewer)) broken = leak(viewer + "'s event " + seen->text(), seen->ShortDebugString(), secrets);
-        }
+        broken = first_leak(game, events, viewer, secrets);
       }
       if (game.over()) final_view = game.view("gm").SerializeAsString();
       return broken.empty();
@@ -129,39 +117,25 @@ void fuzz(const std::string& file, std::uint64_t first_seed, int games, Stats& s
     const AutoplayResult r = autoplay(rules, scenario, options);
     ++stats.games;
     ASSERT_TRUE(broken.empty()) << file << " seed " << seed << ": " << broken;
-    ASSERT_TRUE(r.finished) << file << " seed " << seed << ": " << r.error;
-    ++stats.finished;
-    stats.events += r.log.size();
-    stats.commands += r.commands;
-    ++stats.results[r.winner.empty() ? "draw" : r.winner];
-    std::string error;
-    auto replayed = Game::from_log(builtin_registry(), r.log, &error);
-    ASSERT_TRUE(replayed) << error;
-    ASSERT_EQ(replayed->view("gm").SerializeAsString(), final_view) << file << " seed " << seed;
+    finish_fuzz_game(r, file + " seed " + std::to_string(seed), final_view, stats);
+    if (::testing::Test::HasFatalFailure()) return;
   }
 }
 
-void report(const std::string& name, const Stats& s) {
-  std::cout << "[fuzz] " << name << ": " << s.games << " games, " << s.commands << " commands, " << s.events
-            << " events, " << s.hidden_states << " states with a hidden unit checked; results:";
-  for (const auto& [k, v] : s.results) std::cout << " " << k << "=" << v;
-  std::cout << "\n";
-}
-
 TEST(RrFuzz, FarmAssaultInvariantsHoldAndNothingHiddenLeaks) {
-  Stats s;
+  FuzzStats s;
   fuzz("rookie/farm-assault.json", 5000, games_per_scenario(), s);
   EXPECT_EQ(s.finished, s.games);
   EXPECT_GT(s.hidden_states, 0);  // the sniper is hidden until spotted
-  report("farm-assault", s);
+  report_fuzz("farm-assault", s);
 }
 
 TEST(RrFuzz, CrossroadsArmourInvariantsHoldAndNothingHiddenLeaks) {
-  Stats s;
+  FuzzStats s;
   fuzz("rookie/crossroads-armour.json", 6000, games_per_scenario(), s);
   EXPECT_EQ(s.finished, s.games);
   EXPECT_GT(s.hidden_states, 0);  // fog of war: units in cover hidden until spotted
-  report("crossroads-armour", s);
+  report_fuzz("crossroads-armour", s);
 }
 
 // The checker itself must catch a broken state.

@@ -85,14 +85,7 @@ TEST(RrGame, RR_SEQ_01_CommandPhaseCardsCommandPhaseCardsMoraleThenTheNextTurn) 
     }
   };
   note(g.log);
-  for (int i = 0; i < 100 && g.st().turn < 2; ++i) {
-    const int w = rr::waiting_side(g.st());
-    ASSERT_GE(w, 0);
-    const std::string& who = g.st().side_id(w);
-    Outcome o = g.st().phase == rr::Phase::kCards ? (g.st().active_unit.empty() ? g.ok(pass(who)) : g.ok(end_activation(who)))
-                                                  : g.ok(end_phase(who));
-    note(o.events);
-  }
+  for (int i = 0; i < 100 && g.st().turn < 2; ++i) note(g.skip().events);
   // Nobody is marked, so no leader has a marker to remove and nobody tests morale: those parts
   // pass by themselves, each still announced.
   const std::vector<std::string> want = {"turn1", "RR_PHASE_COMMAND1", "RR_PHASE_COMMAND1", "RR_PHASE_CARDS1", "RR_PHASE_COMMAND2",
@@ -249,14 +242,7 @@ TEST(RrGame, RR_CMD_05_ALeaderRemovesMarkersInTheCommandPhaseAndSitsOutTheSequen
   g.ok(fire("reds", "rus", "ger1"), {{kD10, 7}, {kPct, 45}});  // P/W1: white; d% 45 - 10 = 35, no change
   g.ok(fire("reds", "rus", "ger1"), {{kD10, 0}});
   // Run the sequence out to the Germans' command phase before the second sequence.
-  for (int i = 0; i < 60; ++i) {
-    if (g.st().phase == rr::Phase::kCommand && g.st().phase_side == 1) break;
-    const int w = rr::waiting_side(g.st());
-    ASSERT_GE(w, 0);
-    const std::string& who = g.st().side_id(w);
-    if (g.st().phase == rr::Phase::kCards) g.ok(g.st().active_unit.empty() ? pass(who) : end_activation(who));
-    else g.ok(end_phase(who));
-  }
+  g.skip_until([&] { return g.st().phase == rr::Phase::kCommand && g.st().phase_side == 1; }, 60);
   ASSERT_EQ(g.st().phase, rr::Phase::kCommand);
   ASSERT_EQ(g.u("ger1").marker, rr::Marker::kPinned);
   g.refused(command("blacks", "g-ldr2", {"ger1"}), "RR_COMMAND", "RR-CMD-05");  // 19.1" away: out of its 12"

@@ -168,13 +168,7 @@ TEST(RrTable, RR_CMD_10_ALeaderTakesAMarkerOffAnotherLeader) {
   // 15 ff at 16.49" from the lieutenant: x1.5 = 22 (21-25), 3 left at a leader (RR-FIRE-10): 6-10; 7 -> D/R.
   g.ok(fire("blacks", "b", "lt"), {{kD10, 7}});
   ASSERT_EQ(g.u("lt").marker, rr::Marker::kDisrupted);
-  for (int i = 0; i < 60 && !(g.st().phase == rr::Phase::kCommand && g.st().phase_side == 0 && g.st().sequence == 2); ++i) {
-    const int w = rr::waiting_side(g.st());
-    ASSERT_GE(w, 0);
-    const std::string& who = g.st().side_id(w);
-    if (g.st().phase == rr::Phase::kCards) g.ok(g.st().active_unit.empty() ? pass(who) : end_activation(who));
-    else g.ok(end_phase(who));
-  }
+  g.skip_until([&] { return g.st().phase == rr::Phase::kCommand && g.st().phase_side == 0 && g.st().sequence == 2; }, 60);
   ASSERT_EQ(g.st().phase, rr::Phase::kCommand);
   const rr::Marker before = g.u("lt").marker;
   g.ok(command("reds", "capt", {"lt"}));
@@ -185,13 +179,7 @@ TEST(RrTable, RR_SEQ_02_ATurnHasTwoCardSequencesEachWithTheWholeDeckShuffled) {
   Sc sc;
   sc.unit(0, "a", "squad", 30, 10).unit(1, "b", "squad", 30, 40);
   TG g(sc.s);
-  for (int i = 0; i < 40 && g.st().turn < 2; ++i) {
-    const int w = rr::waiting_side(g.st());
-    ASSERT_GE(w, 0);
-    const std::string& who = g.st().side_id(w);
-    if (g.st().phase == rr::Phase::kCards) g.ok(g.st().active_unit.empty() ? pass(who) : end_activation(who));
-    else g.ok(end_phase(who));
-  }
+  g.skip_until([&] { return g.st().turn >= 2; }, 40);
   std::vector<int> shuffles;
   for (const auto& e : g.log) {
     if (!carries<pb::RrEvent>(e)) continue;
@@ -215,13 +203,7 @@ TEST(RrTable, RR_VIC_01_GAP_RR_VIC_01_AfterTheLastTurnTheSideHoldingMoreObjectiv
   o->set_radius(4);
   o->set_points(1);
   TG g(sc.s);
-  for (int i = 0; i < 40 && !g.g->over(); ++i) {
-    const int w = rr::waiting_side(g.st());
-    ASSERT_GE(w, 0);
-    const std::string& who = g.st().side_id(w);
-    if (g.st().phase == rr::Phase::kCards) g.ok(g.st().active_unit.empty() ? pass(who) : end_activation(who));
-    else g.ok(end_phase(who));
-  }
+  g.skip_until([&] { return g.g->over(); }, 40);
   ASSERT_TRUE(g.g->over());
   EXPECT_EQ(g.st().winner, "reds");  // the reds' squad stands on the well
   EXPECT_NE(g.st().end_reason.find("GAP-RR-VIC-01"), std::string::npos);

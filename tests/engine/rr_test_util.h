@@ -166,19 +166,32 @@ struct TG {
     EXPECT_EQ(o.rejection.rule_id(), rule) << o.rejection.message();
     return o.rejection.message();
   }
+  // The least the side the game waits on can do: end its activation, pass its card, or end its
+  // part of a phase. Returns the events.
+  Outcome skip() {
+    const int w = rr::waiting_side(st());
+    EXPECT_GE(w, 0) << "the game waits on nobody";
+    const std::string& who = st().side_id(w);
+    if (st().phase != rr::Phase::kCards) return ok(end_phase(who));
+    return ok(st().active_unit.empty() ? pass(who) : end_activation(who));
+  }
+  // Skips until `done` holds (at most `limit` orders); false if it never did.
+  template <class Done>
+  bool skip_until(Done done, int limit = 100) {
+    for (int i = 0; i < limit && !done(); ++i) {
+      if (rr::waiting_side(st()) < 0) return false;
+      skip();
+    }
+    return done();
+  }
   // Ends command phases until the card sequence runs, then passes the other side's cards until
   // one of `seat`'s colour waits.
   void to_card(const std::string& seat) {
-    for (int i = 0; i < 200; ++i) {
-      const int w = rr::waiting_side(st());
-      ASSERT_GE(w, 0) << "the game waits on nobody";
-      const std::string& who = st().side_id(w);
-      if (st().phase == rr::Phase::kCards && st().active_unit.empty() && st().deck->pending() && who == seat) return;
-      if (st().phase == rr::Phase::kCards && !st().active_unit.empty()) ok(end_activation(who));
-      else if (st().phase == rr::Phase::kCards) ok(pass(who));
-      else ok(end_phase(who));
-    }
-    FAIL() << "no card of " << seat << " came up";
+    const bool came = skip_until([&] {
+      return st().phase == rr::Phase::kCards && st().active_unit.empty() && st().deck->pending() &&
+             st().side_id(st().deck->pending()->side) == seat;
+    }, 200);
+    ASSERT_TRUE(came) << "no card of " << seat << " came up";
   }
 };
 
