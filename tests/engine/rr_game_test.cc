@@ -320,12 +320,42 @@ TEST(RrGame, RR_MOR_05_ALeaderTouchingTheUnitIsCommandDirectlyAttached) {
   TG g(sc.s);
   g.to_card("reds");
   g.ok(activate("reds", "a"));
-  Outcome o = g.ok(fire("reds", "a", "b1"), {{kD10, 6}, {kPct, 50}});  // 21-25, 6 -> D/R1
+  // 21-25, 6 -> D/R1; the attached leader escapes (d% 90 > 16, RR-CMD-08) and shares the red
+  // marker (RR-CMD-09); then the squad's test: d% 50 - 10 + 20.
+  Outcome o = g.ok(fire("reds", "a", "b1"), {{kD10, 6}, {kPct, 90}, {kPct, 50}});
   const auto ev = rr_events(o);
   const pb::RrMoraleTested* t = test_of(ev, "b1");
   ASSERT_NE(t, nullptr);
   EXPECT_TRUE(has_modifier(*t, "command directly attached", 20));
   EXPECT_EQ(t->total(), 50 - 10 + 20);
+  EXPECT_EQ(g.u("bl").marker, rr::Marker::kDisrupted);
+  EXPECT_TRUE(g.u("bl").alive);
+}
+
+TEST(RrGame, RR_CMD_08_ALeaderAttachedToAUnitThatLosesFiguresMayBeHit) {
+  Sc sc;
+  sc.unit(0, "a", "squad", 30, 10).unit(0, "ldr", "leader", 31, 9).unit(1, "b1", "squad", 30, 30).unit(1, "bl", "leader", 31, 30);
+  TG g(sc.s);
+  g.to_card("reds");
+  g.ok(activate("reds", "a"));
+  // D/R1 on a squad of 5: the leader's chance is 16 %; d% 16 hits it.
+  Outcome o = g.ok(fire("reds", "a", "b1"), {{kD10, 6}, {kPct, 16}, {kPct, 50}});
+  EXPECT_FALSE(g.u("bl").alive);
+  const auto ev = rr_events(o);
+  EXPECT_TRUE(std::any_of(ev.begin(), ev.end(), [](const pb::RrEvent& e) {
+    return e.has_unit_removed() && e.unit_removed().unit_id() == "bl" && e.unit_removed().reason().find("16% or less") != std::string::npos;
+  }));
+}
+
+TEST(RrGame, RR_CMD_09_AnAttachedLeaderSharesTheMarkerOfAShotWithoutCasualties) {
+  Sc sc;
+  sc.unit(0, "a", "squad", 30, 10).unit(0, "ldr", "leader", 31, 9).unit(1, "b1", "squad", 30, 30).unit(1, "bl", "leader", 31, 30);
+  TG g(sc.s);
+  g.to_card("reds");
+  g.ok(activate("reds", "a"));
+  g.ok(fire("reds", "a", "b1"), {{kD10, 4}});  // 21-25, 4 -> D/R: no casualty, no roll
+  EXPECT_EQ(g.u("b1").marker, rr::Marker::kDisrupted);
+  EXPECT_EQ(g.u("bl").marker, rr::Marker::kDisrupted);
 }
 
 }  // namespace

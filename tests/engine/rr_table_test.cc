@@ -134,7 +134,7 @@ TEST(RrTable, RR_OBS_05_GAP_RR_OBS_05_ASpotLastsWhileInSightAndIsLostOutOfIt) {
 
 TEST(RrTable, RR_SNIP_01_02_ASniperFiresAtAnyRangeHiddenAndIsDetectedFromItsSecondTurn) {
   Sc sc;
-  sc.unit(0, "snp", "sniper", 30, 5).unit(1, "b", "squad", 30, 47).unit(1, "m", "leader", 32, 47);
+  sc.unit(0, "snp", "sniper", 30, 5).unit(1, "b", "squad", 30, 47).unit(1, "m", "leader", 40, 47);
   sc.s.mutable_table()->set_height(120);
   sc.s.mutable_sides(1)->mutable_units(0)->mutable_position()->set_y(115);
   sc.s.mutable_sides(1)->mutable_units(1)->mutable_position()->set_y(116);

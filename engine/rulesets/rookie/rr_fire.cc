@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "engine/rulesets/rookie/rr_armour.h"
+#include "engine/rulesets/rookie/rr_command.h"
 #include "engine/rulesets/rookie/rr_internal.h"
 #include "engine/rulesets/rookie/rr_observe.h"
 
@@ -62,6 +63,42 @@ void detect_sniper(Context& ctx, RrState& st, const Unit& sniper) {
   s->set_reason(found ? "the sniper is detected" : "the sniper stays hidden");
   // Only a detection names the sniper to the enemy; a miss is its own side's news.
   emit_rr(ctx, e, found ? std::vector<std::string>{} : std::vector<std::string>{st.side_id(sniper.side)});
+}
+
+// RR-CMD-08: a leader attached to a unit that loses figures may be hit (d% against a chance by the
+// unit's size when hit); RR-CMD-09: if not, it takes the unit's marker too (the worse one stays).
+void share_with_leader(Context& ctx, RrState& st, const Unit& unit, int lost, Marker result) {
+  const Unit* leader = attached_leader(st, unit);
+  if (!leader) return;
+  const std::string id = leader->id;
+  if (lost > 0) {
+    const int chance = leader_hit_chance(unit.figures + lost);
+    const int roll = ctx.roll(pb::DIE_KIND_PERCENTILE, "leader hit");
+    if (leader_is_hit(unit.figures + lost, roll)) {
+      pb::RrEvent e;
+      e.mutable_unit_removed()->set_unit_id(id);
+      e.mutable_unit_removed()->set_reason("hit with " + label(unit) + ": d% " + std::to_string(roll) + ", " +
+                                           std::to_string(chance) + "% or less (RR-CMD-08)");
+      emit_rr(ctx, e, audience(st, *leader));
+      return;
+    }
+    pb::RrEvent e;  // the roll is told with the leader's lot, hit or not
+    auto* m = e.mutable_marker_changed();
+    m->set_unit_id(id);
+    m->set_marker(to_pb(worst_marker(leader->marker, result)));
+    m->set_rule_id("RR-CMD-08");
+    m->set_reason("unhurt with " + label(unit) + ": d% " + std::to_string(roll) + ", more than " + std::to_string(chance) + "%");
+    emit_rr(ctx, e, audience(st, *leader));
+    return;
+  }
+  if (worst_marker(leader->marker, result) == leader->marker) return;
+  pb::RrEvent e;
+  auto* m = e.mutable_marker_changed();
+  m->set_unit_id(id);
+  m->set_marker(to_pb(worst_marker(leader->marker, result)));
+  m->set_rule_id("RR-CMD-09");
+  m->set_reason("shares what " + label(unit) + " received");
+  emit_rr(ctx, e, audience(st, *leader));
 }
 
 }  // namespace
@@ -217,6 +254,7 @@ void do_fire(Context& ctx, RrState& st, int side, const pb::RrFire& f) {
     emit_rr(ctx, seen, {st.side_id(1 - u.side), "spectator"});
   }
   const Unit& target = *st.find(f.target_id());
+  share_with_leader(ctx, st, target, lost, marker_for(res.result.effect));
   if (target.alive && lost > 0) morale_test(ctx, st, target, "took a casualty");  // RR-MOR-01 (1)
   const Unit& firer = *st.find(f.unit_id());
   if (sniper_first_this_turn && firer.alive && !firer.spotted(1 - side)) detect_sniper(ctx, st, firer);

@@ -140,6 +140,20 @@ bool in_command(const RrState& st, const Unit& u) {
   return false;
 }
 
+const Unit* attached_leader(const RrState& st, const Unit& u) {
+  if (u.kind == Kind::kLeader) return nullptr;
+  const double rad = u.facing_deg * 3.14159265358979323846 / 180.0;
+  const Vec2 across{std::cos(rad), -std::sin(rad)};
+  for (const auto& l : st.units) {
+    if (!l.alive || l.side != u.side || l.kind != Kind::kLeader) continue;
+    for (int i = 0; i < std::max(u.figures, 1); ++i) {
+      const double off = i - (u.figures - 1) / 2.0;
+      if (geom::within_distance(l.pos, Vec2{u.pos.x + across.x * off, u.pos.y + across.y * off}, 1.5)) return &l;
+    }
+  }
+  return nullptr;
+}
+
 double home_edge_y(const RrState& st, int side) {
   double sum = 0;
   int n = 0;

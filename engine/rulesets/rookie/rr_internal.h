@@ -41,6 +41,9 @@ bool line_of_sight(const RrState& st, Vec2 a, Vec2 b, std::string* why = nullptr
 // RR-CMD-02: a friendly leader (not the unit itself, not suppressed) within its radius with a
 // line of sight to the unit; the unit is in command. Leaders themselves count as in command.
 bool in_command(const RrState& st, const Unit& u);
+// RR-CMD-08/09, RR-MOR-05: a friendly leader touching one of the unit's 1" stands (drawn in a row
+// across its facing, as the view places them: its centre within 1.5" of a stand's), or null.
+const Unit* attached_leader(const RrState& st, const Unit& u);
 // The side's home edge: its units' mean y at the start is nearer y = 0 or y = height.
 double home_edge_y(const RrState& st, int side);
 

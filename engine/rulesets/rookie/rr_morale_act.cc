@@ -31,22 +31,6 @@ std::string outcome_words(MoraleOutcome o) {
   return "";
 }
 
-// RR-MOR-05 "command directly attached": a friendly leader touching one of the unit's 1" stands
-// (drawn in a row across its facing, as the view places them): its centre within 1.5" of a stand's.
-bool leader_attached(const RrState& st, const Unit& u) {
-  if (u.kind == Kind::kLeader) return false;
-  const double rad = u.facing_deg * 3.14159265358979323846 / 180.0;
-  const Vec2 across{std::cos(rad), -std::sin(rad)};
-  for (const auto& l : st.units) {
-    if (!l.alive || l.side != u.side || l.kind != Kind::kLeader) continue;
-    for (int i = 0; i < std::max(u.figures, 1); ++i) {
-      const double off = i - (u.figures - 1) / 2.0;
-      if (geom::within_distance(l.pos, Vec2{u.pos.x + across.x * off, u.pos.y + across.y * off}, 1.5)) return true;
-    }
-  }
-  return false;
-}
-
 bool armoured(const Unit& u) { return u.armour != ArmourClass::kNone && (u.kind == Kind::kVehicle || u.kind == Kind::kBunker); }
 
 }  // namespace
@@ -69,7 +53,7 @@ void morale_test(Context& ctx, RrState& st, const Unit& u, const std::string& tr
   q.figures_now = u.figures;
   q.in_command_radius = in_command(st, u);
   q.friend_ran_away_within_8 = trigger == kFriendRanAway;
-  q.leader_attached = leader_attached(st, u);
+  q.leader_attached = attached_leader(st, u) != nullptr;
   const MoraleModifiers mods = morale_modifiers(q);
   const int roll = ctx.roll(pb::DIE_KIND_PERCENTILE, "morale");
   MoraleRollQuery rq;
