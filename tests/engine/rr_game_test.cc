@@ -33,6 +33,12 @@ TEST(RrGame, RR_CARD_01_02_OneCardPerUnitInItsSidesColourPlusTheScenariosAdjustm
   TG h(more.s);
   EXPECT_EQ(h.st().deck->cards_of(0), 2);
   EXPECT_EQ(h.st().deck->cards_of(1), 6);
+  // Taking away more cards than the side has units is refused in words, never a deck of fewer than none.
+  Sc bad = example_table();
+  bad.option("rr.cards.reds", "-4");
+  const auto why = rules().validate(bad.s);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("cannot lose 4 cards"), std::string::npos) << *why;
 }
 
 TEST(RrGame, RR_CARD_06_EverySeatSeesTheDecksCountsAndTheTurnedCardNeverItsOrder) {

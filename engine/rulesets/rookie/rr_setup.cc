@@ -182,6 +182,14 @@ std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
     if (o.radius() < 0 || o.radius() > 24) return path + ".radius: between 0 and 24 inches";
   }
   if (sc.victory().max_turns() < 0 || sc.victory().max_turns() > 50) return "victory.max_turns: between 0 (the default 10) and 50";
+  // RR-CARD-02: cards may be taken away, never more than the side has.
+  for (int s = 0; s < 2; ++s) {
+    const std::string extra = option(sc, "rr.cards." + sc.sides(s).id());
+    if (!extra.empty() && sc.sides(s).units_size() + number(extra, -20, 20).value_or(0) < 0) {
+      return "options.rr.cards." + sc.sides(s).id() + ": " + sc.sides(s).id() + " has " + std::to_string(sc.sides(s).units_size()) +
+             " units, so it cannot lose " + extra.substr(1) + " cards (RR-CARD-02)";
+    }
+  }
   return std::nullopt;
 }
 

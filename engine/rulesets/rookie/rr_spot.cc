@@ -73,6 +73,9 @@ void update_spotting(Context& ctx, RrState& st) {
 Check check_observe(const RrState& st, int side, const pb::RrObserve& o) {
   const Unit* up = nullptr;
   if (auto bad = check_function(st, side, o.unit_id(), &up)) return bad;
+  if (o.target_id().empty()) {
+    return r("RR_OBSERVE_PLACE", "RR-OBS-02", "Searching a place of cover is not played yet: observe a unit you can see.");
+  }
   const Unit* t = st.alive_unit(o.target_id());
   if (!t || t->side == side || !visible_to(st, *t, st.side_id(side))) {
     return r("RR_NO_TARGET", "RR-OBS-02", "There is no enemy unit '" + o.target_id() + "' that " + side_name(st, side) + " can see.");
