@@ -4,6 +4,8 @@
 // the suite; SANDTABLE_FUZZ_GAMES=1000 is the on-demand run (figures in docs/PERFORMANCE.md).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -68,7 +70,33 @@ std::vector<std::string> secrets_for(const RrState& st, const std::string& viewe
   return out;
 }
 
-void fuzz(const std::string& file, std::uint64_t first_seed, int games, FuzzStats& stats) {
+// RR-ART-01, RR-MINE-01: a seat's view shows only its own side's plots, and only its own side's
+// minefields and those found; no event it gets carries another side's plot.
+std::string hidden_fire_leak(const RrState& st, const Game& game, const std::vector<pb::Event>& events, const std::string& viewer) {
+  const int side = st.side_index(viewer);
+  int plots = 0, mines = 0, own_plots = 0, known_mines = 0;
+  const pb::View view = game.view(viewer);
+  for (const auto& t : view.terrain()) {
+    plots += t.kind() == "plotted_fire" ? 1 : 0;
+    mines += t.kind() == "minefield" ? 1 : 0;
+  }
+  for (const auto& p : st.plots) own_plots += p.side == side ? 1 : 0;
+  for (const auto& m : st.minefields) known_mines += m.found || m.side == side ? 1 : 0;
+  if (plots != own_plots) return viewer + " sees " + std::to_string(plots) + " plots; its side made " + std::to_string(own_plots);
+  if (mines != known_mines) return viewer + " sees " + std::to_string(mines) + " minefields; it knows " + std::to_string(known_mines);
+  for (const auto& e : events) {
+    const bool seen = e.visible_to().empty() || std::find(e.visible_to().begin(), e.visible_to().end(), viewer) != e.visible_to().end();
+    if (!seen || !carries<pb::RrEvent>(e)) continue;
+    const pb::RrEvent x = payload_of<pb::RrEvent>(e);
+    if (x.has_plotted() && x.plotted().side() != viewer) return viewer + " was told of " + x.plotted().side() + "'s plot";
+  }
+  return {};
+}
+
+// How often each kind of RrEvent happened in the games (to see the bots reach a rule).
+using Tally = std::map<pb::RrEvent::BodyCase, int>;
+
+void fuzz(const std::string& file, std::uint64_t first_seed, int games, FuzzStats& stats, Tally* tally = nullptr) {
   const pb::Scenario scenario = load_scenario_file(file);
   const RuleSet& rules = *builtin_registry().find("rookie-rules");
   for (int g = 0; g < games; ++g) {
@@ -84,6 +112,7 @@ void fuzz(const std::string& file, std::uint64_t first_seed, int games, FuzzStat
       for (const auto& e : events) {
         if (!carries<pb::RrEvent>(e)) continue;
         const pb::RrEvent x = payload_of<pb::RrEvent>(e);
+        if (tally) ++(*tally)[x.body_case()];
         if (x.has_unit_activated() && ++activations[{st.turn * 2 + st.sequence, x.unit_activated().unit_id()}] > 1 && broken.empty()) {
           broken = x.unit_activated().unit_id() + " acted twice in one card sequence (RR-CARD-03)";
         }
@@ -96,6 +125,8 @@ void fuzz(const std::string& file, std::uint64_t first_seed, int games, FuzzStat
         pb::RrView deck;
         v.extra().UnpackTo(&deck);
         if (deck.draw_pile() != static_cast<int>(pile.size())) broken = viewer + "'s view miscounts the deck";
+        if (broken.empty()) broken = hidden_fire_leak(st, game, events, viewer);
+        stats.hidden_states += st.plots.empty() ? 0 : 1;
         auto secrets = secrets_for(st, viewer);
         // A unit that went out of the viewer's sight during this command was seen before it did.
         for (const auto& e : events) {
@@ -132,9 +163,15 @@ TEST(RrFuzz, FarmAssaultInvariantsHoldAndNothingHiddenLeaks) {
 
 TEST(RrFuzz, CrossroadsArmourInvariantsHoldAndNothingHiddenLeaks) {
   FuzzStats s;
-  fuzz("rookie/crossroads-armour.json", 6000, games_per_scenario(), s);
+  Tally tally;
+  fuzz("rookie/crossroads-armour.json", 6000, games_per_scenario(), s, &tally);
   EXPECT_EQ(s.finished, s.games);
-  EXPECT_GT(s.hidden_states, 0);  // fog of war: units in cover hidden until spotted
+  // The American battery's plots land in the bots' games (RR-ART-01..05).
+  EXPECT_GT(tally[pb::RrEvent::kPlotted], 0);
+  EXPECT_GT(tally[pb::RrEvent::kStrikeLanded], 0);
+  std::printf("crossroads-armour: %d plots, %d strikes landed, %d minefields found, %d melees\n", tally[pb::RrEvent::kPlotted],
+              tally[pb::RrEvent::kStrikeLanded], tally[pb::RrEvent::kMinefieldFound], tally[pb::RrEvent::kMeleeFought]);
+  EXPECT_GT(s.hidden_states, 0);  // fog of war: units in cover hidden until spotted; plotted strikes
   report_fuzz("crossroads-armour", s);
 }
 

@@ -49,8 +49,9 @@ TEST(RrGame, RR_CARD_06_EverySeatSeesTheDecksCountsAndTheTurnedCardNeverItsOrder
     EXPECT_EQ(v.draw_pile() + v.turned(), 7) << seat;
     EXPECT_GE(v.turned(), 1) << seat;
     EXPECT_EQ(v.card_side(), "reds") << seat;
-    // The view's deck part is counts and the last card only: no field lists the pile.
-    EXPECT_EQ(pb::RrView::descriptor()->field_count(), 8);
+    // The view's deck part is counts and the last card only: no field lists the pile (the other
+    // fields are the seat's own plots, the minefields it knows and the strikes landed).
+    EXPECT_EQ(pb::RrView::descriptor()->field_count(), 10);
   }
 }
 

@@ -121,3 +121,53 @@ test("rookie rules: cards played by clicking, a shot with its column, a drawn mo
   await shot(S, "rr-04-spectator");
   assert.deepEqual(problems, [], "no page errors");
 });
+
+/** The kinds of the table features this page draws (scenery, minefields, plots, strikes). */
+const terrainKinds = (p) => p.evaluate(() => window.sandtable.page.model.view.terrain.map((t) => t.kind));
+
+/** Ends the phase or passes the card of whichever side the game waits on, by its button. */
+async function carryOn(pages) {
+  const w = await waiting(pages);
+  assert.ok(w, "the game waits on one side");
+  const id = ["end-phase", "pass", "end-activation"].find((x) => w.view.menu.some((a) => a.id === x));
+  assert.ok(id, `something to end or pass: ${w.view.menu.map((a) => a.id)}`);
+  const before = await viewOf(w.page);
+  await w.page.click(`[data-action="${id}"]`);
+  await waitFor(w.page, (x) => x.seq > before.seq, id);
+}
+
+test("rookie rules: a strike plotted in secret by clicking the table lands for everyone; a minefield stays on its side's table", { timeout: 240_000 }, async () => {
+  const links = await createRoom(h, { ruleset: "rookie-rules", scenario: /rr-crossroads-armour/, name: "E2E Rookie strike", seed: 11 });
+  const pages = {};
+  for (const seat of ["americans", "germans", "spectator"]) {
+    pages[seat] = await openPage(`rr-${seat}`, links[seat]);
+    await pages[seat].waitForSelector('[data-testid="connection"][data-status="open"]');
+    await pages[seat].waitForSelector("svg.board .table-unit");
+  }
+  const { americans: A, germans: G, spectator: S } = pages;
+  // RR-MINE-01: the German minefield is on the Germans' table only.
+  assert.ok((await terrainKinds(G)).includes("minefield"), "the Germans see their minefield");
+  assert.ok(!(await terrainKinds(A)).includes("minefield"), "the Americans do not");
+  assert.ok(!(await terrainKinds(S)).includes("minefield"), "nor does the spectator");
+  // RR-ART-01: the turn starts with the Americans plotting their battery, by a point picked on the table.
+  let v = await waitFor(A, (x) => x.menu.some((a) => a.id === "plot:us-105:C"), "the plotting step");
+  assert.match(await A.locator('[data-testid="task"]').innerText(), /Plot your batteries/);
+  await A.click('[data-action="plot:us-105:C"]');
+  await clickAt(A, { x: 30, y: 36 });
+  await shot(A, "rr-05-plot-aimed");
+  await A.keyboard.press("Enter");
+  v = await waitFor(A, (x) => x.seq > v.seq && x.log.some((l) => /plots its fire/.test(l)), "the plot");
+  assert.ok((await terrainKinds(A)).includes("plotted_fire"), "the plot is drawn on the Americans' table");
+  assert.ok(!(await terrainKinds(G)).includes("plotted_fire"), "and not on the Germans'");
+  assert.ok(!(await terrainKinds(S)).includes("plotted_fire"), "nor the spectator's");
+  assert.ok((await viewOf(G)).log.every((l) => !/plots its fire/.test(l)), "the Germans' log does not tell the plot");
+  await shot(A, "rr-06-plotted");
+  // The first card sequence is played out (phases ended, cards passed); the strike lands before the second.
+  for (let step = 0; step < 80 && !(await terrainKinds(G)).includes("strike"); step++) await carryOn({ americans: A, germans: G });
+  assert.ok((await terrainKinds(G)).includes("strike"), "the strike is drawn on the Germans' table once it lands");
+  assert.ok((await terrainKinds(S)).includes("strike"), "and on the spectator's");
+  const gv = await viewOf(G);
+  assert.ok(gv.log.some((l) => /105mm battery's fire lands \(template C\): impact d10 \d/.test(l)), `the landing is told with its die: ${gv.log.slice(-6)}`);
+  await shot(G, "rr-07-strike-landed");
+  assert.deepEqual(problems, [], "no page errors");
+});

@@ -1,7 +1,9 @@
 // Order entry from the engine's action menu: what is highlighted, what is sent.
+import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { GridFacing } from "../src/gen/sandtable/v1/common_pb";
-import { defaultFacing, myTurn, Orders, turnAmong } from "../src/ui/orders";
+import { TableBoardSchema } from "../src/gen/sandtable/v1/scenario_pb";
+import { defaultFacing, myTurn, needsAiming, Orders, turnAmong } from "../src/ui/orders";
 import { unit, view, withMenu } from "./fixtures";
 
 const N = GridFacing.NORTH, E = GridFacing.EAST, S = GridFacing.SOUTH, W = GridFacing.WEST;
@@ -167,5 +169,75 @@ describe("order entry from the menu", () => {
     expect(o.overlay(v).targetUnits).toEqual(new Set(["b1"]));
     o.click(v, null, v.units.find((u) => u.id === "b1"));
     expect(o.order(v)).toEqual({ action: "shoot:g1", target: "b1" });
+  });
+});
+
+describe("a point picked on a free table (Action.point)", () => {
+  // A side's off-table battery: no unit on the table, a plot anywhere on it; a rectangular
+  // template turns with the pick, a round one does not.
+  function plotting(facingFree: boolean) {
+    const v = withMenu(view([unit("g1", "blue", 0, 0)]), [
+      { id: "plot:bty", kind: "other", label: "Plot the 105mm battery", point: { hint: "Click where the battery aims", facingFree, markerLength: 6, markerWidth: 2, markerRound: !facingFree } },
+      { id: "end-phase", kind: "end", label: "End the plot" },
+    ]);
+    v.board = { case: "table", value: create(TableBoardSchema, { width: 72, height: 48 }) };
+    return v;
+  }
+
+  it("needs aiming: its button starts aiming it and sends nothing", () => {
+    const v = plotting(true);
+    expect(needsAiming(v.menu!.actions[0])).toBe(true);
+    const o = new Orders(() => "blue");
+    expect(o.choose(v, "plot:bty")).toBeNull();
+    expect(o.actionId).toBe("plot:bty");
+    expect(o.pick).toMatchObject({ actionId: "plot:bty", at: null, facingDeg: 0 });
+    expect(o.order(v)).toBeNull();
+  });
+
+  it("a click on the table picks the point (inches, to the hundredth); another click moves it", () => {
+    const v = plotting(false);
+    const o = new Orders(() => "blue");
+    o.choose(v, "plot:bty");
+    expect(o.pickPoint(v, { x: 30.123, y: 20.5 })).toBe(true);
+    expect(o.pick!.at).toEqual({ x: 30.12, y: 20.5 });
+    o.pickPoint(v, { x: 40, y: 12 });
+    expect(o.order(v)).toEqual({ action: "plot:bty", point: { x: 40, y: 12 }, facingDeg: 0 });
+    expect(o.overlay(v).point).toMatchObject({ at: { x: 40, y: 12 }, length: 6, round: true, pending: false });
+  });
+
+  it("a click picks no point while the aimed action has none to pick", () => {
+    const v = plotting(false);
+    const o = new Orders(() => "blue");
+    expect(o.pickPoint(v, { x: 1, y: 1 })).toBe(false);
+    expect(o.pick).toBeNull();
+  });
+
+  it("the order carries the orientation turned with Q / E when the pick is facing-free", () => {
+    const v = plotting(true);
+    const o = new Orders(() => "blue");
+    o.choose(v, "plot:bty");
+    o.pickPoint(v, { x: 10, y: 10 });
+    expect(o.turnPoint(v, 15)).toBe(true);
+    expect(o.turnPoint(v, -30)).toBe(true);
+    expect(o.order(v)).toEqual({ action: "plot:bty", point: { x: 10, y: 10 }, facingDeg: 345 });
+  });
+
+  it("turning does nothing when the pick is not facing-free", () => {
+    const v = plotting(false);
+    const o = new Orders(() => "blue");
+    o.choose(v, "plot:bty");
+    o.pickPoint(v, { x: 10, y: 10 });
+    expect(o.turnPoint(v, 15)).toBe(false);
+    expect(o.order(v)).toMatchObject({ facingDeg: 0 });
+  });
+
+  it("the pick is let go when the next menu no longer offers the action", () => {
+    const v = plotting(true);
+    const o = new Orders(() => "blue");
+    o.choose(v, "plot:bty");
+    o.pickPoint(v, { x: 10, y: 10 });
+    o.sync(withMenu(view([unit("g1", "blue", 0, 0)], 2n), [{ id: "end-phase", kind: "end", label: "End the plot" }]));
+    expect(o.actionId).toBeNull();
+    expect(o.pick).toBeNull();
   });
 });

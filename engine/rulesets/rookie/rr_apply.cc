@@ -43,6 +43,7 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
       if (st.turn == 0) st.deck_rng = Pcg32(st.seed, kDeckStream);
       st.turn = e.turn_started().turn();
       for (auto& u : st.units) u.tested = false;
+      st.strikes.clear();
       break;
     case pb::RrEvent::kDeckShuffled:
       st.sequence = e.deck_shuffled().sequence();
@@ -103,6 +104,7 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
         t->marker = from_pb(x.target_marker());
         if (x.destroyed()) remove(st, *t);
       }
+      if (x.unit_id().empty()) break;  // a strike, a minefield or an overrun: no function spent
       if (std::find(st.fired_at.begin(), st.fired_at.end(), x.target_id()) == st.fired_at.end()) st.fired_at.push_back(x.target_id());
       st.split = st.split || x.split();
       spent(st, x.unit_id());
@@ -151,6 +153,39 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
     case pb::RrEvent::kUnitRemoved:
       if (Unit* u = st.find(e.unit_removed().unit_id())) remove(st, *u);
       break;
+    case pb::RrEvent::kPlotted: {
+      const auto& x = e.plotted();
+      Plot p{st.side_index(x.side()), x.battery_id(), geom::from_proto(x.point()), x.template_kind(), x.orientation_deg()};
+      auto same = std::find_if(st.plots.begin(), st.plots.end(), [&](const Plot& q) { return q.battery_id == p.battery_id; });
+      if (same != st.plots.end()) {
+        *same = std::move(p);  // a new plot for the battery replaces the old one
+      } else {
+        st.plots.push_back(std::move(p));
+      }
+      break;
+    }
+    case pb::RrEvent::kStrikeLanded: {
+      const auto& x = e.strike_landed();
+      std::erase_if(st.plots, [&](const Plot& q) { return q.battery_id == x.battery_id(); });
+      st.strikes.push_back(Strike{st.side_index(x.side()), x.battery_id(), geom::from_proto(x.landed()), x.template_kind(),
+                                  x.orientation_deg()});
+      break;
+    }
+    case pb::RrEvent::kMinefieldFound: {
+      const auto i = static_cast<std::size_t>(e.minefield_found().index());
+      if (i < st.minefields.size()) st.minefields[i].found = true;
+      break;
+    }
+    case pb::RrEvent::kMeleeFought: {
+      const auto& x = e.melee_fought();
+      for (auto [id, figures] : {std::pair{x.unit_id(), x.unit_figures()}, std::pair{x.target_id(), x.target_figures()}}) {
+        Unit* u = st.find(id);
+        if (!u) continue;
+        u->figures = figures;
+        if (figures <= 0) remove(st, *u);
+      }
+      break;
+    }
     case pb::RrEvent::kTurnEnded: {
       const auto& x = e.turn_ended();
       for (int i = 0; i < x.objective_holders_size() && i < static_cast<int>(st.holders.size()); ++i) {

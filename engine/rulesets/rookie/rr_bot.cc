@@ -159,6 +159,40 @@ pb::RrCommand morale_step(const RrState& st, int side) {
   return c;
 }
 
+// RR-ART-01: each battery not yet plotted aims at the enemy unit it sees farthest from its own
+// units (so the drift is less likely to land on friends); done when all are plotted or none sees.
+pb::RrCommand plot_step(const RrState& st, int side) {
+  pb::RrCommand c;
+  for (const auto& b : st.batteries) {
+    if (b.side != side) continue;
+    if (std::any_of(st.plots.begin(), st.plots.end(), [&](const Plot& p) { return p.battery_id == b.id; })) continue;
+    const Unit* aim = nullptr;
+    double best = -1;
+    for (const auto& e : st.units) {
+      if (!e.alive || e.side == side || !visible_to(st, e, st.side_id(side))) continue;
+      double nearest_friend = 1e300;
+      for (const auto& f : st.units) {
+        if (f.alive && f.side == side) nearest_friend = std::min(nearest_friend, geom::distance(f.pos, e.pos));
+      }
+      if (nearest_friend > best) {
+        best = nearest_friend;
+        aim = &e;
+      }
+    }
+    if (!aim || best < 8) continue;
+    pb::RrPlot p;
+    p.set_battery_id(b.id);
+    geom::to_proto(aim->pos, p.mutable_point());
+    p.set_template_kind(battery_templates(b).back());
+    if (!check_plot(st, side, p)) {
+      *c.mutable_plot() = p;
+      return c;
+    }
+  }
+  c.mutable_end_phase();
+  return c;
+}
+
 class RrBot final : public Bot {
  public:
   std::optional<pb::Command> choose(const Game& game, const std::string& seat, Pcg32& rng) override {
@@ -166,6 +200,7 @@ class RrBot final : public Bot {
     const int side = st.side_index(seat);
     if (side < 0 || waiting_side(st) != side) return std::nullopt;
     switch (st.phase) {
+      case Phase::kPlot: return order(seat, plot_step(st, side));
       case Phase::kCommand: return order(seat, command_phase(st, side));
       case Phase::kMorale: return order(seat, morale_step(st, side));
       case Phase::kCards:

@@ -30,10 +30,16 @@ std::string modifiers(const google::protobuf::RepeatedPtrField<pb::RrModifier>& 
 }
 
 std::string fired_line(const RrState& st, const pb::RrFired& x) {
-  std::string line = x.unseen_firer() ? std::string("An unseen unit") : name_of(st, x.unit_id());
-  line += x.sniper() ? " (sniper) fires at " : " fires at ";
-  line += name_of(st, x.target_id());
-  if (!x.unseen_firer()) line += ", " + inches(x.distance());
+  std::string line;
+  if (!x.source().empty()) {
+    // A strike, a minefield or an overrun: no firing unit (RR-ART-05, RR-MINE-01, RR-OVR-01).
+    line = name_of(st, x.target_id()) + " is attacked by " + x.source() + " (" + x.source_rule_id() + ")";
+  } else {
+    line = x.unseen_firer() ? std::string("An unseen unit") : name_of(st, x.unit_id());
+    line += x.sniper() ? " (sniper) fires at " : " fires at ";
+    line += name_of(st, x.target_id());
+    if (!x.unseen_firer()) line += ", " + inches(x.distance());
+  }
   line += ": ff " + std::to_string(x.base_ff());
   if (x.ff() != x.base_ff()) line += " → " + std::to_string(x.ff());
   line += ", column " + x.start_column();
@@ -147,8 +153,46 @@ std::string RookieRules::describe(const GameState& state, const pb::Event& event
       }
       return line + ".";
     }
-    case pb::RrEvent::kPlotted: return "Off-table fire is plotted.";
-    case pb::RrEvent::kStrikeLanded: return "Off-table fire lands.";
+    case pb::RrEvent::kPlotted: {
+      const auto& x = e.plotted();
+      const Battery* b = st.battery(x.battery_id());
+      return (b ? battery_label(*b) : x.battery_id()) + " plots its fire at " + inches(x.point().x()) + " along, " + inches(x.point().y()) +
+             " across, template " + x.template_kind() + " (secret until it lands).";
+    }
+    case pb::RrEvent::kStrikeLanded: {
+      const auto& x = e.strike_landed();
+      std::string line = x.battery_name() + "'s fire lands (template " + x.template_kind() + "): impact d10 " + std::to_string(x.roll());
+      if (x.drift_inches() == 0) {
+        line += ", on target at ";
+      } else {
+        line += ", drifts " + std::to_string(x.drift_inches()) + "\" (d6) toward sector " + std::to_string(x.drift_sector()) + " to ";
+      }
+      return line + inches(x.landed().x()) + " along, " + inches(x.landed().y()) + " across (RR-ART-04).";
+    }
+    case pb::RrEvent::kMinefieldFound: {
+      const auto& x = e.minefield_found();
+      const std::string who = x.unit_id().empty() ? std::string("A unit") : name_of(st, x.unit_id());
+      return who + " blunders into a minefield of " + side_name(st, st.side_index(x.side())) + " at " + inches(x.centre().x()) + " along, " +
+             inches(x.centre().y()) + " across (RR-MINE-01).";
+    }
+    case pb::RrEvent::kMeleeFought: {
+      const auto& x = e.melee_fought();
+      int won = 0;
+      for (const auto& b : x.bouts()) won += b.unit_won() ? 1 : 0;
+      std::string line = name_of(st, x.unit_id()) + " closes to melee with " + name_of(st, x.target_id()) + ": " +
+                         std::to_string(x.bouts_size()) + (x.bouts_size() == 1 ? " pair" : " pairs") + " fight, " + std::to_string(won) +
+                         " won";
+      for (const auto& b : x.bouts()) {
+        line += b.unit_won() ? " [" : " (";
+        for (int i = 0; i < b.unit_rolls_size() && i < b.target_rolls_size(); ++i) {
+          line += (i ? ", " : "") + std::to_string(b.unit_rolls(i)) + "-" + std::to_string(b.target_rolls(i));
+        }
+        line += b.unit_won() ? "]" : ")";
+      }
+      line += "; " + name_of(st, x.unit_id()) + " loses " + std::to_string(x.unit_losses()) + ", " + name_of(st, x.target_id()) + " loses " +
+              std::to_string(x.target_losses()) + " (RR-MEL-01).";
+      return line;
+    }
     case pb::RrEvent::BODY_NOT_SET: break;
   }
   return "Nothing happened.";

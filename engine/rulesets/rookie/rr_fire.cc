@@ -23,20 +23,6 @@ WeaponKind weapon_of(const Unit& u) {
   return WeaponKind::kCrewServed;
 }
 
-bool armoured(const Unit& u) { return u.armour != ArmourClass::kNone && (u.kind == Kind::kVehicle || u.kind == Kind::kBunker); }
-
-// Which face of a vehicle the shot strikes, from the firer's place relative to its facing.
-HitAspect aspect_of(const Unit& target, Vec2 from) {
-  const double rad = target.facing_deg * 3.14159265358979323846 / 180.0;
-  const Vec2 ahead{std::sin(rad), std::cos(rad)};  // 0 = north (+y), clockwise
-  const Vec2 d = from - target.pos;
-  const double len = geom::length(d);
-  if (len <= geom::kEps) return HitAspect::kFront;
-  const double c = geom::dot(ahead, d) / len;
-  if (c >= std::cos(3.14159265358979323846 / 4)) return HitAspect::kFront;
-  if (c <= -std::cos(3.14159265358979323846 / 4)) return HitAspect::kRear;
-  return HitAspect::kSide;
-}
 
 // The same answer for a unit this side may not see and for no unit at all.
 Refusal no_target(const RrState& st, int side, const std::string& id) {
@@ -63,42 +49,6 @@ void detect_sniper(Context& ctx, RrState& st, const Unit& sniper) {
   s->set_reason(found ? "the sniper is detected" : "the sniper stays hidden");
   // Only a detection names the sniper to the enemy; a miss is its own side's news.
   emit_rr(ctx, e, found ? std::vector<std::string>{} : std::vector<std::string>{st.side_id(sniper.side)});
-}
-
-// RR-CMD-08: a leader attached to a unit that loses figures may be hit (d% against a chance by the
-// unit's size when hit); RR-CMD-09: if not, it takes the unit's marker too (the worse one stays).
-void share_with_leader(Context& ctx, RrState& st, const Unit& unit, int lost, Marker result) {
-  const Unit* leader = attached_leader(st, unit);
-  if (!leader) return;
-  const std::string id = leader->id;
-  if (lost > 0) {
-    const int chance = leader_hit_chance(unit.figures + lost);
-    const int roll = ctx.roll(pb::DIE_KIND_PERCENTILE, "leader hit");
-    if (leader_is_hit(unit.figures + lost, roll)) {
-      pb::RrEvent e;
-      e.mutable_unit_removed()->set_unit_id(id);
-      e.mutable_unit_removed()->set_reason("hit with " + label(unit) + ": d% " + std::to_string(roll) + ", " +
-                                           std::to_string(chance) + "% or less (RR-CMD-08)");
-      emit_rr(ctx, e, audience(st, *leader));
-      return;
-    }
-    pb::RrEvent e;  // the roll is told with the leader's lot, hit or not
-    auto* m = e.mutable_marker_changed();
-    m->set_unit_id(id);
-    m->set_marker(to_pb(worst_marker(leader->marker, result)));
-    m->set_rule_id("RR-CMD-08");
-    m->set_reason("unhurt with " + label(unit) + ": d% " + std::to_string(roll) + ", more than " + std::to_string(chance) + "%");
-    emit_rr(ctx, e, audience(st, *leader));
-    return;
-  }
-  if (worst_marker(leader->marker, result) == leader->marker) return;
-  pb::RrEvent e;
-  auto* m = e.mutable_marker_changed();
-  m->set_unit_id(id);
-  m->set_marker(to_pb(worst_marker(leader->marker, result)));
-  m->set_rule_id("RR-CMD-09");
-  m->set_reason("shares what " + label(unit) + " received");
-  emit_rr(ctx, e, audience(st, *leader));
 }
 
 }  // namespace
@@ -169,79 +119,15 @@ void do_fire(Context& ctx, RrState& st, int side, const pb::RrFire& f) {
   const Unit& u = *st.find(f.unit_id());
   const Unit& t = *st.find(f.target_id());
   const bool sniper_first_this_turn = u.kind == Kind::kSniper && u.last_fire_turn != st.turn;
-  const int roll = ctx.roll(pb::DIE_KIND_D10_ZERO, "firing chart");
-  const ShotResolution res = resolve_shot(p.input, roll);
   pb::RrEvent e;
   auto* x = e.mutable_fired();
   x->set_unit_id(u.id);
   x->set_target_id(t.id);
   x->set_split(f.split());
   x->set_distance(p.distance);
-  x->set_base_ff(p.plan.base_ff);
-  x->set_ff(p.plan.ff_after_range);
-  x->set_start_column(column_label(p.plan.start_column));
-  for (const auto& sh : p.plan.shifts) {
-    auto* m = x->add_shifts();
-    m->set_rule_id(sh.rule_id);
-    m->set_words(sh.phrase);
-    m->set_value(sh.columns);
-  }
-  x->set_shift_total(p.plan.total_shift);
-  x->set_column(p.plan.off_chart_left ? column_label(-1) : column_label(p.plan.final_column));
-  x->set_roll(roll);
-  x->set_result(chart_code(res.result));
-  x->set_marker(to_pb(marker_for(res.result.effect)));
   x->set_blind(p.blind);
   x->set_sniper(u.kind == Kind::kSniper);
-  int lost = 0;
-  Marker after = t.marker;
-  int figures = t.figures;
-  if (armoured(t)) {
-    // RR-ARM-02/03: the weapon's penetration decides what the result does; no figures are lost.
-    const ArmourClass limit = penetration_limit(p.input.weapon, p.input.base_ff, p.distance);
-    const ArmouredTarget kind = t.kind == Kind::kBunker ? ArmouredTarget::kBunker : ArmouredTarget::kVehicle;
-    const ArmourOutcome out = armour_outcome(kind, t.armour, penetrates(limit, t.armour), res.result.effect);
-    x->set_armour_effect(std::string(out.phrase));
-    if (out.kind == ArmourOutcomeKind::kMarker) after = worst_marker(t.marker, out.marker);
-    if (out.kind == ArmourOutcomeKind::kDestroyed) figures = 0;
-    if (out.kind == ArmourOutcomeKind::kSpecialDamageRoll) {
-      const int dmg = ctx.roll(pb::DIE_KIND_D10_ZERO, "special damage");
-      const SpecialDamage& sd = special_damage(kind, dmg);
-      x->set_damage_roll(dmg);
-      std::string words(sd.phrase);
-      switch (sd.kind) {
-        case DamageKind::kImmobilisedAndAbandoned:
-        case DamageKind::kAbandoned:
-        case DamageKind::kDestroyed: figures = 0; break;
-        case DamageKind::kPinnedNextActivation: after = worst_marker(after, Marker::kPinned); break;
-        case DamageKind::kSuppressedNextActivation:
-        case DamageKind::kSuppressedTurns:
-        case DamageKind::kRetire: after = worst_marker(after, Marker::kSuppressed); break;
-        case DamageKind::kFireRoll: {
-          const int fire = ctx.roll(pb::DIE_KIND_D10_ZERO, "fire table");
-          const FireOutcome fo = fire_table(fire);
-          words += "; fire roll " + std::to_string(fire) + ": " + std::string(describe(fo));
-          if (fo != FireOutcome::kExtinguishedOneFunction) figures = 0;
-          break;
-        }
-        default: break;
-      }
-      x->set_special_damage(words);
-    }
-  } else {
-    const UnitFireState before{t.figures, t.ff(), t.marker};
-    const UnitFireState now = apply_result(before, res.result);
-    lost = t.figures - now.figures;
-    figures = now.figures;
-    after = now.marker;
-  }
-  x->set_casualties(lost);
-  x->set_target_marker(to_pb(after));
-  x->set_target_figures(figures);
-  x->set_destroyed(figures <= 0);
-  Unit scratch = t;
-  scratch.figures = figures;
-  x->set_target_ff(scratch.ff());
+  const AttackResult res = roll_attack(ctx, p.input, p.plan, t, p.distance, x);
   const std::vector<std::string> who = audience(st, u);
   emit_rr(ctx, e, who);
   if (!who.empty()) {
@@ -253,9 +139,7 @@ void do_fire(Context& ctx, RrState& st, int side, const pb::RrFire& f) {
     seen.mutable_fired()->set_unseen_firer(true);
     emit_rr(ctx, seen, {st.side_id(1 - u.side), "spectator"});
   }
-  const Unit& target = *st.find(f.target_id());
-  share_with_leader(ctx, st, target, lost, marker_for(res.result.effect));
-  if (target.alive && lost > 0) morale_test(ctx, st, target, "took a casualty");  // RR-MOR-01 (1)
+  after_attack(ctx, st, f.target_id(), res, false);  // RR-MOR-01 (1)
   const Unit& firer = *st.find(f.unit_id());
   if (sniper_first_this_turn && firer.alive && !firer.spotted(1 - side)) detect_sniper(ctx, st, firer);
   update_spotting(ctx, st);

@@ -167,3 +167,38 @@ double home_edge_y(const RrState& st, int side) {
 }
 
 }  // namespace sandtable::rr
+
+namespace sandtable::rr {
+
+geom::Facing facing_of(double degrees) {
+  const double d = std::isfinite(degrees) ? degrees : 0.0;
+  return geom::Facing::from_half_degrees(static_cast<int>(std::lround(std::fmod(d, 360.0) * 2)));
+}
+
+std::pair<double, double> hull_size(const Unit& u) {
+  if (u.kind == Kind::kBunker) return {2.0, 2.0};
+  if (u.type == "light_tank" || u.type == "armoured_car") return {2.5, 1.5};
+  if (u.type == "tank" || u.type == "special_tank") return {3.0, 1.75};
+  return {3.0, 1.5};
+}
+
+std::vector<geom::Polygon> footprints(const Unit& u, Vec2 at, double facing_deg) {
+  const geom::Facing f = facing_of(facing_deg);
+  if (u.kind == Kind::kVehicle || u.kind == Kind::kBunker) {
+    const auto [length, width] = hull_size(u);
+    return {geom::rectangle(at, f, length, width)};
+  }
+  // One 1" stand per figure in a row across the facing, as the view draws them (RR-UNIT-02).
+  std::vector<geom::Polygon> out;
+  const Vec2 across = f.right();
+  const int n = std::max(u.figures, 1);
+  for (int i = 0; i < n; ++i) {
+    const double off = i - (n - 1) / 2.0;
+    out.push_back(geom::rectangle(Vec2{at.x + across.x * off, at.y + across.y * off}, f, 1.0, 1.0));
+  }
+  return out;
+}
+
+std::vector<geom::Polygon> footprints(const Unit& u) { return footprints(u, u.pos, u.facing_deg); }
+
+}  // namespace sandtable::rr

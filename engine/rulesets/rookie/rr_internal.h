@@ -3,9 +3,11 @@
 // the pure modules (rr_fire_chart, rr_armour, rr_speed, rr_observe, rr_morale, rr_command); the
 // files declared here read the state, measure the table and emit events.
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
+#include "engine/geom/arcs.h"
 #include "engine/model/context.h"
 #include "engine/model/payload.h"
 #include "engine/model/refusal.h"
@@ -44,6 +46,13 @@ bool in_command(const RrState& st, const Unit& u);
 // RR-CMD-08/09, RR-MOR-05: a friendly leader touching one of the unit's 1" stands (drawn in a row
 // across its facing, as the view places them: its centre within 1.5" of a stand's), or null.
 const Unit* attached_leader(const RrState& st, const Unit& u);
+// A facing in degrees (0 = north, clockwise) as geom's exact half-degree facing.
+geom::Facing facing_of(double degrees);
+// A vehicle's hull or a bunker, length along its facing and width (docs: "A unit's place").
+std::pair<double, double> hull_size(const Unit& u);
+// What the unit covers at `at`: one 1" stand per figure in a row across the facing, or its hull.
+std::vector<geom::Polygon> footprints(const Unit& u, Vec2 at, double facing_deg);
+std::vector<geom::Polygon> footprints(const Unit& u);
 // The side's home edge: its units' mean y at the start is nearer y = 0 or y = height.
 double home_edge_y(const RrState& st, int side);
 
@@ -84,9 +93,13 @@ struct MovePlan {
   double distance = 0;
   Vec2 end;
   bool road = false;
+  std::string melee_target;  // RR-MEL-02: the enemy a declared melee falls on
 };
 Check check_move(const RrState& st, int side, const pb::RrMove& m, MovePlan* plan);
 void do_move(Context& ctx, RrState& st, int side, const pb::RrMove& m);
+// RR-MEL-02 on the menu: the move that closes `u` to melee with `target`: straight at it, stopping
+// as far off as still brings the stands within 1", facing it; nullopt when no such move is allowed.
+std::optional<pb::RrMove> melee_charge(const RrState& st, int side, const Unit& u, const Unit& target);
 // The allowance of one move function starting now (no path: what the menu offers).
 MoveAllowance allowance_now(const RrState& st, const Unit& u);
 
@@ -101,6 +114,35 @@ Check check_fire(const RrState& st, int side, const pb::RrFire& f, FirePlan* pla
 void do_fire(Context& ctx, RrState& st, int side, const pb::RrFire& f);
 std::vector<const Unit*> fire_targets(const RrState& st, const Unit& firer);
 
+// ---- attacks on the chart, whoever makes them (rr_attack.cc) ----
+bool armoured(const Unit& u);  // an armoured vehicle or a bunker
+// Which face of a vehicle an attack from `from` strikes.
+HitAspect aspect_of(const Unit& target, Vec2 from);
+void fill_plan(const ShotPlan& plan, pb::RrFired* x);
+struct AttackResult {
+  int lost = 0;                   // figures lost
+  Marker marker = Marker::kNone;  // the marker the result places
+};
+// Fills x with the plan and rolls the d10: the chart result, what it does to armour or a bunker
+// (special damage, fire), the target's figures, marker and ff afterwards. Changes no state.
+AttackResult roll_attack(Context& ctx, const ShotInput& in, const ShotPlan& plan, const Unit& target, double distance,
+                         pb::RrFired* x);
+// After an attack's event: an attached leader's share (RR-CMD-08/09), then the target tests its
+// morale: always when the attack forces it (RR-MOR-01 (2)), else when it lost a figure (1).
+void after_attack(Context& ctx, RrState& st, const std::string& target_id, const AttackResult& r, bool forces_morale);
+// An attack with no firing unit: a strike's template (RR-ART-05), a minefield (RR-MINE-01) or an
+// overrun (RR-OVR-01), on the column of `band_ff` with the target's own shifts (cover, armour,
+// aspect) and blind fire when `blind`. The event goes to those who may see the target.
+struct NoFirerAttack {
+  int band_ff = 0;
+  bool blind = false;
+  HitAspect aspect = HitAspect::kFront;
+  std::string source;   // "the 105mm battery's template C", "a minefield", "an overrun by ..."
+  std::string rule_id;
+  bool forces_morale = false;
+};
+void attack_without_firer(Context& ctx, RrState& st, const Unit& target, const NoFirerAttack& a);
+
 // ---- morale (rr_morale_act.cc) ----
 // RR-MOR-01/03/05: a test now, for `trigger` ("took a casualty", "voluntary"...). A unit that runs
 // away (RR-MOR-04) makes its friends within 8" test too (RR-MOR-01 (5)), each once in the chain
@@ -112,6 +154,15 @@ void tank_came_near(Context& ctx, RrState& st, const Unit& tank, Vec2 from);
 inline constexpr const char* kFriendRanAway = "a friendly unit ran away within 8\"";
 inline constexpr const char* kTankNear = "an enemy tank came within 8\"";
 Check check_morale_test(const RrState& st, int side, const pb::RrMoraleTest& t);
+
+// ---- off-table artillery (rr_strike.cc) ----
+Check check_plot(const RrState& st, int side, const pb::RrPlot& p);
+void do_plot(Context& ctx, RrState& st, int side, const pb::RrPlot& p);
+// RR-ART-02/04/05: every plot lands, is diced for drift, and attacks the units under it.
+void land_strikes(Context& ctx, RrState& st);
+// The templates a battery may use (RR-ART-03), "A".."D"; empty for an unknown weapon.
+std::vector<std::string> battery_templates(const Battery& b);
+std::string battery_label(const Battery& b);
 
 // ---- sequence (rr_sequence.cc) ----
 Check check_end_phase(const RrState& st, int side);

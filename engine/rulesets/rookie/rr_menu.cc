@@ -5,6 +5,7 @@
 
 #include "engine/model/menu_build.h"
 #include "engine/model/rejection.h"
+#include "engine/rulesets/rookie/rr_artillery.h"
 #include "engine/rulesets/rookie/rr_internal.h"
 #include "engine/rulesets/rookie/rr_rules_impl.h"
 
@@ -63,6 +64,16 @@ void add_active(const RrState& st, int side, const Unit& u, pb::ActionMenu& menu
     auto* lim = m->mutable_move();
     lim->set_max_inches(a.inches);
     lim->set_facing_free(true);
+    // RR-MEL-02: melee is declared with the move that brings the unit's stands within 1" of the
+    // enemy's; the menu offers each seen enemy it can close with, straight at it.
+    pb::Action* mel = nullptr;
+    for (const auto& e : st.units) {
+      if (!e.alive || e.side == side || !visible_to(st, e, st.side_id(side))) continue;
+      if (!geom::within_distance(u.pos, e.pos, a.inches + (u.figures + e.figures) / 2.0 + 2.0)) continue;
+      if (!melee_charge(st, side, u, e)) continue;
+      if (!mel) mel = add_action(menu, "melee:" + u.id, "close_combat", "Melee (move into contact)", u.id, "RR-MEL-02");
+      unit_target(mel, e.id, e, inches(geom::distance(u.pos, e.pos)) + " away");
+    }
   }
   add_fire(st, side, u, menu, false);
   if (st.fired_at.empty()) add_fire(st, side, u, menu, true);
@@ -112,6 +123,27 @@ void add_command(const RrState& st, int side, pb::ActionMenu& menu) {
   add_action(menu, "end-phase", "end", "End the command phase", "", "RR-CMD-05");
 }
 
+// RR-ART-01/03: one point pick per battery and template it may fire; a battery already plotted
+// may be plotted again (the new plot replaces the old).
+void add_plots(const RrState& st, int side, pb::ActionMenu& menu) {
+  for (const auto& b : st.batteries) {
+    if (b.side != side) continue;
+    const bool plotted = std::any_of(st.plots.begin(), st.plots.end(), [&](const Plot& p) { return p.battery_id == b.id; });
+    for (const auto& kind : battery_templates(b)) {
+      const TemplateSize size = kTemplateSizes[static_cast<std::size_t>(kind[0] - 'A')];
+      pb::Action* a = add_action(menu, "plot:" + b.id + ":" + kind, "other",
+                                 std::string(plotted ? "Plot again: " : "Plot: ") + battery_label(b) + ", template " + kind, "", "RR-ART-01");
+      auto* pick = a->mutable_point();
+      pick->set_hint("Click where " + battery_label(b) + "'s fire should land (secret until it lands)");
+      pick->set_facing_free(!size.round);
+      pick->set_marker_length(size.length);
+      pick->set_marker_width(size.width);
+      pick->set_marker_round(size.round);
+    }
+  }
+  add_action(menu, "end-phase", "end", "Done plotting", "", "RR-ART-01");
+}
+
 }  // namespace
 
 void RookieRules::actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const {
@@ -119,6 +151,9 @@ void RookieRules::actions(const GameState& state, const std::string& seat, pb::A
   const int side = st.side_index(seat);
   if (side < 0 || st.over || waiting_side(st) != side) return;
   switch (st.phase) {
+    case Phase::kPlot:
+      add_plots(st, side, menu);
+      return;
     case Phase::kCommand:
       add_command(st, side, menu);
       return;
@@ -151,7 +186,6 @@ void RookieRules::actions(const GameState& state, const std::string& seat, pb::A
 
 pb::Command RookieRules::order_for(const GameState& state, const std::string& seat, const pb::Action& action,
                                    const pb::PlayAction& play) const {
-  (void)state;
   pb::RrCommand c;
   const std::string& id = action.id();
   const std::string& unit = action.unit_id();
@@ -179,6 +213,28 @@ pb::Command RookieRules::order_for(const GameState& state, const std::string& se
       if (plus == std::string::npos) break;
       at = plus + 1;
     }
+  } else if (id.starts_with("plot:")) {
+    // plot:<battery>:<template>
+    const std::string rest = id.substr(5);
+    const std::size_t colon = rest.rfind(':');
+    auto* p = c.mutable_plot();
+    p->set_battery_id(rest.substr(0, colon));
+    p->set_template_kind(colon == std::string::npos ? "" : rest.substr(colon + 1));
+    *p->mutable_point() = play.point();
+    p->set_orientation_deg(play.facing_deg());
+  } else if (id.starts_with("melee:")) {
+    const auto& st = static_cast<const RrState&>(state);
+    const Unit* u = st.alive_unit(unit);
+    const Unit* t = st.alive_unit(play.target());
+    const int side = st.side_index(seat);
+    std::optional<pb::RrMove> m = u && t ? melee_charge(st, side, *u, *t) : std::nullopt;
+    if (!m) {
+      m.emplace();  // refused by the move's own check, in its words
+      m->set_unit_id(unit);
+      m->set_melee(true);
+      m->set_melee_target_id(play.target());
+    }
+    *c.mutable_move() = *m;
   } else if (id.starts_with("test:")) {
     c.mutable_morale_test()->set_unit_id(unit);
   } else if (id.starts_with("activate:")) {

@@ -31,8 +31,6 @@ std::string outcome_words(MoraleOutcome o) {
   return "";
 }
 
-bool armoured(const Unit& u) { return u.armour != ArmourClass::kNone && (u.kind == Kind::kVehicle || u.kind == Kind::kBunker); }
-
 }  // namespace
 
 void morale_test(Context& ctx, RrState& st, const Unit& u, const std::string& trigger) {

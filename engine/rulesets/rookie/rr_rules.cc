@@ -49,8 +49,7 @@ void RookieRules::handle(Context& ctx, const pb::Command& command) const {
       if (auto bad = check_morale_test(st, side, c.morale_test())) refuse(*bad);
       morale_test(ctx, st, *st.find(c.morale_test().unit_id()), "voluntary");
       break;
-    case pb::RrCommand::kPlot:
-      reject("RR_NO_BATTERY", "RR-ART-01", "No side has off-table artillery to plot in this scenario.");
+    case pb::RrCommand::kPlot: do_plot(ctx, st, side, c.plot()); break;
     default:
       reject("EMPTY_COMMAND", "GEN", "The Rookie Rules order is empty.");
   }

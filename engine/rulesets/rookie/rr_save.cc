@@ -49,6 +49,25 @@ std::string RookieRules::save_state(const GameState& state) const {
   for (const auto& h : st.holders) s.add_objective_holders(h);
   for (const auto& x : st.deciding) s.add_deciding(x);
   save_rng(st.deck_rng, s.mutable_deck_rng());
+  for (const auto& p : st.plots) {
+    auto* x = s.add_plots();
+    x->set_side(st.side_id(p.side));
+    x->set_battery_id(p.battery_id);
+    geom::to_proto(p.point, x->mutable_point());
+    x->set_template_kind(p.template_kind);
+    x->set_orientation_deg(p.orientation_deg);
+  }
+  for (const auto& k : st.strikes) {
+    auto* x = s.add_strikes();
+    x->set_side(st.side_id(k.side));
+    x->set_battery_id(k.battery_id);
+    geom::to_proto(k.landed, x->mutable_landed());
+    x->set_template_kind(k.template_kind);
+    x->set_orientation_deg(k.orientation_deg);
+  }
+  for (std::size_t i = 0; i < st.minefields.size(); ++i) {
+    if (st.minefields[i].found) s.add_minefields_found(static_cast<int>(i));
+  }
   return s.SerializeAsString();
 }
 
@@ -120,6 +139,20 @@ std::unique_ptr<GameState> RookieRules::load_state(const pb::Scenario& scenario,
   const auto rng = load_rng(s.deck_rng());
   if (!rng) return fail("the deck's generator is not a PCG32 state");
   st->deck_rng = *rng;
+  for (const auto& x : s.plots()) {
+    const Battery* b = st->battery(x.battery_id());
+    if (!b || scenario.sides(b->side).id() != x.side()) return fail("a plot names no battery of its side");
+    st->plots.push_back(Plot{b->side, x.battery_id(), geom::from_proto(x.point()), x.template_kind(), x.orientation_deg()});
+  }
+  for (const auto& x : s.strikes()) {
+    const Battery* b = st->battery(x.battery_id());
+    if (!b) return fail("a strike names no battery");
+    st->strikes.push_back(Strike{b->side, x.battery_id(), geom::from_proto(x.landed()), x.template_kind(), x.orientation_deg()});
+  }
+  for (const int i : s.minefields_found()) {
+    if (i < 0 || i >= static_cast<int>(st->minefields.size())) return fail("a found minefield is not in the scenario");
+    st->minefields[static_cast<std::size_t>(i)].found = true;
+  }
   return st;
 }
 

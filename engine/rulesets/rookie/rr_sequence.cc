@@ -50,6 +50,18 @@ void start_sequence(Context& ctx, RrState& st, int sequence) {
   start_phase(ctx, st, pb::RR_PHASE_COMMAND, sequence, 0);
 }
 
+// RR-SEQ-01 step 1: a side with off-table batteries plots their fire before the turn (RR-ART-01);
+// then the first command phase.
+void start_turn_body(Context& ctx, RrState& st) {
+  if (st.has_batteries(0)) {
+    start_phase(ctx, st, pb::RR_PHASE_PLOT, 1, 0);
+  } else if (st.has_batteries(1)) {
+    start_phase(ctx, st, pb::RR_PHASE_PLOT, 1, 1);
+  } else {
+    start_sequence(ctx, st, 1);
+  }
+}
+
 // GAP-RR-VIC-01: an objective is held by the side with units within its radius and no enemy
 // there; otherwise it stays with its holder.
 std::vector<std::string> holders_now(const RrState& st) {
@@ -97,7 +109,7 @@ void end_turn(Context& ctx, RrState& st) {
   pb::RrEvent t;
   t.mutable_turn_started()->set_turn(st.turn + 1);
   emit_rr(ctx, t);
-  start_sequence(ctx, st, 1);
+  start_turn_body(ctx, st);
 }
 
 // Turns the next card, or ends the card sequence.
@@ -105,7 +117,12 @@ void next_card(Context& ctx, RrState& st) {
   const auto& pile = st.deck->draw_pile();
   if (pile.empty()) {
     if (st.sequence == 1) {
-      // RR-SEQ-01 step 4: off-table fire lands between the sequences (none plotted: nothing).
+      // RR-SEQ-01 step 4, RR-ART-02: off-table fire lands between the sequences.
+      if (!st.plots.empty()) {
+        start_phase(ctx, st, pb::RR_PHASE_STRIKES, 1, -1);
+        land_strikes(ctx, st);
+        if (st.over) return;
+      }
       start_sequence(ctx, st, 2);
     } else {
       start_phase(ctx, st, pb::RR_PHASE_MORALE, 2, 0);
@@ -163,6 +180,14 @@ Check check_end_phase(const RrState& st, int side) {
 
 void do_end_phase(Context& ctx, RrState& st, int side) {
   if (auto bad = check_end_phase(st, side)) refuse(*bad);
+  if (st.phase == Phase::kPlot) {
+    if (side == 0 && st.has_batteries(1)) {
+      start_phase(ctx, st, pb::RR_PHASE_PLOT, 1, 1);
+    } else {
+      start_sequence(ctx, st, 1);
+    }
+    return;
+  }
   const pb::RrPhase phase = st.phase == Phase::kCommand ? pb::RR_PHASE_COMMAND : pb::RR_PHASE_MORALE;
   if (side == 0) {
     start_phase(ctx, st, phase, st.sequence, 1);
@@ -179,11 +204,14 @@ void settle(Context& ctx, RrState& st) {
       pb::RrEvent t;
       t.mutable_turn_started()->set_turn(1);
       emit_rr(ctx, t);
-      start_sequence(ctx, st, 1);
+      start_turn_body(ctx, st);
       continue;
     }
     switch (st.phase) {
       case Phase::kPlot:
+        if (st.has_batteries(st.phase_side)) return;  // the side plots, or says it is done
+        do_end_phase(ctx, st, st.phase_side);
+        continue;
       case Phase::kStrikes:
         start_phase(ctx, st, pb::RR_PHASE_COMMAND, st.sequence, 0);
         continue;

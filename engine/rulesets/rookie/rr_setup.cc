@@ -6,6 +6,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "engine/rulesets/rookie/rr_artillery.h"
+#include "engine/rulesets/rookie/rr_close.h"
 #include "engine/rulesets/rookie/rr_internal.h"
 
 namespace sandtable::rr {
@@ -44,6 +46,46 @@ std::vector<Vec2> points(const google::protobuf::RepeatedPtrField<pb::Point>& ps
   std::vector<Vec2> out;
   for (const auto& p : ps) out.push_back(geom::from_proto(p));
   return out;
+}
+
+// The scenario's own part (RrScenario): off-table batteries (RR-ART-01) and minefields (RR-MINE-01).
+pb::RrScenario extra_of(const pb::Scenario& sc) {
+  return carries<pb::RrScenario>(sc) ? payload_of<pb::RrScenario>(sc) : pb::RrScenario{};
+}
+
+int side_named(const pb::Scenario& sc, const std::string& id) {
+  for (int s = 0; s < sc.sides_size() && s < 2; ++s) {
+    if (sc.sides(s).id() == id) return s;
+  }
+  return -1;
+}
+
+std::optional<std::string> check_extra(const pb::Scenario& sc) {
+  if (sc.has_extra() && !carries<pb::RrScenario>(sc)) {
+    return "extra: \"" + sc.extra().type_url() + "\" is not a Rookie Rules scenario's extra (sandtable.v1.RrScenario)";
+  }
+  const pb::RrScenario x = extra_of(sc);
+  std::set<std::string> ids;
+  for (int i = 0; i < x.batteries_size(); ++i) {
+    const auto& b = x.batteries(i);
+    const std::string path = "extra.batteries[" + std::to_string(i) + "]";
+    if (b.id().empty() || !ids.insert(b.id()).second) return path + ".id: every battery needs its own id";
+    if (side_named(sc, b.side()) < 0) return path + ".side: \"" + b.side() + "\" is not one of the scenario's sides";
+    Battery probe{b.id(), b.name(), 0, b.weapon()};
+    if (battery_templates(probe).empty()) {
+      return path + ".weapon: light_artillery, medium_artillery, heavy_artillery, light_mortar, medium_mortar or heavy_mortar";
+    }
+  }
+  const TableSize table{sc.table().width(), sc.table().height()};
+  for (int i = 0; i < x.minefields_size(); ++i) {
+    const auto& m = x.minefields(i);
+    const std::string path = "extra.minefields[" + std::to_string(i) + "]";
+    if (side_named(sc, m.side()) < 0) return path + ".side: \"" + m.side() + "\" is not one of the scenario's sides";
+    const MinefieldPlot p = plot_minefield(table, m.at());
+    if (p.refusal) return path + ".at: " + *p.refusal + " (written like an artillery plot, e.g. \"3'6\\\" 3'\" or \"42, 36\")";
+    if (!std::isfinite(m.flats_deg())) return path + ".flats_deg: not a number";
+  }
+  return std::nullopt;
 }
 
 std::string option(const pb::Scenario& sc, const std::string& key) {
@@ -190,7 +232,7 @@ std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
              " units, so it cannot lose " + extra.substr(1) + " cards (RR-CARD-02)";
     }
   }
-  return std::nullopt;
+  return check_extra(sc);
 }
 
 std::unique_ptr<RrState> initial_state(const pb::Scenario& sc) {
@@ -246,6 +288,12 @@ std::unique_ptr<RrState> initial_state(const pb::Scenario& sc) {
   st->max_turns = sc.victory().max_turns() > 0 ? sc.victory().max_turns() : 10;
   st->options.hide_unspotted = option(sc, "rr.fog") == "hidden";
   st->options.japanese_charge = option(sc, "rr.japanese") == "on";
+  const pb::RrScenario x = extra_of(sc);
+  for (const auto& b : x.batteries()) st->batteries.push_back(Battery{b.id(), b.name(), std::max(side_named(sc, b.side()), 0), b.weapon()});
+  for (const auto& m : x.minefields()) {
+    const MinefieldPlot p = plot_minefield(TableSize{sc.table().width(), sc.table().height()}, m.at());
+    st->minefields.push_back(Mines{std::max(side_named(sc, m.side()), 0), p.field.centre, m.flats_deg(), false});
+  }
   return st;
 }
 

@@ -29,6 +29,20 @@ const Unit* RrState::alive_unit(const std::string& id) const {
   return u && u->alive ? u : nullptr;
 }
 
+const Battery* RrState::battery(const std::string& id) const {
+  for (const auto& b : batteries) {
+    if (b.id == id) return &b;
+  }
+  return nullptr;
+}
+
+bool RrState::has_batteries(int side) const {
+  for (const auto& b : batteries) {
+    if (b.side == side) return true;
+  }
+  return false;
+}
+
 int RrState::side_index(const std::string& side_id) const {
   for (std::size_t i = 0; i < sides.size(); ++i) {
     if (sides[i] == side_id) return static_cast<int>(i);

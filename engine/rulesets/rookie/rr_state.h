@@ -105,6 +105,23 @@ struct Plot {
   double orientation_deg = 0;
 };
 
+// Where a plotted strike landed this turn (RR-ART-04), kept to draw until the turn ends.
+struct Strike {
+  int side = 0;
+  std::string battery_id;
+  Vec2 landed;
+  std::string template_kind;
+  double orientation_deg = 0;
+};
+
+// A minefield of the scenario (RR-MINE-01): hidden from the other side until found.
+struct Mines {
+  int side = 0;
+  Vec2 centre;
+  double flats_deg = 0;
+  bool found = false;
+};
+
 enum class Phase { kPlot, kCommand, kCards, kStrikes, kMorale };
 
 struct RrState : StateBase<RrState> {
@@ -127,12 +144,16 @@ struct RrState : StateBase<RrState> {
   int functions_left = 0;    // RR-CARD-05
   std::vector<std::string> fired_at;  // this activation's targets (RR-FIRE-08)
   bool split = false;        // its first shot said the second goes elsewhere (RR-FIRE-08)
-  std::vector<Plot> plots;
+  std::vector<Plot> plots;      // this turn's secret plots, one per battery at most
+  std::vector<Strike> strikes;  // this turn's strikes, where they landed
+  std::vector<Mines> minefields;
   std::vector<std::string> deciding;
 
   Unit* find(const std::string& id);
   const Unit* find(const std::string& id) const;
   const Unit* alive_unit(const std::string& id) const;
+  const Battery* battery(const std::string& id) const;
+  bool has_batteries(int side) const;
   int side_index(const std::string& side_id) const;  // -1 if unknown
   const std::string& side_id(int side) const;
   int other(int side) const { return 1 - side; }

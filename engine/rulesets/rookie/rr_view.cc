@@ -5,6 +5,8 @@
 
 #include "engine/core/cards.h"
 #include "engine/model/markers.h"
+#include "engine/rulesets/rookie/rr_artillery.h"
+#include "engine/rulesets/rookie/rr_close.h"
 #include "engine/rulesets/rookie/rr_command.h"
 #include "engine/rulesets/rookie/rr_internal.h"
 #include "engine/rulesets/rookie/rr_rules_impl.h"
@@ -73,6 +75,7 @@ std::string task_words(const RrState& st, const std::string& viewer) {
   switch (st.phase) {
     case Phase::kCommand: return "Command phase: your leaders may remove markers, or end the phase";
     case Phase::kMorale: return "Morale step: marked units may test to remove a marker, or end the turn";
+    case Phase::kPlot: return "Plot your batteries' fire in secret: pick where each lands, or say you are done";
     case Phase::kCards:
       if (!st.active_unit.empty()) {
         const Unit* u = st.find(st.active_unit);
@@ -81,6 +84,73 @@ std::string task_words(const RrState& st, const std::string& viewer) {
       }
       return "Your card: pick a unit that has not acted to act, or pass";
     default: return "";
+  }
+}
+
+pb::RrPlotted plot_message(const RrState& st, const Plot& p) {
+  pb::RrPlotted x;
+  x.set_side(st.side_id(p.side));
+  x.set_battery_id(p.battery_id);
+  geom::to_proto(p.point, x.mutable_point());
+  x.set_template_kind(p.template_kind);
+  x.set_orientation_deg(p.orientation_deg);
+  return x;
+}
+
+// A template's outline as table terrain, so any client draws it (GAP-RR-ART-03 sizes).
+void add_template(pb::View& view, const std::string& kind, const std::string& name, const std::string& letter, Vec2 at,
+                  double orientation_deg) {
+  pb::TerrainFeature* t = view.add_terrain();
+  t->set_kind(kind);
+  t->set_name(name);
+  const int i = letter.empty() ? 3 : std::clamp(letter[0] - 'A', 0, 3);
+  const TemplateSize size = kTemplateSizes[static_cast<std::size_t>(i)];
+  if (size.round) {
+    geom::to_proto(at, t->mutable_circle()->mutable_centre());
+    t->mutable_circle()->set_radius(size.length / 2);
+    return;
+  }
+  const geom::Polygon outline = geom::rectangle(at, facing_of(orientation_deg), size.length, size.width);
+  for (const Vec2 p : outline.vertices()) geom::to_proto(p, t->add_polygon());
+}
+
+// RR-MINE-01, RR-ART-01: what this viewer knows of the minefields, plots and strikes: its own side's
+// minefields and plots, the minefields found, this turn's strikes; everything for the GM.
+void add_fire_and_mines(const RrState& st, const std::string& viewer, pb::View& view, pb::RrView& extra) {
+  const int side = st.side_index(viewer);
+  const bool gm = viewer == "gm";
+  for (std::size_t i = 0; i < st.minefields.size(); ++i) {
+    const Mines& m = st.minefields[i];
+    if (!m.found && !gm && m.side != side) continue;
+    pb::TerrainFeature* t = view.add_terrain();
+    t->set_kind("minefield");
+    t->set_name(side_name(st, m.side) + "'s minefield" + (m.found ? "" : " (hidden from the enemy)"));
+    const geom::Polygon hex = minefield_hex(Minefield{m.centre, facing_of(m.flats_deg)});
+    for (const Vec2 p : hex.vertices()) geom::to_proto(p, t->add_polygon());
+    auto* x = extra.add_minefields();
+    x->set_index(static_cast<int>(i));
+    x->set_side(st.side_id(m.side));
+    geom::to_proto(m.centre, x->mutable_centre());
+    x->set_flats_deg(m.flats_deg);
+  }
+  for (const auto& p : st.plots) {
+    if (!gm && p.side != side) continue;
+    const Battery* b = st.battery(p.battery_id);
+    add_template(view, "plotted_fire", (b ? battery_label(*b) : p.battery_id) + ": plotted, template " + p.template_kind, p.template_kind,
+                 p.point, p.orientation_deg);
+    *extra.add_plots() = plot_message(st, p);
+  }
+  for (const auto& k : st.strikes) {
+    const Battery* b = st.battery(k.battery_id);
+    add_template(view, "strike", (b ? battery_label(*b) : k.battery_id) + ": landed, template " + k.template_kind, k.template_kind,
+                 k.landed, k.orientation_deg);
+    auto* x = extra.add_strikes();
+    x->set_side(st.side_id(k.side));
+    x->set_battery_id(k.battery_id);
+    if (b) x->set_battery_name(battery_label(*b));
+    geom::to_proto(k.landed, x->mutable_landed());
+    x->set_template_kind(k.template_kind);
+    x->set_orientation_deg(k.orientation_deg);
   }
 }
 
@@ -171,6 +241,7 @@ void RookieRules::fill_view(const GameState& state, const std::string& viewer, p
     extra.set_active_unit(st.active_unit);
     extra.set_functions_left(st.functions_left);
   }
+  add_fire_and_mines(st, viewer, view, extra);
   view.mutable_extra()->PackFrom(extra);
   for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
   view.mutable_briefing()->set_side_strength("figures");

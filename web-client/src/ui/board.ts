@@ -9,7 +9,7 @@ import { s } from "./dom";
 import { markerGlyphs, markerText, plainMarkers } from "./panels";
 import { sideColour, terrainStyle } from "./look";
 import { drawRoute } from "./grid-route";
-import { key, type Overlay, type Sq } from "./orders";
+import { key, type Overlay, type PointMark, type Sq } from "./orders";
 import { ahead, type Pt } from "./ruler";
 import { Orient } from "./orientation";
 import { pinchBox, Pointers, type Pair } from "./gestures";
@@ -757,13 +757,17 @@ function drawTable(v: View, o: Overlay, t: Orient): SVGElement {
   const drawn = t.size;
   const g = s("g", { class: "free-table" });
   g.append(s("rect", { x: 0, y: 0, width: drawn.w, height: drawn.h, fill: "#f1f0dc", stroke: "#6b6b55", "stroke-width": 2 }));
-  for (const f of v.terrain) {
+  // In the style's order, as on a grid: what the engine adds during play (a minefield found, a
+  // strike landed) lies over the scenery it falls on.
+  const features = [...v.terrain].sort((a, b) => terrainStyle(a.kind).order - terrainStyle(b.kind).order);
+  for (const f of features) {
     const st = terrainStyle(f.kind);
     const fill = st.fill === "none" ? "transparent" : st.fill;
-    if (f.polygon.length) g.append(s("polygon", { points: f.polygon.map(P).join(" "), fill, stroke: "#0003" }));
+    const stroke = st.stroke ?? "#0003";
+    if (f.polygon.length) g.append(s("polygon", { points: f.polygon.map(P).join(" "), fill, stroke }));
     if (f.circle?.centre) {
       const [cx, cy] = P(f.circle.centre).split(",");
-      g.append(s("circle", { cx, cy, r: f.circle.radius * INCH, fill, stroke: "#0003" }));
+      g.append(s("circle", { cx, cy, r: f.circle.radius * INCH, fill, stroke }));
     }
     if (f.polyline.length) g.append(s("polyline", { points: f.polyline.map(P).join(" "), fill: "none", stroke: fill, "stroke-width": 8 }));
   }
@@ -795,12 +799,13 @@ function tag(x: number, y: number, text: string, cls: string, k: number, testid?
     s("text", { y: 4.5, "text-anchor": "middle", "data-testid": testid }, text));
 }
 
-/** What lies over a free table while aiming: the path being drawn with its ruler and facing handle, aim and measure lines. */
+/** What lies over a free table while aiming: the point being picked, the path being drawn with its ruler and facing handle, aim and measure lines. */
 function drawTableOverlay(v: View, o: Overlay, k: number, t: Orient): SVGElement {
   if (v.board.case !== "table") return s("g");
   const H = v.board.value.height * INCH;
   const X = (p: Pt) => t.out({ x: p.x * INCH, y: H - p.y * INCH });
   const g = s("g");
+  if (o.point) g.append(drawPointMark(o.point, X(o.point.at), k, t.deg));
   for (const l of o.lines ?? []) {
     const a = X(l.from);
     const b = X(l.to);
@@ -850,5 +855,27 @@ function drawTableOverlay(v: View, o: Overlay, k: number, t: Orient): SVGElement
     d.append(tag(labelAt.x - (tagWidth(path.label) / 2 + 14) * k, labelAt.y, path.label, "ruler" + (path.over ? " over" : ""), k, "ruler"));
     g.append(d);
   }
+  return g;
+}
+
+/** Inline so the marker needs no stylesheet of its own: a dashed orange outline over a faint fill. */
+const MARK_LINE = { fill: "#d55e0022", stroke: "#d55e00", "stroke-width": 2, "stroke-dasharray": "6 4", "vector-effect": "non-scaling-stroke" };
+const MARK_INK = { stroke: "#1d2328", "stroke-width": 2, "vector-effect": "non-scaling-stroke" };
+
+/**
+ * A point being picked on a free table (drawn at `c`, SVG units): its marker turned to the pick's
+ * facing (a rectangle's length lies along it), a cross at the point, and an arrow along the
+ * facing when the pick turns. Fainter while it only follows the pointer.
+ */
+function drawPointMark(m: PointMark, c: { x: number; y: number }, k: number, deg: number): SVGElement {
+  const g = s("g", { class: "point-pick" + (m.pending ? " pending" : ""), "data-testid": "point-pick", opacity: m.pending ? 0.55 : 1, transform: `translate(${c.x} ${c.y}) rotate(${m.facingDeg + deg})` });
+  const length = m.length * INCH;
+  const width = m.width * INCH;
+  if (m.round && length > 0) g.append(s("circle", { r: length / 2, ...MARK_LINE }));
+  else if (!m.round && length > 0 && width > 0) g.append(s("rect", { x: -width / 2, y: -length / 2, width, height: length, ...MARK_LINE }));
+  // The cross and the arrow keep one size on screen (k: SVG units per pixel), whatever the zoom.
+  const arm = 7 * k;
+  g.append(s("line", { x1: -arm, y1: 0, x2: arm, y2: 0, ...MARK_INK }), s("line", { x1: 0, y1: -arm, x2: 0, y2: arm, ...MARK_INK }));
+  if (m.facingFree) g.append(s("line", { x1: 0, y1: 0, x2: 0, y2: -(length / 2 + 28 * k), "marker-end": "url(#arrow)", ...MARK_INK }));
   return g;
 }

@@ -44,6 +44,11 @@ export const TERRAIN: Record<string, TerrainStyle> = {
   building: { label: "Building", fill: "#b3aaa0", stroke: "#5b5249", order: 2 },
   rubble: { label: "Rubble", fill: "#c4b8a8", pattern: "pat-town", order: 2 },
   ditch: { label: "Ditch", fill: "#bfae8e", pattern: "pat-trench", order: 5 },
+  // What the engine puts on a free table during play: translucent, so the ground under them
+  // shows, and drawn over every other kind.
+  minefield: { label: "Minefield", fill: "#8b3a1f55", stroke: "#7a2e12", order: 8 },
+  plotted_fire: { label: "Plotted fire (secret)", fill: "#ff000022", stroke: "#cc0000", order: 9 },
+  strike: { label: "Strike landed", fill: "#ff8c0066", stroke: "#c05a00", order: 9 },
 };
 
 export function terrainStyle(kind: string): TerrainStyle {

@@ -5,7 +5,7 @@ import type { Action } from "../gen/sandtable/v1/menu_pb";
 import type { View } from "../gen/sandtable/v1/view_pb";
 import { facingName, words } from "../state/words";
 import { h } from "./dom";
-import { actions, KIND_KEYS, needsAiming, unitActions, type Orders, type PlayInit } from "./orders";
+import { actions, KIND_KEYS, needsAiming, unitActions, type Orders, type PlayInit, type PointDraft } from "./orders";
 import { unitCard } from "./panels";
 import { allowedInches, inchesText, rulerLabel } from "./ruler";
 
@@ -37,7 +37,7 @@ export class OrderBox {
         "data-action": a.id,
         "data-testid": a.unitId ? undefined : a.id,
         "aria-pressed": needsAiming(a) ? String(on) : undefined,
-        title: a.move ? `Draw the path on the table (up to ${inchesText(a.move.maxInches)})` : a.ruleId || undefined,
+        title: a.move ? `Draw the path on the table (up to ${inchesText(a.move.maxInches)})` : a.point?.hint || a.ruleId || undefined,
         onclick: () => this.host.choose(v, a.id),
         ...extra,
       },
@@ -185,15 +185,17 @@ export class OrderBox {
     const d = this.host.orders.draft(v);
     if (!a) return null;
     if (!d) {
-      const hint = a.targets.length ? (a.kind === "move" ? "Click highlighted squares: each is a point the route passes, the last where the unit ends (hover one for the distance)." : "Click a highlighted target.") : "";
+      const hint = a.point ? pointHint(a, false) : a.targets.length ? (a.kind === "move" ? "Click highlighted squares: each is a point the route passes, the last where the unit ends (hover one for the distance)." : "Click a highlighted target.") : "";
       return hint ? h("p", { class: "hint" }, hint) : null;
     }
     const bits = [a.label || a.id];
     if (d.target) bits.push(`→ ${d.target.label || d.target.id}${d.target.detail && (this.host.orders.route?.points.length ?? 0) < 2 ? ` (${d.target.detail})` : ""}`);
     if (a.facings.length && d.facing !== undefined) bits.push(`facing ${facingName(d.facing)}`);
+    if (d.point) bits.push(pointWords(a, d.point));
     return h(
       "div",
       { class: "draft", "data-testid": "draft" },
+      d.point ? h("p", { class: "hint" }, pointHint(a, true)) : null,
       h("p", {}, bits.join(" ")),
       a.facings.length > 1
         ? h("div", { class: "facing-row" }, "Facing: ", a.facings.map((f) => h("button", { class: "face" + (d.facing === f ? " current" : ""), "data-facing": facingName(f), onclick: () => { this.host.orders.facing = f; this.host.render(); } }, facingName(f).charAt(0).toUpperCase())), h("small", { class: "muted" }, " arrows or Q/E"))
@@ -207,4 +209,18 @@ export class OrderBox {
       ),
     );
   }
+}
+
+/** What the player is asked while picking a point: the menu's own words, and how to move or turn it. */
+function pointHint(a: Action, picked: boolean): string {
+  const bits = [a.point?.hint || "Click the table to pick a point."];
+  if (picked) bits.push("Click again to move it.");
+  if (a.point?.facingFree) bits.push("Q / E turn it (Shift: 1°).");
+  return bits.join(" ");
+}
+
+/** The point picked in words: where (inches along the width, then up the table) and, when free, which way. */
+function pointWords(a: Action, d: PointDraft): string {
+  const at = d.at ? `at ${inchesText(d.at.x)}, ${inchesText(d.at.y)}` : "";
+  return a.point?.facingFree ? `${at} facing ${d.facingDeg}°` : at;
 }

@@ -5,10 +5,10 @@
 // picks from it, and the server has the last word.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { GridFacing, type GridSquare } from "../gen/sandtable/v1/common_pb";
-import type { Action, ActionTarget, PlayActionSchema } from "../gen/sandtable/v1/menu_pb";
+import type { Action, ActionTarget, PlayActionSchema, PointPick } from "../gen/sandtable/v1/menu_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
 import { GridRoute, withRoute, type RouteOverlay } from "./grid-route";
-import { movePlay, PathDraft, type Pt } from "./ruler";
+import { movePlay, normalFacing, PathDraft, roundPoint, type Pt } from "./ruler";
 
 export type PlayInit = MessageInitShape<typeof PlayActionSchema>;
 
@@ -42,6 +42,29 @@ export interface Overlay {
   aimedUnit?: string;
   /** Grids: the route being chosen for a move, as the engine answered it (grid-route.ts). */
   route?: RouteOverlay;
+  /** Free tables: the point being picked (Action.point) with its marker, in inches. */
+  point?: PointMark;
+}
+
+/**
+ * The marker drawn where a point is picked: a rectangle `length` (along the facing) by `width`,
+ * or a circle of diameter `length` when round; nothing but the cross when its size is 0.
+ * `pending` while it follows the pointer, before the click that picks it.
+ */
+export interface PointMark {
+  at: Pt;
+  facingDeg: number;
+  length: number;
+  width: number;
+  round: boolean;
+  /** The pick carries an orientation (PointPick.facing_free): the facing is shown. */
+  facingFree: boolean;
+  pending: boolean;
+}
+
+/** The marker of a point pick at `at`, turned to `facingDeg`. */
+export function pointMark(pick: PointPick, at: Pt, facingDeg: number, pending: boolean): PointMark {
+  return { at, facingDeg, length: pick.markerLength, width: pick.markerWidth, round: pick.markerRound, facingFree: pick.facingFree, pending };
 }
 
 /** Keyboard letters for the kinds that have one. */
@@ -84,7 +107,7 @@ export function answerFor(view: View | undefined, decisionId: number): Action | 
 
 /** Whether picking the action needs more than a click on its button. */
 export function needsAiming(a: Action): boolean {
-  return a.targets.length > 0 || a.facings.length > 0 || !!a.move;
+  return a.targets.length > 0 || a.facings.length > 0 || !!a.move || !!a.point;
 }
 
 /** The facing a move or turn starts with: the unit's own if the menu allows it, else the first offered. */
@@ -122,6 +145,37 @@ export interface Draft {
   facing?: GridFacing;
   /** A free-table move: the path drawn. */
   path?: PathDraft;
+  /** A free-table point pick (Action.point): where, and which way. */
+  point?: PointDraft;
+}
+
+/**
+ * A point being picked anywhere on a free table for one action (Action.point): the point
+ * clicked (none yet: null), in inches, and the orientation, which only a facing-free pick turns.
+ * The client checks nothing about the point: the engine does, like any order.
+ */
+export class PointDraft {
+  at: Pt | null = null;
+  /** Compass degrees (0 = north, clockwise), as PlayAction.facing_deg; 0 until turned. */
+  facingDeg = 0;
+
+  constructor(readonly actionId: string) {}
+
+  /** Picks the point, or moves the one already picked. */
+  place(p: Pt): void {
+    this.at = roundPoint(p);
+  }
+
+  /** Turns the orientation by `by` degrees, clockwise for positive. */
+  turn(by: number): void {
+    this.facingDeg = normalFacing(this.facingDeg + by);
+  }
+}
+
+/** The order a point pick makes: PlayAction{action, point, facing_deg}; 0 unless the pick is facing-free. */
+export function pointPlay(a: Action, d: PointDraft): PlayInit | null {
+  if (!d.at) return null;
+  return { action: a.id, point: { x: d.at.x, y: d.at.y }, facingDeg: a.point?.facingFree ? d.facingDeg : 0 };
 }
 
 export class Orders {
@@ -140,6 +194,8 @@ export class Orders {
   path: PathDraft | null = null;
   /** Grids: the waypoints clicked for the move being aimed (PlayAction.route). */
   route: GridRoute | null = null;
+  /** Free tables: the point being picked for the aimed action (Action.point). */
+  pick: PointDraft | null = null;
   /** The turn and phase of the last view, to see a new phase begin. */
   private phase = "";
   /** The active unit of the last view, to see a unit become active. */
@@ -159,6 +215,7 @@ export class Orders {
     const a = this.action(view);
     if (!a) return null;
     if (a.move) return this.path && this.path.actionId === a.id && this.path.ready() ? { action: a, path: this.path } : null;
+    if (a.point) return this.pick && this.pick.actionId === a.id && this.pick.at ? { action: a, point: this.pick } : null;
     const target = this.target ? a.targets.find((t) => t.id === this.target) : undefined;
     if (a.targets.length && !target) return null;
     if (!a.targets.length && !a.facings.length) return null;
@@ -176,6 +233,7 @@ export class Orders {
     this.facing = null;
     this.path = null;
     this.route = null;
+    this.pick = null;
   }
 
   /** Drops what the new view no longer offers; selects the active unit when it is ours. */
@@ -191,6 +249,7 @@ export class Orders {
     if (this.route && this.route.actionId !== a?.id) this.route = null;
     if (this.actionId && !a) this.clearAim();
     else if (this.path && (!a?.move || this.path.actionId !== a.id)) this.path = null;
+    else if (this.pick && (!a?.point || this.pick.actionId !== a.id)) this.pick = null;
     else if (a && this.target && !a.targets.some((t) => t.id === this.target)) {
       this.target = null;
       this.facing = null;
@@ -223,10 +282,11 @@ export class Orders {
     if (pick) this.aim(view, pick);
   }
 
-  /** Starts aiming an action: a drawn move gets a fresh path from the unit's own facing. */
+  /** Starts aiming an action: a drawn move gets a fresh path from the unit's own facing, a point pick no point yet. */
   private aim(view: View, a: Action): void {
     this.actionId = a.id;
     this.path = a.move ? new PathDraft(a.id, a.move.modes, view.units.find((u) => u.id === a.unitId)?.facingDeg ?? 0) : null;
+    this.pick = a.point ? new PointDraft(a.id) : null;
   }
 
   /** Starts aiming an action (a button or its key). Returns an order to send at once, if it needs no aiming. */
@@ -282,6 +342,26 @@ export class Orders {
     return null;
   }
 
+  /**
+   * A click on a free table (inches) while a point pick is aimed: the point is picked there, or
+   * moved there. False when the aimed action picks no point.
+   */
+  pickPoint(view: View, p: Pt): boolean {
+    const a = this.action(view);
+    if (!a?.point) return false;
+    if (!this.pick || this.pick.actionId !== a.id) this.pick = new PointDraft(a.id);
+    this.pick.place(p);
+    return true;
+  }
+
+  /** Q / E on a facing-free point pick: turns its orientation. False when there is nothing to turn. */
+  turnPoint(view: View, by: number): boolean {
+    const a = this.action(view);
+    if (!a?.point?.facingFree || !this.pick || this.pick.actionId !== a.id) return false;
+    this.pick.turn(by);
+    return true;
+  }
+
   /** The menu's target at the route's last waypoint. */
   private routeTarget(a: Action): string | null {
     const pts = this.route?.points ?? [];
@@ -326,6 +406,7 @@ export class Orders {
     const d = this.draft(view);
     if (!d) return null;
     if (d.path) return movePlay(d.action, d.path, view.units.find((u) => u.id === d.action.unitId)?.facingDeg ?? 0);
+    if (d.point) return pointPlay(d.action, d.point);
     const p: PlayInit = { action: d.action.id };
     if (d.target) p.target = d.target.id;
     if (d.action.facings.length && d.facing !== undefined) p.facing = d.facing;
@@ -376,6 +457,7 @@ export class Orders {
         const t = targetAt(a, this.hover);
         if (t && t.detail) o.aim = { from, to: this.hover, label: t.detail };
       }
+      if (a.point && this.pick?.actionId === a.id && this.pick.at) o.point = pointMark(a.point, this.pick.at, this.pick.facingDeg, false);
     }
     o.planned = planActions(view).flatMap((p) => {
       const t = this.plan.get(p.id);

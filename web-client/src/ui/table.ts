@@ -17,7 +17,7 @@ import { ViewFrom } from "./orientation";
 import { Follow } from "./follow";
 import { h, replace } from "./dom";
 import { MeasureTool } from "./measure";
-import { actions, answerFor, generalActions, myTurn, Orders, pageTitle, planActions, type Overlay, type PlayInit } from "./orders";
+import { actions, answerFor, generalActions, myTurn, Orders, pageTitle, planActions, pointMark, type Overlay, type PlayInit } from "./orders";
 import { emptyForm, gmEditPanel, type GmForm } from "./gm";
 import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
@@ -469,7 +469,7 @@ export class TablePage {
     this.aimed();
     if (this.orders.confirming) this.orders.confirming = null;
     else if (this.measure.on) this.measure.off();
-    else if (this.orders.path) this.orders.clearAim();
+    else if (this.orders.path || this.orders.pick) this.orders.clearAim();
     else if (this.orders.target || this.orders.facing !== null) {
       this.orders.target = null;
       this.orders.facing = null;
@@ -520,7 +520,7 @@ export class TablePage {
     this.render();
   }
 
-  /** A click on a free table: a measure's end, a waypoint of the move being drawn, or a pick. */
+  /** A click on a free table: a measure's end, a waypoint of the move being drawn, a point picked, or a pick. */
   private tableClick(p: Pt, u: UnitView | undefined): void {
     const v = this.model.view;
     if (!v || v.board.case !== "table") return;
@@ -547,6 +547,12 @@ export class TablePage {
       this.render();
       return;
     }
+    if (a?.point && myTurn(v)) {
+      // Anywhere on the table, on a unit or not: the engine says whether the point will do.
+      if (onTable && this.orders.pickPoint(v, p)) this.notice = "";
+      this.render();
+      return;
+    }
     this.notice = this.orders.click(v, null, u) ?? "";
     this.render();
   }
@@ -559,7 +565,8 @@ export class TablePage {
     const a = this.orders.action(v);
     const t = a && !a.move && u ? a.targets.find((x) => x.unitId === u.id) : undefined;
     if ((t?.id ?? null) !== this.hoverTarget) return this.hoverOn(t?.id ?? null);
-    if (this.orders.path || (this.measure.on && this.measure.from && !this.measure.to)) {
+    const picking = !!this.orders.pick && !this.orders.pick.at;  // the marker follows the pointer
+    if (this.orders.path || picking || (this.measure.on && this.measure.from && !this.measure.to)) {
       this.board.renderOverlay(this.overlayFor(v));
     }
   }
@@ -630,6 +637,8 @@ export class TablePage {
       const r = rulerLabel(used, allowedInches(a.move, path.mode));
       o.path = { from, points: path.points, pointer, label: r.text, over: r.over, facingDeg: a.move.facingFree ? path.facingDeg : undefined };
     }
+    const pick = this.orders.pick;
+    if (table && a?.point && pick && !pick.at && this.pointer && !this.measure.on) o.point = pointMark(a.point, this.pointer, pick.facingDeg, true);
     const tid = this.hoverTarget ?? this.orders.target;
     const target = table && a && !a.move && tid ? a.targets.find((t) => t.id === tid) : undefined;
     const tpos = target ? (target.unitId ? v.units.find((x) => x.id === target.unitId)?.position : target.point) : undefined;
@@ -706,10 +715,12 @@ export class TablePage {
     const facingOpen = o.facing !== null && !!o.action(v)?.facings.length;
     const arrows: Record<string, GridFacing> = { ArrowUp: GridFacing.NORTH, ArrowRight: GridFacing.EAST, ArrowDown: GridFacing.SOUTH, ArrowLeft: GridFacing.WEST };
     const kinds: Record<string, string> = { m: "move", f: "fire", c: "close_combat" };
-    // Free tables: M measures; a move being drawn takes Backspace (undo a point) and Q / E (turn the end facing).
+    // Free tables: M measures; a move being drawn takes Backspace (undo a point) and Q / E (turn the end facing);
+    // a facing-free point pick takes Q / E too (turn its orientation).
     const table = v.board.case === "table";
     const drawnMove = o.action(v)?.move;
     const path = table && drawnMove ? o.path : null;
+    const turnKey = k === "q" || k === "Q" || k === "e" || k === "E";
     let handled = true;
     // Esc over a refusal puts the banner away first, and keeps what was being aimed.
     if (k === "Escape" && this.model.refusal && !o.confirming) { this.aimed(); this.render(); }
@@ -719,10 +730,12 @@ export class TablePage {
     else if (table && (k === "m" || k === "M")) this.toggleMeasure();
     else if (path && k === "Backspace") { if (path.undo()) this.render(); }
     else if (o.route && k === "Backspace") { if (o.undoPoint(v)) this.render(); }
-    else if (path && drawnMove?.facingFree && (k === "q" || k === "Q" || k === "e" || k === "E")) {
+    else if (path && drawnMove?.facingFree && turnKey) {
       path.turn((k.toLowerCase() === "q" ? -1 : 1) * (e.shiftKey ? 1 : 15));
       this.render();
     }
+    // A facing-free point pick turns like a drawn move's end: 15° a press, 1° with Shift.
+    else if (table && turnKey && o.turnPoint(v, (k.toLowerCase() === "q" ? -1 : 1) * (e.shiftKey ? 1 : 15))) this.render();
     else if (k.toLowerCase() in kinds && o.selected) { this.notice = o.chooseKind(v, kinds[k.toLowerCase()]) ?? ""; this.render(); }
     else if (k === "q" || k === "Q") { o.turn(v, -1); this.render(); }
     else if ((k === "e" || k === "E") && facingOpen) { o.turn(v, 1); this.render(); }
