@@ -81,14 +81,22 @@ std::string hidden_fire_leak(const RrState& st, const Game& game, const std::vec
     mines += t.kind() == "minefield" ? 1 : 0;
   }
   for (const auto& p : st.plots) own_plots += p.side == side ? 1 : 0;
+  for (const auto& a : st.aircraft) own_plots += a.side == side && a.planned ? 1 : 0;  // RR-AIR-02: its own run
   for (const auto& m : st.minefields) known_mines += m.found || m.side == side ? 1 : 0;
   if (plots != own_plots) return viewer + " sees " + std::to_string(plots) + " plots; its side made " + std::to_string(own_plots);
   if (mines != known_mines) return viewer + " sees " + std::to_string(mines) + " minefields; it knows " + std::to_string(known_mines);
+  pb::RrView extra;
+  view.extra().UnpackTo(&extra);
+  for (const auto& a : extra.aircraft()) {
+    if (a.side() != viewer && (a.has_aim() || a.path().empty())) return viewer + " sees the aim or the call of " + a.side() + "'s aircraft";
+  }
   for (const auto& e : events) {
     const bool seen = e.visible_to().empty() || std::find(e.visible_to().begin(), e.visible_to().end(), viewer) != e.visible_to().end();
     if (!seen || !carries<pb::RrEvent>(e)) continue;
     const pb::RrEvent x = payload_of<pb::RrEvent>(e);
     if (x.has_plotted() && x.plotted().side() != viewer) return viewer + " was told of " + x.plotted().side() + "'s plot";
+    if (x.has_flight_planned() && x.flight_planned().side() != viewer) return viewer + " was told of " + x.flight_planned().side() + "'s run";
+    if (x.has_air_arrival() && x.air_arrival().side() != viewer) return viewer + " was told of " + x.air_arrival().side() + "'s air support";
   }
   return {};
 }
@@ -169,8 +177,10 @@ TEST(RrFuzz, CrossroadsArmourInvariantsHoldAndNothingHiddenLeaks) {
   // The American battery's plots land in the bots' games (RR-ART-01..05).
   EXPECT_GT(tally[pb::RrEvent::kPlotted], 0);
   EXPECT_GT(tally[pb::RrEvent::kStrikeLanded], 0);
-  std::printf("crossroads-armour: %d plots, %d strikes landed, %d minefields found, %d melees\n", tally[pb::RrEvent::kPlotted],
-              tally[pb::RrEvent::kStrikeLanded], tally[pb::RrEvent::kMinefieldFound], tally[pb::RrEvent::kMeleeFought]);
+  EXPECT_GT(tally[pb::RrEvent::kAircraftOnTable], 0);  // the P-47 comes (RR-AIR-01/02)
+  std::printf("crossroads-armour: %d plots, %d strikes landed (aircraft included), %d aircraft over the table, %d AA shots, %d minefields found, "
+              "%d melees\n", tally[pb::RrEvent::kPlotted], tally[pb::RrEvent::kStrikeLanded], tally[pb::RrEvent::kAircraftOnTable],
+              tally[pb::RrEvent::kAaFired], tally[pb::RrEvent::kMinefieldFound], tally[pb::RrEvent::kMeleeFought]);
   EXPECT_GT(s.hidden_states, 0);  // fog of war: units in cover hidden until spotted; plotted strikes
   report_fuzz("crossroads-armour", s);
 }

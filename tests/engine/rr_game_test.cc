@@ -50,8 +50,8 @@ TEST(RrGame, RR_CARD_06_EverySeatSeesTheDecksCountsAndTheTurnedCardNeverItsOrder
     EXPECT_GE(v.turned(), 1) << seat;
     EXPECT_EQ(v.card_side(), "reds") << seat;
     // The view's deck part is counts and the last card only: no field lists the pile (the other
-    // fields are the seat's own plots, the minefields it knows and the strikes landed).
-    EXPECT_EQ(pb::RrView::descriptor()->field_count(), 10);
+    // fields are the seat's own plots, the minefields it knows, the strikes landed and aircraft).
+    EXPECT_EQ(pb::RrView::descriptor()->field_count(), 11);
   }
 }
 

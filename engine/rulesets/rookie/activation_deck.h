@@ -61,6 +61,8 @@ class ActivationDeck {
   // the start), but it is never again eligible, so its colour's cards are ignored once the
   // living units have acted (RR-CARD-04).
   void retire(const std::string& unit) { retired_.insert(unit); }
+  // A unit back in the game (RR-CMD-11: a fallen leader replaced): eligible for cards again.
+  void reinstate(const std::string& unit) { retired_.erase(unit); }
 
   // Turns the next card. nullopt when the sequence is over (every card turned) or when the last
   // card still waits for activate()/pass(). A kChooseUnit card becomes pending.

@@ -167,8 +167,8 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
     case pb::RrEvent::kStrikeLanded: {
       const auto& x = e.strike_landed();
       std::erase_if(st.plots, [&](const Plot& q) { return q.battery_id == x.battery_id(); });
-      st.strikes.push_back(Strike{st.side_index(x.side()), x.battery_id(), geom::from_proto(x.landed()), x.template_kind(),
-                                  x.orientation_deg()});
+      st.strikes.push_back(Strike{st.side_index(x.side()), x.battery_id(), x.aircraft() ? x.battery_name() : "", geom::from_proto(x.landed()),
+                                  x.template_kind(), x.orientation_deg()});
       break;
     }
     case pb::RrEvent::kMinefieldFound: {
@@ -183,6 +183,78 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
         if (!u) continue;
         u->figures = figures;
         if (figures <= 0) remove(st, *u);
+      }
+      break;
+    }
+    case pb::RrEvent::kAirArrival: {
+      const auto& x = e.air_arrival();
+      const int side = std::max(st.side_index(x.side()), 0);
+      if (!x.arrived()) {
+        ++st.failed_checks[side];
+        break;
+      }
+      st.failed_checks[side] = 0;
+      ++st.sorties[side];
+      Aircraft a;
+      a.id = x.aircraft_id();
+      a.side = side;
+      for (std::size_t i = 0; i < st.air.size(); ++i) {
+        if (st.air[i].side == side) a.support = static_cast<int>(i);
+      }
+      st.aircraft.push_back(std::move(a));
+      break;
+    }
+    case pb::RrEvent::kFlightPlanned:
+      if (Aircraft* a = st.plane(e.flight_planned().aircraft_id())) {
+        a->aim = geom::from_proto(e.flight_planned().aim());
+        a->heading_deg = e.flight_planned().heading_deg();
+        a->planned = true;
+      }
+      break;
+    case pb::RrEvent::kAircraftOnTable:
+      if (Aircraft* a = st.plane(e.aircraft_on_table().aircraft_id())) {
+        a->on_table = true;
+        a->path.clear();
+        for (const auto& p : e.aircraft_on_table().path()) a->path.push_back(geom::from_proto(p));
+      }
+      break;
+    case pb::RrEvent::kDogfight:
+      for (const auto& id : e.dogfight().removed()) std::erase_if(st.aircraft, [&](const Aircraft& a) { return a.id == id; });
+      break;
+    case pb::RrEvent::kAaFired: {
+      const auto& x = e.aa_fired();
+      if (Aircraft* a = st.plane(x.aircraft_id())) {
+        // Absolute values: the copy without the gun (for the enemy of a hidden unit) changes nothing.
+        a->airframe_hits = x.airframe_hits();
+        a->location_modifier = x.location_modifier();
+        a->out = a->out || x.out();
+      }
+      spent(st, x.unit_id());
+      break;
+    }
+    case pb::RrEvent::kAircraftLeft:
+      std::erase_if(st.aircraft, [&](const Aircraft& a) { return a.id == e.aircraft_left().aircraft_id(); });
+      break;
+    case pb::RrEvent::kSettingUp: {
+      const auto& x = e.setting_up();
+      if (Unit* u = st.find(x.unit_id())) {
+        u->set_up_turn = st.turn;
+        u->set_up_functions = x.functions() >= x.needed() ? 0 : x.functions();
+        u->packed = !x.emplaced();
+      }
+      spent(st, x.unit_id());
+      break;
+    }
+    case pb::RrEvent::kSquadsCombined: {
+      const auto& x = e.squads_combined();
+      st.deck->spend_in_command_phase(x.leader_id());  // RR-CMD-07: the leader's command for the sequence
+      if (Unit* into = st.find(x.into_id())) {
+        into->figures = x.figures();
+        into->marker = from_pb(x.marker());
+      }
+      if (Unit* gone = st.find(x.unit_id())) {
+        gone->figures = 0;
+        remove(st, *gone);
       }
       break;
     }

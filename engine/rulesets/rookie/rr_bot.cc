@@ -81,12 +81,28 @@ std::optional<pb::RrMove> move_toward(const RrState& st, int side, const Unit& u
   return std::nullopt;
 }
 
+// RR-AIR-05: a unit worth 20 % or more a shot fires at the first enemy aircraft over the table.
+std::optional<pb::RrAaFire> flak(const RrState& st, int side, const Unit& u) {
+  if (aa_chance_of(u) < 20) return std::nullopt;
+  for (const auto& a : st.aircraft) {
+    pb::RrAaFire f;
+    f.set_unit_id(u.id);
+    f.set_aircraft_id(a.id);
+    if (!check_aa_fire(st, side, f)) return f;
+  }
+  return std::nullopt;
+}
+
 pb::RrCommand act(const RrState& st, int side, const Unit& u) {
   pb::RrCommand c;
   pb::RrRally r;
   r.set_unit_id(u.id);
   if (u.marker >= Marker::kPinned && !check_rally(st, side, r)) {
     *c.mutable_rally() = r;
+    return c;
+  }
+  if (auto f = flak(st, side, u)) {
+    *c.mutable_aa_fire() = *f;
     return c;
   }
   if (auto shot = best_shot(st, side, u)) {
@@ -159,33 +175,50 @@ pb::RrCommand morale_step(const RrState& st, int side) {
   return c;
 }
 
-// RR-ART-01: each battery not yet plotted aims at the enemy unit it sees farthest from its own
-// units (so the drift is less likely to land on friends); done when all are plotted or none sees.
+// The enemy unit the side sees farthest from its own units (so a strike's drift is less likely
+// to land on friends), if it is at least 8" from them.
+const Unit* strike_aim(const RrState& st, int side) {
+  const Unit* aim = nullptr;
+  double best = -1;
+  for (const auto& e : st.units) {
+    if (!e.alive || e.side == side || !visible_to(st, e, st.side_id(side))) continue;
+    double nearest_friend = 1e300;
+    for (const auto& f : st.units) {
+      if (f.alive && f.side == side) nearest_friend = std::min(nearest_friend, geom::distance(f.pos, e.pos));
+    }
+    if (nearest_friend > best) {
+      best = nearest_friend;
+      aim = &e;
+    }
+  }
+  return best >= 8 ? aim : nullptr;
+}
+
+// RR-ART-01, RR-AIR-02: each battery not yet plotted, then each aircraft on call without a run,
+// aims at strike_aim (an aircraft flies straight up or down the table); done when none is left.
 pb::RrCommand plot_step(const RrState& st, int side) {
   pb::RrCommand c;
+  const Unit* aim = strike_aim(st, side);
   for (const auto& b : st.batteries) {
-    if (b.side != side) continue;
+    if (!aim || b.side != side) continue;
     if (std::any_of(st.plots.begin(), st.plots.end(), [&](const Plot& p) { return p.battery_id == b.id; })) continue;
-    const Unit* aim = nullptr;
-    double best = -1;
-    for (const auto& e : st.units) {
-      if (!e.alive || e.side == side || !visible_to(st, e, st.side_id(side))) continue;
-      double nearest_friend = 1e300;
-      for (const auto& f : st.units) {
-        if (f.alive && f.side == side) nearest_friend = std::min(nearest_friend, geom::distance(f.pos, e.pos));
-      }
-      if (nearest_friend > best) {
-        best = nearest_friend;
-        aim = &e;
-      }
-    }
-    if (!aim || best < 8) continue;
     pb::RrPlot p;
     p.set_battery_id(b.id);
     geom::to_proto(aim->pos, p.mutable_point());
     p.set_template_kind(battery_templates(b).back());
     if (!check_plot(st, side, p)) {
       *c.mutable_plot() = p;
+      return c;
+    }
+  }
+  for (const auto& a : st.aircraft) {
+    if (!aim || a.side != side || a.planned || a.on_table || a.out) continue;
+    pb::RrFlightPlan p;
+    p.set_aircraft_id(a.id);
+    geom::to_proto(aim->pos, p.mutable_aim());
+    p.set_heading_deg(0);
+    if (!check_flight_plan(st, side, p)) {
+      *c.mutable_flight_plan() = p;
       return c;
     }
   }

@@ -1,4 +1,6 @@
 // The log line of each event, for a viewer who may see it. Units are named by name, never id.
+#include <cmath>
+
 #include "engine/core/cards.h"
 #include "engine/rulesets/rookie/rr_internal.h"
 #include "engine/rulesets/rookie/rr_rules_impl.h"
@@ -6,6 +8,14 @@
 namespace sandtable::rr {
 
 namespace {
+
+// An aircraft by its support's name; it may have left the table by the time its line is read.
+std::string plane_name(const RrState& st, const std::string& id) {
+  for (const auto& a : st.air) {
+    if (id.rfind(st.side_id(a.side) + "-air-", 0) == 0 && !a.name.empty()) return a.name;
+  }
+  return id;
+}
 
 std::string name_of(const RrState& st, const std::string& id) {
   const Unit* u = st.find(id);
@@ -161,13 +171,60 @@ std::string RookieRules::describe(const GameState& state, const pb::Event& event
     }
     case pb::RrEvent::kStrikeLanded: {
       const auto& x = e.strike_landed();
-      std::string line = x.battery_name() + "'s fire lands (template " + x.template_kind() + "): impact d10 " + std::to_string(x.roll());
+      std::string line = x.battery_name() + (x.aircraft() ? " attacks" : "'s fire lands") + " (template " + x.template_kind() + "): " +
+                         (x.aircraft() ? "attack-location" : "impact") + " d10 " + std::to_string(x.roll());
+      if (x.modifier() != 0) {
+        line += ' ';
+        line += signed_num(x.modifier());
+        line += " (RR-AIR-08)";
+      }
       if (x.drift_inches() == 0) {
         line += ", on target at ";
       } else {
         line += ", drifts " + std::to_string(x.drift_inches()) + "\" (d6) toward sector " + std::to_string(x.drift_sector()) + " to ";
       }
-      return line + inches(x.landed().x()) + " along, " + inches(x.landed().y()) + " across (RR-ART-04).";
+      return line + inches(x.landed().x()) + " along, " + inches(x.landed().y()) + " across (" + (x.aircraft() ? "RR-AIR-07" : "RR-ART-04") + ").";
+    }
+    case pb::RrEvent::kAirArrival: {
+      const auto& x = e.air_arrival();
+      std::string line = side_name(st, st.side_index(x.side())) + "'s air support: d% " + std::to_string(x.roll()) + " against " +
+                         std::to_string(x.chance()) + "%";
+      return line + (x.arrived() ? ": " + x.name() + " arrives, on call next turn (RR-AIR-01)." : ": nothing comes (RR-AIR-01).");
+    }
+    case pb::RrEvent::kFlightPlanned: {
+      const auto& x = e.flight_planned();
+      return "A run is planned for " + plane_name(st, x.aircraft_id()) + ": it attacks at " + inches(x.aim().x()) + " along, " + inches(x.aim().y()) +
+             " across, heading " + std::to_string(static_cast<int>(std::lround(x.heading_deg()))) + " degrees (secret until it comes on).";
+    }
+    case pb::RrEvent::kAircraftOnTable: {
+      const auto& x = e.aircraft_on_table();
+      return x.name() + " of " + side_name(st, st.side_index(x.side())) + " comes over the table; ground units may fire at it (RR-AIR-04).";
+    }
+    case pb::RrEvent::kDogfight: {
+      std::string line = "Dogfight (RR-AIR-03): ";
+      for (int i = 0; i < e.dogfight().removed_size(); ++i) line += (i ? ", " : "") + plane_name(st, e.dogfight().removed(i));
+      return line + " out of the fight.";
+    }
+    case pb::RrEvent::kAaFired: {
+      const auto& x = e.aa_fired();
+      std::string line = (x.unit_id().empty() ? std::string("Unseen ground fire") : name_of(st, x.unit_id())) + " fires at " + plane_name(st, x.aircraft_id()) +
+                         ": d% " + std::to_string(x.roll()) + " against " + std::to_string(x.chance()) + "%";
+      if (!x.hit()) return line + ", a miss (RR-AIR-05).";
+      return line + ", a hit: d10 " + std::to_string(x.effect_roll()) + ", " + x.effect() + " (RR-AIR-06).";
+    }
+    case pb::RrEvent::kAircraftLeft: return plane_name(st, e.aircraft_left().aircraft_id()) + " " + e.aircraft_left().reason() + ".";
+    case pb::RrEvent::kSettingUp: {
+      const auto& x = e.setting_up();
+      if (x.functions() >= x.needed()) {
+        return name_of(st, x.unit_id()) + (x.emplaced() ? " is set up and may fire (RR-FUNC-03)." : " is taken down and may move (RR-FUNC-03).");
+      }
+      return name_of(st, x.unit_id()) + (x.emplaced() ? " is being taken down: " : " is being set up: ") + std::to_string(x.functions()) + " of " +
+             std::to_string(x.needed()) + " functions this turn (RR-FUNC-03).";
+    }
+    case pb::RrEvent::kSquadsCombined: {
+      const auto& x = e.squads_combined();
+      return name_of(st, x.leader_id()) + " combines " + name_of(st, x.unit_id()) + " into " + name_of(st, x.into_id()) + ": " +
+             std::to_string(x.figures()) + " figures, " + marker_words(from_pb(x.marker())) + " (RR-CMD-07).";
     }
     case pb::RrEvent::kMinefieldFound: {
       const auto& x = e.minefield_found();

@@ -1,6 +1,7 @@
 // GM edits of a Rookie Rules table: move or remove a unit, set its figures and its penalty marker,
 // the turn. The checks keep what the rules rely on: units on the table, figures between 1 and the
 // unit's start (remove it to take it out), one marker at most, and the acting unit left acting.
+#include <algorithm>
 #include <cmath>
 
 #include "engine/model/rejection.h"
@@ -30,6 +31,34 @@ void set_figures(Unit& u, int figures) {
                                                   " figures (remove it to take it out of the game).");
   }
   u.figures = figures;
+}
+
+// RR-CMD-11: company command sends a figure of a unit (the GM says which) to replace a fallen
+// leader: the leader is back with one figure, 1" behind that unit, and the unit has one fewer.
+void replace_leader(RrState& st, const google::protobuf::Any& any) {
+  pb::RrReplaceLeader x;
+  any.UnpackTo(&x);
+  Unit* l = st.find(x.leader_id());
+  if (!l || l->kind != Kind::kLeader || l->alive) {
+    reject("RR_GM_NOT_FALLEN", "RR-CMD-11", "Only a leader who has fallen is replaced; '" + x.leader_id() + "' is not one.");
+  }
+  Unit& from = unit_to_edit(st, x.from_unit_id());
+  if (from.side != l->side || from.kind != Kind::kSquad || from.figures < 2) {
+    reject("RR_GM_NO_FIGURE", "RR-CMD-11", "The replacement comes from a squad of the leader's side with a figure to spare.");
+  }
+  if (from.id == st.active_unit) reject("RR_GM_ACTING", "RR-CARD-05", label(from) + " is acting: edit it once its activation ends.");
+  from.figures -= 1;
+  const Vec2 back = facing_of(from.facing_deg).forward() * -1.0;
+  Vec2 at = from.pos + back;
+  at.x = std::clamp(at.x, 0.0, st.table->width);
+  at.y = std::clamp(at.y, 0.0, st.table->height);
+  l->alive = true;
+  l->figures = 1;
+  l->marker = Marker::kNone;
+  l->pos = at;
+  l->facing_deg = from.facing_deg;
+  l->spotted_by = from.spotted_by;
+  st.deck->reinstate(l->id);
 }
 
 void edit_state(RrState& st, const pb::GmEdit& edit) {
@@ -79,6 +108,10 @@ void edit_state(RrState& st, const pb::GmEdit& edit) {
       return;
     }
     case pb::GmEdit::kRulesetEdit: {
+      if (edit.ruleset_edit().Is<pb::RrReplaceLeader>()) {
+        replace_leader(st, edit.ruleset_edit());
+        return;
+      }
       pb::RrEditUnit x;
       if (!edit.ruleset_edit().Is<pb::RrEditUnit>() || !edit.ruleset_edit().UnpackTo(&x)) {
         reject("GM_EDIT_UNSUPPORTED", "GEN", "Rookie Rules does not know that edit.");
@@ -101,6 +134,8 @@ std::string edited_unit(const pb::GmEdit& edit) {
   if (edit.has_set_marker()) return edit.set_marker().unit_id();
   pb::RrEditUnit x;
   if (edit.has_ruleset_edit() && edit.ruleset_edit().UnpackTo(&x)) return x.unit_id();
+  pb::RrReplaceLeader l;
+  if (edit.has_ruleset_edit() && edit.ruleset_edit().UnpackTo(&l)) return l.from_unit_id();
   return {};
 }
 
@@ -130,6 +165,14 @@ void RookieRules::apply_edit(GameState& state, const pb::GmEdit& edit) const {
 }
 
 std::string RookieRules::describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string& viewer) const {
+  pb::RrReplaceLeader l;
+  if (edit.has_ruleset_edit() && edit.ruleset_edit().UnpackTo(&l)) {
+    const auto& st = static_cast<const RrState&>(state);
+    const Unit* leader = st.find(l.leader_id());
+    const Unit* from = st.find(l.from_unit_id());
+    return "replaces the fallen " + (leader ? label(*leader) : l.leader_id()) + " with a figure of " + (from ? label(*from) : l.from_unit_id()) +
+           " (RR-CMD-11)";
+  }
   pb::RrEditUnit x;
   if (edit.has_ruleset_edit() && edit.ruleset_edit().UnpackTo(&x)) {
     const Unit* u = static_cast<const RrState&>(state).find(x.unit_id());

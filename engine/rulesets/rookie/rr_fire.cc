@@ -72,6 +72,7 @@ Check check_fire(const RrState& st, int side, const pb::RrFire& f, FirePlan* pla
   const Unit* t = st.alive_unit(f.target_id());
   if (!t || t->side == side || !visible_to(st, *t, st.side_id(side))) return no_target(st, side, f.target_id());
   if (u.ff() <= 0) return r("RR_CANNOT_FIRE", "RR-UNIT-03", label(u) + " has no firing factor.");
+  if (u.packed) return r("RR_PACKED", "RR-FUNC-03", label(u) + " is packed for moving: set it up (four functions in one turn) to fire.");
   const TypeRow& row = row_of(u);
   const double d = geom::distance(u.pos, t->pos);
   std::string why;

@@ -11,6 +11,7 @@
 #include "engine/model/context.h"
 #include "engine/model/payload.h"
 #include "engine/model/refusal.h"
+#include "engine/rulesets/rookie/rr_artillery.h"
 #include "engine/rulesets/rookie/rr_fire_chart.h"
 #include "engine/rulesets/rookie/rr_speed.h"
 #include "engine/rulesets/rookie/rr_state.h"
@@ -155,7 +156,26 @@ inline constexpr const char* kFriendRanAway = "a friendly unit ran away within 8
 inline constexpr const char* kTankNear = "an enemy tank came within 8\"";
 Check check_morale_test(const RrState& st, int side, const pb::RrMoraleTest& t);
 
-// ---- off-table artillery (rr_strike.cc) ----
+// ---- off-table artillery (rr_strike.cc) and aircraft (rr_aircraft.cc) ----
+// Attacks every living unit with a stand or hull under the template, each once; an air attack
+// (RR-AIR-10) makes a unit in cover a blind target.
+void attack_under(Context& ctx, RrState& st, const PlacedTemplate& placed, const NoFirerAttack& attack, bool air);
+// RR-SEQ-01 step 1: the side has something to plot (a battery, or an aircraft on call).
+bool may_plot(const RrState& st, int side);
+Check check_flight_plan(const RrState& st, int side, const pb::RrFlightPlan& p);
+void do_flight_plan(Context& ctx, RrState& st, int side, const pb::RrFlightPlan& p);
+// The straight run through `aim` along `heading_deg`, from the table's edge to the edge it leaves by.
+std::vector<Vec2> flight_path(const RrState& st, Vec2 aim, double heading_deg);
+std::string air_template_letter(const AirSupport& a);
+// RR-AIR-03/04: planned aircraft come onto the table as the first card sequence begins; dogfights.
+void bring_aircraft_on(Context& ctx, RrState& st);
+// RR-AIR-07/08/09/10, RR-ART-02: between the sequences every aircraft still flying attacks, then leaves.
+void land_air_attacks(Context& ctx, RrState& st);
+// RR-AIR-01, RR-SEQ-03: the end-of-turn arrival rolls.
+void check_air_arrivals(Context& ctx, RrState& st);
+Check check_aa_fire(const RrState& st, int side, const pb::RrAaFire& f);
+void do_aa_fire(Context& ctx, RrState& st, int side, const pb::RrAaFire& f);
+int aa_chance_of(const Unit& u);  // RR-AIR-05, percent
 Check check_plot(const RrState& st, int side, const pb::RrPlot& p);
 void do_plot(Context& ctx, RrState& st, int side, const pb::RrPlot& p);
 // RR-ART-02/04/05: every plot lands, is diced for drift, and attacks the units under it.
@@ -163,6 +183,14 @@ void land_strikes(Context& ctx, RrState& st);
 // The templates a battery may use (RR-ART-03), "A".."D"; empty for an unknown weapon.
 std::vector<std::string> battery_templates(const Battery& b);
 std::string battery_label(const Battery& b);
+
+// ---- reorganising (rr_organise.cc) ----
+Check check_set_up(const RrState& st, int side, const pb::RrSetUp& s);
+void do_set_up(Context& ctx, RrState& st, int side, const pb::RrSetUp& s);
+std::string set_up_label(const RrState& st, const Unit& u);
+Check check_combine(const RrState& st, int side, const pb::RrCombineSquads& c);
+void do_combine(Context& ctx, RrState& st, int side, const pb::RrCombineSquads& c);
+bool may_combine(const RrState& st, int side);
 
 // ---- sequence (rr_sequence.cc) ----
 Check check_end_phase(const RrState& st, int side);

@@ -77,6 +77,23 @@ void add_active(const RrState& st, int side, const Unit& u, pb::ActionMenu& menu
   }
   add_fire(st, side, u, menu, false);
   if (st.fired_at.empty()) add_fire(st, side, u, menu, true);
+  pb::Action* aa = nullptr;
+  for (const auto& plane : st.aircraft) {
+    pb::RrAaFire f;
+    f.set_unit_id(u.id);
+    f.set_aircraft_id(plane.id);
+    if (check_aa_fire(st, side, f) || plane.path.size() < 2) continue;
+    if (!aa) aa = add_action(menu, "aa:" + u.id, "other", "Fire at an aircraft", u.id, "RR-AIR-05");
+    auto* t = aa->add_targets();
+    t->set_id(plane.id);
+    const std::string& name = st.air[static_cast<std::size_t>(plane.support)].name;
+    t->set_label(name.empty() ? plane.id : name);
+    geom::to_proto((plane.path.front() + plane.path.back()) / 2, t->mutable_point());
+    t->set_detail(std::to_string(aa_chance_of(u)) + "% to hit");
+  }
+  pb::RrSetUp up;
+  up.set_unit_id(u.id);
+  if (!check_set_up(st, side, up)) add_action(menu, "setup:" + u.id, "other", set_up_label(st, u), u.id, "RR-FUNC-03");
   pb::Action* obs = nullptr;
   for (const auto& t : st.units) {
     pb::RrObserve o;
@@ -120,6 +137,22 @@ void add_command(const RrState& st, int side, pb::ActionMenu& menu) {
       }
     }
   }
+  for (const auto& l : st.units) {
+    if (!l.alive || l.side != side || l.kind != Kind::kLeader) continue;
+    pb::Action* a = nullptr;
+    for (const auto& x : st.units) {
+      if (!x.alive || x.side != side || x.kind != Kind::kSquad || x.figures >= x.original_figures) continue;
+      for (const auto& y : st.units) {
+        pb::RrCombineSquads c;
+        c.set_leader_id(l.id);
+        c.set_unit_id(x.id);
+        c.set_into_id(y.id);
+        if (!y.alive || y.side != side || &x == &y || check_combine(st, side, c)) continue;
+        if (!a) a = add_action(menu, "combine:" + l.id, "other", "Combine squads with " + label(l), l.id, "RR-CMD-07");
+        unit_target(a, x.id + ">" + y.id, x, label(x) + " joins " + label(y) + ": " + std::to_string(x.figures + y.figures) + " figures");
+      }
+    }
+  }
   add_action(menu, "end-phase", "end", "End the command phase", "", "RR-CMD-05");
 }
 
@@ -140,6 +173,21 @@ void add_plots(const RrState& st, int side, pb::ActionMenu& menu) {
       pick->set_marker_width(size.width);
       pick->set_marker_round(size.round);
     }
+  }
+  // RR-AIR-02/07: each aircraft on call gets its run: the point it attacks, and its heading.
+  for (const auto& a : st.aircraft) {
+    if (a.side != side || a.on_table || a.out) continue;
+    const AirSupport& sup = st.air[static_cast<std::size_t>(a.support)];
+    const std::string letter = air_template_letter(sup);
+    const TemplateSize size = kTemplateSizes[static_cast<std::size_t>(letter[0] - 'A')];
+    const std::string name = sup.name.empty() ? a.id : sup.name;
+    pb::Action* x = add_action(menu, "fly:" + a.id, "other", std::string(a.planned ? "Plan again: " : "Plan the run: ") + name, "", "RR-AIR-02");
+    auto* pick = x->mutable_point();
+    pick->set_hint("Click where " + name + " attacks; Q / E turn its run (it crosses the table along that heading, secret until it comes on)");
+    pick->set_facing_free(true);
+    pick->set_marker_length(size.length);
+    pick->set_marker_width(size.width);
+    pick->set_marker_round(size.round);
   }
   add_action(menu, "end-phase", "end", "Done plotting", "", "RR-ART-01");
 }
@@ -222,6 +270,23 @@ pb::Command RookieRules::order_for(const GameState& state, const std::string& se
     p->set_template_kind(colon == std::string::npos ? "" : rest.substr(colon + 1));
     *p->mutable_point() = play.point();
     p->set_orientation_deg(play.facing_deg());
+  } else if (id.starts_with("fly:")) {
+    auto* p = c.mutable_flight_plan();
+    p->set_aircraft_id(id.substr(4));
+    *p->mutable_aim() = play.point();
+    p->set_heading_deg(play.facing_deg());
+  } else if (id.starts_with("aa:")) {
+    c.mutable_aa_fire()->set_unit_id(unit);
+    c.mutable_aa_fire()->set_aircraft_id(play.target());
+  } else if (id.starts_with("setup:")) {
+    c.mutable_set_up()->set_unit_id(unit);
+  } else if (id.starts_with("combine:")) {
+    const std::string& t = play.target();
+    const std::size_t gt = t.find('>');
+    auto* x = c.mutable_combine();
+    x->set_leader_id(unit);
+    x->set_unit_id(t.substr(0, gt));
+    x->set_into_id(gt == std::string::npos ? "" : t.substr(gt + 1));
   } else if (id.starts_with("melee:")) {
     const auto& st = static_cast<const RrState&>(state);
     const Unit* u = st.alive_unit(unit);

@@ -75,8 +75,9 @@ Check check_move(const RrState& st, int side, const pb::RrMove& m, MovePlan* pla
   if (auto bad = check_function(st, side, m.unit_id(), &up)) return bad;
   const Unit& u = *up;
   const TypeRow& row = row_of(u);
-  if (row.emplaced || u.kind == Kind::kBunker) {
-    return r("RR_EMPLACED", "RR-FUNC-03", label(u) + " is emplaced and does not move in this game.");
+  if (u.kind == Kind::kBunker) return r("RR_EMPLACED", "RR-FUNC-03", label(u) + " is built in and does not move.");
+  if (row.emplaced && !u.packed) {
+    return r("RR_EMPLACED", "RR-FUNC-03", label(u) + " is set up: taking it down takes four functions, both activations of one turn.");
   }
   if (u.immobile) return r("RR_IMMOBILE", "RR-ARM-04", label(u) + " is immobilised.");
   if (m.melee() && !has_stands(u)) {

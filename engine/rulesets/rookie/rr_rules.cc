@@ -50,6 +50,10 @@ void RookieRules::handle(Context& ctx, const pb::Command& command) const {
       morale_test(ctx, st, *st.find(c.morale_test().unit_id()), "voluntary");
       break;
     case pb::RrCommand::kPlot: do_plot(ctx, st, side, c.plot()); break;
+    case pb::RrCommand::kAaFire: do_aa_fire(ctx, st, side, c.aa_fire()); break;
+    case pb::RrCommand::kFlightPlan: do_flight_plan(ctx, st, side, c.flight_plan()); break;
+    case pb::RrCommand::kSetUp: do_set_up(ctx, st, side, c.set_up()); break;
+    case pb::RrCommand::kCombine: do_combine(ctx, st, side, c.combine()); break;
     default:
       reject("EMPTY_COMMAND", "GEN", "The Rookie Rules order is empty.");
   }

@@ -29,6 +29,9 @@ std::string RookieRules::save_state(const GameState& state) const {
     x->set_sniper_fire_turns(u.sniper_fire_turns);
     x->set_last_fire_turn(u.last_fire_turn);
     x->set_tested(u.tested);
+    x->set_packed(u.packed);
+    x->set_set_up_functions(u.set_up_functions);
+    x->set_set_up_turn(u.set_up_turn);
   }
   s.set_turn(st.turn);
   s.set_phase(static_cast<pb::RrPhase>(static_cast<int>(st.phase)));
@@ -61,12 +64,32 @@ std::string RookieRules::save_state(const GameState& state) const {
     auto* x = s.add_strikes();
     x->set_side(st.side_id(k.side));
     x->set_battery_id(k.battery_id);
+    x->set_battery_name(k.name);
+    x->set_aircraft(!k.name.empty());
     geom::to_proto(k.landed, x->mutable_landed());
     x->set_template_kind(k.template_kind);
     x->set_orientation_deg(k.orientation_deg);
   }
   for (std::size_t i = 0; i < st.minefields.size(); ++i) {
     if (st.minefields[i].found) s.add_minefields_found(static_cast<int>(i));
+  }
+  for (const auto& a : st.aircraft) {
+    auto* x = s.add_aircraft();
+    x->set_id(a.id);
+    x->set_side(a.side);
+    x->set_support(a.support);
+    geom::to_proto(a.aim, x->mutable_aim());
+    x->set_heading_deg(a.heading_deg);
+    x->set_planned(a.planned);
+    x->set_on_table(a.on_table);
+    for (const Vec2 p : a.path) geom::to_proto(p, x->add_path());
+    x->set_airframe_hits(a.airframe_hits);
+    x->set_location_modifier(a.location_modifier);
+    x->set_out(a.out);
+  }
+  for (int side = 0; side < 2; ++side) {
+    s.add_failed_checks(st.failed_checks[side]);
+    s.add_sorties(st.sorties[side]);
   }
   return s.SerializeAsString();
 }
@@ -107,6 +130,9 @@ std::unique_ptr<GameState> RookieRules::load_state(const pb::Scenario& scenario,
     u.sniper_fire_turns = x.sniper_fire_turns();
     u.last_fire_turn = x.last_fire_turn();
     u.tested = x.tested();
+    u.packed = x.packed();
+    u.set_up_functions = x.set_up_functions();
+    u.set_up_turn = x.set_up_turn();
   }
   if (s.turn() < 0 || s.phase() < 0 || s.phase() > 4 || s.sequence() < 1 || s.sequence() > 2 || s.phase_side() < 0 || s.phase_side() > 1) {
     return fail("the turn or phase is out of range");
@@ -145,9 +171,32 @@ std::unique_ptr<GameState> RookieRules::load_state(const pb::Scenario& scenario,
     st->plots.push_back(Plot{b->side, x.battery_id(), geom::from_proto(x.point()), x.template_kind(), x.orientation_deg()});
   }
   for (const auto& x : s.strikes()) {
-    const Battery* b = st->battery(x.battery_id());
-    if (!b) return fail("a strike names no battery");
-    st->strikes.push_back(Strike{b->side, x.battery_id(), geom::from_proto(x.landed()), x.template_kind(), x.orientation_deg()});
+    const int side = x.side() == scenario.sides(1).id() ? 1 : 0;
+    if (!x.aircraft() && !st->battery(x.battery_id())) return fail("a strike names no battery");
+    st->strikes.push_back(Strike{side, x.battery_id(), x.aircraft() ? x.battery_name() : "", geom::from_proto(x.landed()), x.template_kind(),
+                                 x.orientation_deg()});
+  }
+  for (const auto& x : s.aircraft()) {
+    if (x.side() < 0 || x.side() > 1 || x.support() < 0 || x.support() >= static_cast<int>(st->air.size())) {
+      return fail("an aircraft names no air support of the scenario");
+    }
+    Aircraft a;
+    a.id = x.id();
+    a.side = x.side();
+    a.support = x.support();
+    a.aim = geom::from_proto(x.aim());
+    a.heading_deg = x.heading_deg();
+    a.planned = x.planned();
+    a.on_table = x.on_table();
+    for (const auto& p : x.path()) a.path.push_back(geom::from_proto(p));
+    a.airframe_hits = x.airframe_hits();
+    a.location_modifier = x.location_modifier();
+    a.out = x.out();
+    st->aircraft.push_back(std::move(a));
+  }
+  for (int side = 0; side < 2 && side < s.failed_checks_size() && side < s.sorties_size(); ++side) {
+    st->failed_checks[side] = s.failed_checks(side);
+    st->sorties[side] = s.sorties(side);
   }
   for (const int i : s.minefields_found()) {
     if (i < 0 || i >= static_cast<int>(st->minefields.size())) return fail("a found minefield is not in the scenario");

@@ -53,9 +53,9 @@ void start_sequence(Context& ctx, RrState& st, int sequence) {
 // RR-SEQ-01 step 1: a side with off-table batteries plots their fire before the turn (RR-ART-01);
 // then the first command phase.
 void start_turn_body(Context& ctx, RrState& st) {
-  if (st.has_batteries(0)) {
+  if (may_plot(st, 0)) {
     start_phase(ctx, st, pb::RR_PHASE_PLOT, 1, 0);
-  } else if (st.has_batteries(1)) {
+  } else if (may_plot(st, 1)) {
     start_phase(ctx, st, pb::RR_PHASE_PLOT, 1, 1);
   } else {
     start_sequence(ctx, st, 1);
@@ -106,6 +106,7 @@ void end_turn(Context& ctx, RrState& st) {
     }
     return;
   }
+  check_air_arrivals(ctx, st);  // RR-SEQ-03
   pb::RrEvent t;
   t.mutable_turn_started()->set_turn(st.turn + 1);
   emit_rr(ctx, t);
@@ -118,8 +119,10 @@ void next_card(Context& ctx, RrState& st) {
   if (pile.empty()) {
     if (st.sequence == 1) {
       // RR-SEQ-01 step 4, RR-ART-02: off-table fire lands between the sequences.
-      if (!st.plots.empty()) {
+      const bool flying = std::any_of(st.aircraft.begin(), st.aircraft.end(), [](const Aircraft& a) { return a.on_table && !a.out; });
+      if (!st.plots.empty() || flying) {
         start_phase(ctx, st, pb::RR_PHASE_STRIKES, 1, -1);
+        land_air_attacks(ctx, st);
         land_strikes(ctx, st);
         if (st.over) return;
       }
@@ -181,9 +184,10 @@ Check check_end_phase(const RrState& st, int side) {
 void do_end_phase(Context& ctx, RrState& st, int side) {
   if (auto bad = check_end_phase(st, side)) refuse(*bad);
   if (st.phase == Phase::kPlot) {
-    if (side == 0 && st.has_batteries(1)) {
+    if (side == 0 && may_plot(st, 1)) {
       start_phase(ctx, st, pb::RR_PHASE_PLOT, 1, 1);
     } else {
+      bring_aircraft_on(ctx, st);  // RR-AIR-04: over the table for both card sequences' AA fire
       start_sequence(ctx, st, 1);
     }
     return;
@@ -209,14 +213,14 @@ void settle(Context& ctx, RrState& st) {
     }
     switch (st.phase) {
       case Phase::kPlot:
-        if (st.has_batteries(st.phase_side)) return;  // the side plots, or says it is done
+        if (may_plot(st, st.phase_side)) return;  // the side plots, or says it is done
         do_end_phase(ctx, st, st.phase_side);
         continue;
       case Phase::kStrikes:
         start_phase(ctx, st, pb::RR_PHASE_COMMAND, st.sequence, 0);
         continue;
       case Phase::kCommand:
-        if (may_command(st, st.phase_side)) return;
+        if (may_command(st, st.phase_side) || may_combine(st, st.phase_side)) return;
         do_end_phase(ctx, st, st.phase_side);
         continue;
       case Phase::kMorale:

@@ -85,6 +85,23 @@ std::optional<std::string> check_extra(const pb::Scenario& sc) {
     if (p.refusal) return path + ".at: " + *p.refusal + " (written like an artillery plot, e.g. \"3'6\\\" 3'\" or \"42, 36\")";
     if (!std::isfinite(m.flats_deg())) return path + ".flats_deg: not a number";
   }
+  std::set<int> with_air;
+  for (int i = 0; i < x.air_size(); ++i) {
+    const auto& a = x.air(i);
+    const std::string path = "extra.air[" + std::to_string(i) + "]";
+    const int side = side_named(sc, a.side());
+    if (side < 0) return path + ".side: \"" + a.side() + "\" is not one of the scenario's sides";
+    if (!with_air.insert(side).second) return path + ".side: a side has one air support entry";
+    static const std::set<std::string> kinds = {"fighter", "fighter_bomber", "dive_bomber", "medium_bomber", "modern"};
+    static const std::set<std::string> attacks = {"strafing", "dive_bombing", "fighter_bomber", "rockets", "napalm", "medium_bombing"};
+    if (!kinds.count(a.kind())) return path + ".kind: fighter, fighter_bomber, dive_bomber, medium_bomber or modern (RR-AIR-08)";
+    if (!attacks.count(a.attack())) {
+      return path + ".attack: strafing, dive_bombing, fighter_bomber, rockets, napalm or medium_bombing (RR-AIR-09)";
+    }
+    if (a.sorties() < 0 || a.base_chance() < 0 || a.base_chance() > 100 || a.step() < 0 || a.step() > 100) {
+      return path + ": sorties, base_chance and step are 0 or more (chances at most 100)";
+    }
+  }
   return std::nullopt;
 }
 
@@ -143,6 +160,8 @@ std::optional<std::string> attribute(Unit& u, const std::string& a) {
   const auto [key, value] = split(a);
   if (key == "specialist" && value.empty()) u.specialist = true;
   else if (key == "camouflaged" && value.empty()) u.camouflaged = true;
+  else if (key == "aa" && value.empty()) u.aa_gun = true;
+  else if (key == "packed" && value.empty()) u.packed = true;
   else if (key == "ff") {
     const auto n = number(value, 1, 20);
     if (!n) return "ff= takes the firing factor of one figure, 1 to 20 (RR-UNIT-03)";
@@ -156,7 +175,7 @@ std::optional<std::string> attribute(Unit& u, const std::string& a) {
     if (!c) return "armour= takes A, B, C, D, E or none (RR-UNIT-06)";
     u.armour = *c;
   } else {
-    return "unknown attribute \"" + a + "\"; expected specialist, camouflaged, ff=N, weapon_ff=N or armour=A..E";
+    return "unknown attribute \"" + a + "\"; expected specialist, camouflaged, aa, packed, ff=N, weapon_ff=N or armour=A..E";
   }
   return std::nullopt;
 }
@@ -293,6 +312,18 @@ std::unique_ptr<RrState> initial_state(const pb::Scenario& sc) {
   for (const auto& m : x.minefields()) {
     const MinefieldPlot p = plot_minefield(TableSize{sc.table().width(), sc.table().height()}, m.at());
     st->minefields.push_back(Mines{std::max(side_named(sc, m.side()), 0), p.field.centre, m.flats_deg(), false});
+  }
+  for (const auto& a : x.air()) {
+    AirSupport s;
+    s.side = std::max(side_named(sc, a.side()), 0);
+    s.name = a.name();
+    s.kind = a.kind();
+    s.attack = a.attack();
+    s.rating = a.rating();
+    s.sorties = a.sorties();
+    s.base_chance = a.base_chance() > 0 ? a.base_chance() : 35;
+    s.step = a.step() > 0 ? a.step() : 10;
+    st->air.push_back(std::move(s));
   }
   return st;
 }

@@ -36,6 +36,20 @@ const Battery* RrState::battery(const std::string& id) const {
   return nullptr;
 }
 
+Aircraft* RrState::plane(const std::string& id) {
+  for (auto& a : aircraft) {
+    if (a.id == id) return &a;
+  }
+  return nullptr;
+}
+
+const Aircraft* RrState::plane(const std::string& id) const {
+  for (const auto& a : aircraft) {
+    if (a.id == id) return &a;
+  }
+  return nullptr;
+}
+
 bool RrState::has_batteries(int side) const {
   for (const auto& b : batteries) {
     if (b.side == side) return true;

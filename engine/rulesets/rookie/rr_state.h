@@ -61,6 +61,7 @@ struct Unit {
   int weapon_ff = 0;         // crew-served and vehicle weapons (RR-UNIT-04); 0 = figures x ff
   bool specialist = false;   // RR-OBS-04
   bool camouflaged = false;  // RR-OBS-04
+  bool aa_gun = false;       // RR-AIR-05: an AA gun (50 % a shot at aircraft)
   Vec2 pos;
   double facing_deg = 0;
   Marker marker = Marker::kNone;
@@ -70,6 +71,11 @@ struct Unit {
   bool fired = false;
   bool moved = false;
   bool tested = false;       // took a voluntary morale test this turn (RR-MOR-02)
+  // RR-FUNC-03: a heavy weapon packed for moving (it cannot fire), and the functions spent this
+  // turn setting it up or taking it down.
+  bool packed = false;
+  int set_up_functions = 0;
+  int set_up_turn = 0;
   // Vehicle damage (RR-ARM-04).
   bool immobile = false;
   bool one_function = false;
@@ -108,10 +114,39 @@ struct Plot {
 // Where a plotted strike landed this turn (RR-ART-04), kept to draw until the turn ends.
 struct Strike {
   int side = 0;
-  std::string battery_id;
+  std::string battery_id;   // or the aircraft's id
+  std::string name;         // an aircraft's name (a battery's comes from the scenario)
   Vec2 landed;
   std::string template_kind;
   double orientation_deg = 0;
+};
+
+// A side's air support from the scenario (RR-AIR-01): what arrives and how often.
+struct AirSupport {
+  int side = 0;
+  std::string name;
+  std::string kind;    // rr_air.h AircraftKind, by its scenario key
+  std::string attack;  // rr_air.h AirAttack, by its scenario key
+  int rating = 0;
+  int sorties = 0;     // 0 = no limit
+  int base_chance = 35;
+  int step = 10;
+};
+
+// An aircraft that arrived (RR-AIR-01): on call until its side plans its run (RR-AIR-02), on the
+// table from the first card sequence, attacking between the sequences (RR-AIR-04/07).
+struct Aircraft {
+  std::string id;
+  int side = 0;
+  int support = 0;     // index into RrState::air
+  Vec2 aim;
+  double heading_deg = 0;
+  bool planned = false;
+  bool on_table = false;
+  std::vector<Vec2> path;
+  int airframe_hits = 0;      // RR-AIR-06
+  int location_modifier = 0;  // RR-AIR-06 results 3 and 4
+  bool out = false;           // crashed, leaving, or forced off: it attacks no more
 };
 
 // A minefield of the scenario (RR-MINE-01): hidden from the other side until found.
@@ -147,6 +182,10 @@ struct RrState : StateBase<RrState> {
   std::vector<Plot> plots;      // this turn's secret plots, one per battery at most
   std::vector<Strike> strikes;  // this turn's strikes, where they landed
   std::vector<Mines> minefields;
+  std::vector<AirSupport> air;
+  std::vector<Aircraft> aircraft;
+  int failed_checks[2] = {0, 0};  // RR-AIR-01: arrival checks failed in a row, per side
+  int sorties[2] = {0, 0};        // aircraft arrived so far, per side
   std::vector<std::string> deciding;
 
   Unit* find(const std::string& id);
@@ -154,6 +193,8 @@ struct RrState : StateBase<RrState> {
   const Unit* alive_unit(const std::string& id) const;
   const Battery* battery(const std::string& id) const;
   bool has_batteries(int side) const;
+  Aircraft* plane(const std::string& id);
+  const Aircraft* plane(const std::string& id) const;
   int side_index(const std::string& side_id) const;  // -1 if unknown
   const std::string& side_id(int side) const;
   int other(int side) const { return 1 - side; }

@@ -48,6 +48,27 @@ geom::Facing line_of_fire(const RrState& st, int side) {
 
 }  // namespace
 
+void attack_under(Context& ctx, RrState& st, const PlacedTemplate& placed, const NoFirerAttack& attack, bool air) {
+  std::vector<std::string> under;
+  for (const auto& u : st.units) {
+    if (!u.alive) continue;
+    const auto feet = footprints(u);
+    if (std::any_of(feet.begin(), feet.end(), [&](const geom::Polygon& f) { return under_template(placed, f); })) under.push_back(u.id);
+  }
+  for (const auto& id : under) {
+    const Unit* u = st.alive_unit(id);
+    if (!u) continue;  // gone in an earlier unit's morale chain
+    NoFirerAttack a = attack;
+    a.blind = air && cover_of(st, *u) != Cover::kOpen;  // RR-AIR-10: blind fire on top of the cover shift
+    attack_without_firer(ctx, st, *u, a);
+  }
+}
+
+bool may_plot(const RrState& st, int side) {
+  if (st.has_batteries(side)) return true;
+  return std::any_of(st.aircraft.begin(), st.aircraft.end(), [&](const Aircraft& a) { return a.side == side && !a.on_table && !a.out; });
+}
+
 std::vector<std::string> battery_templates(const Battery& b) {
   std::vector<std::string> out;
   const auto w = weapon_of(b);
@@ -120,23 +141,12 @@ void land_strikes(Context& ctx, RrState& st) {
     x->set_template_kind(plot.template_kind);
     x->set_orientation_deg(plot.orientation_deg);
     emit_rr(ctx, e);  // RR-ART-01: revealed when it lands
-    const PlacedTemplate placed{kind, out.point, facing_of(plot.orientation_deg)};
-    std::vector<std::string> under;
-    for (const auto& u : st.units) {
-      if (!u.alive) continue;
-      const auto feet = footprints(u);
-      if (std::any_of(feet.begin(), feet.end(), [&](const geom::Polygon& f) { return under_template(placed, f); })) under.push_back(u.id);
-    }
-    for (const auto& id : under) {
-      const Unit* u = st.alive_unit(id);
-      if (!u) continue;  // gone in an earlier unit's morale chain
-      NoFirerAttack a;
-      a.band_ff = template_attack_band(weapon).ff();
-      a.source = battery_label(*b) + "'s strike (" + template_name(kind) + ")";
-      a.rule_id = "RR-ART-05";
-      a.forces_morale = template_attack_forces_morale(weapon);
-      attack_without_firer(ctx, st, *u, a);
-    }
+    NoFirerAttack a;
+    a.band_ff = template_attack_band(weapon).ff();
+    a.source = battery_label(*b) + "'s strike (" + template_name(kind) + ")";
+    a.rule_id = "RR-ART-05";
+    a.forces_morale = template_attack_forces_morale(weapon);
+    attack_under(ctx, st, PlacedTemplate{kind, out.point, facing_of(plot.orientation_deg)}, a, false);
   }
   update_spotting(ctx, st);
 }

@@ -140,14 +140,44 @@ void add_fire_and_mines(const RrState& st, const std::string& viewer, pb::View& 
                  p.point, p.orientation_deg);
     *extra.add_plots() = plot_message(st, p);
   }
+  // RR-AIR-02/04: an aircraft's run is drawn for everyone once it is over the table; its aim (and a
+  // planned run not yet flown) only for its own side and the GM.
+  for (const auto& a : st.aircraft) {
+    const AirSupport& sup = st.air[static_cast<std::size_t>(a.support)];
+    const std::string name = sup.name.empty() ? a.id : sup.name;
+    const bool own = gm || a.side == side;
+    if (!a.on_table && !own) continue;
+    auto* x = extra.add_aircraft();
+    x->set_id(a.id);
+    x->set_side(st.side_id(a.side));
+    x->set_name(name);
+    x->set_kind(sup.kind);
+    x->set_planned(a.planned);
+    x->set_airframe_hits(a.airframe_hits);
+    x->set_location_modifier(a.location_modifier);
+    if (a.on_table) {
+      pb::TerrainFeature* t = view.add_terrain();
+      t->set_kind("flight_path");
+      t->set_name(name + " (" + side_name(st, a.side) + ")");
+      for (const Vec2 p : a.path) {
+        geom::to_proto(p, t->add_polyline());
+        geom::to_proto(p, x->add_path());
+      }
+    }
+    if (own && a.planned) {
+      geom::to_proto(a.aim, x->mutable_aim());
+      add_template(view, "plotted_fire", name + ": its attack, template " + air_template_letter(sup), air_template_letter(sup), a.aim,
+                   a.heading_deg);
+    }
+  }
   for (const auto& k : st.strikes) {
     const Battery* b = st.battery(k.battery_id);
-    add_template(view, "strike", (b ? battery_label(*b) : k.battery_id) + ": landed, template " + k.template_kind, k.template_kind,
-                 k.landed, k.orientation_deg);
+    const std::string who = b ? battery_label(*b) : k.name.empty() ? k.battery_id : k.name;
+    add_template(view, "strike", who + ": landed, template " + k.template_kind, k.template_kind, k.landed, k.orientation_deg);
     auto* x = extra.add_strikes();
     x->set_side(st.side_id(k.side));
     x->set_battery_id(k.battery_id);
-    if (b) x->set_battery_name(battery_label(*b));
+    x->set_battery_name(who);
     geom::to_proto(k.landed, x->mutable_landed());
     x->set_template_kind(k.template_kind);
     x->set_orientation_deg(k.orientation_deg);
