@@ -130,6 +130,16 @@ TEST(RulesCoverage, EveryOneHourWargamesIdHasARow) {
   for (const auto& id : ids) EXPECT_TRUE(covered.count(id)) << id << " has no row in docs/rules-coverage.md";
 }
 
+TEST(RulesCoverage, EveryRookieRulesIdHasARow) {
+  const std::string catalogue = slurp(kSrc + "/../shared/rules/rookie-rules.md");
+  ASSERT_FALSE(catalogue.empty()) << "the rules catalogue is expected at ../shared/rules beside the checkout";
+  const auto ids = catalogue_ids(catalogue, "RR");
+  ASSERT_GT(ids.size(), 100u);
+  std::set<std::string> covered;
+  for (const auto& r : coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"))) covered.insert(r.id);
+  for (const auto& id : ids) EXPECT_TRUE(covered.count(id)) << id << " has no row in docs/rules-coverage.md";
+}
+
 TEST(RulesCoverage, NoIdHasTwoRows) {
   std::map<std::string, int> seen;
   for (const auto& r : coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"))) {

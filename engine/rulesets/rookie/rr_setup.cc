@@ -196,8 +196,12 @@ std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
       const std::string side = o.key().substr(9);
       if (side != sc.sides(0).id() && side != sc.sides(1).id()) return "options." + o.key() + ": \"" + side + "\" is not a side of this scenario";
       if (!number(o.value(), -20, 20)) return "options." + o.key() + ": cards added (or, negative, removed), -20 to 20 (RR-CARD-02)";
+    } else if (o.key().rfind("rr.level.", 0) == 0) {
+      const std::string side = o.key().substr(9);
+      if (side != sc.sides(0).id() && side != sc.sides(1).id()) return "options." + o.key() + ": \"" + side + "\" is not a side of this scenario";
+      if (o.value() != "company" && o.value() != "platoon") return "options." + o.key() + ": expected company or platoon (RR-CMD-01)";
     } else {
-      return "options." + o.key() + ": unknown option; expected rr.fog, rr.japanese or rr.cards.<side>";
+      return "options." + o.key() + ": unknown option; expected rr.fog, rr.japanese, rr.cards.<side> or rr.level.<side>";
     }
   }
   for (int i = 0; i < sc.terrain_size(); ++i) {
@@ -233,6 +237,17 @@ std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
       for (const auto& a : u.attributes()) {
         if (auto bad = attribute(scratch, a)) return path + ".attributes: " + *bad;
       }
+    }
+  }
+  // RR-CMD-01: up to four leader figures at company level, one or two at platoon level.
+  for (int side = 0; side < 2; ++side) {
+    const bool platoon = option(sc, "rr.level." + sc.sides(side).id()) == "platoon";
+    const int most = platoon ? 2 : 4;
+    int leaders = 0;
+    for (const auto& u : sc.sides(side).units()) leaders += row_by_key(u.type())->kind == Kind::kLeader ? 1 : 0;
+    if (leaders > most) {
+      return "sides[" + std::to_string(side) + "].units: " + std::to_string(leaders) + " leaders; a side has at most " + std::to_string(most) +
+             " leaders at " + (platoon ? "platoon" : "company") + " level (RR-CMD-01; rr.level." + sc.sides(side).id() + ")";
     }
   }
   for (int i = 0; i < sc.victory().objectives_size(); ++i) {
