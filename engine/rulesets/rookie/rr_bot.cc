@@ -105,6 +105,17 @@ pb::RrCommand act(const RrState& st, int side, const Unit& u) {
     *c.mutable_aa_fire() = *f;
     return c;
   }
+  // RR-MEL-01/02: an unmarked unit closes with a weaker enemy it can reach (more figures win pairs).
+  if (u.marker == Marker::kNone) {
+    for (const auto& e : st.units) {
+      if (!e.alive || e.side == side || e.figures + 1 >= u.figures || !visible_to(st, e, st.side_id(side))) continue;
+      if (geom::distance(u.pos, e.pos) > 8) continue;
+      if (auto m = melee_charge(st, side, u, e)) {
+        *c.mutable_move() = *m;
+        return c;
+      }
+    }
+  }
   if (auto shot = best_shot(st, side, u)) {
     *c.mutable_fire() = *shot;
     return c;

@@ -49,6 +49,7 @@ export const TERRAIN: Record<string, TerrainStyle> = {
   minefield: { label: "Minefield", fill: "#8b3a1f55", stroke: "#7a2e12", order: 8 },
   plotted_fire: { label: "Plotted fire (secret)", fill: "#ff000022", stroke: "#cc0000", order: 9 },
   strike: { label: "Strike landed", fill: "#ff8c0066", stroke: "#c05a00", order: 9 },
+  flight_path: { label: "Aircraft run", fill: "#3a5f9a88", order: 10 },
 };
 
 export function terrainStyle(kind: string): TerrainStyle {

@@ -64,5 +64,6 @@ export const look: Look = {
     "Ringed: leader · barred: crew-served weapon · dotted: sniper",
     "Letters: R disrupted (red), W pinned (white), B suppressed (blue), ? unspotted by the enemy, A acting, I immobilised",
     "Red cards activate the first side, black the second; a unit acts once a card sequence",
+    "Red outline: your secret plots · orange: strikes landed this turn · brown hexes: minefields you know · blue line: an aircraft's run",
   ],
 };
