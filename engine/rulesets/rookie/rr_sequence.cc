@@ -88,7 +88,7 @@ void end_turn(Context& ctx, RrState& st) {
   if (wiped[0] || wiped[1]) {
     const int winner = wiped[0] ? (wiped[1] ? -1 : 1) : 0;
     ctx.end_game(winner < 0 ? "" : st.side_id(winner),
-                 winner < 0 ? "No unit of either side is left." : side_name(st, 1 - winner) + " has no unit left on the table.");
+                 winner < 0 ? "No unit of either side is left" : side_name(st, 1 - winner) + " has no unit left on the table");
     return;
   }
   if (st.turn >= st.max_turns) {
@@ -99,10 +99,10 @@ void end_turn(Context& ctx, RrState& st) {
     }
     const std::string score = std::to_string(points[0]) + " to " + std::to_string(points[1]);
     if (points[0] == points[1]) {
-      ctx.end_game("", "The last turn is over and the objectives are shared " + score + ": a draw (GAP-RR-VIC-01).");
+      ctx.end_game("", "The last turn is over and the objectives are shared " + score + ": a draw (GAP-RR-VIC-01)");
     } else {
       const int w = points[0] > points[1] ? 0 : 1;
-      ctx.end_game(st.side_id(w), side_name(st, w) + " holds more objectives when the last turn ends, " + score + " (GAP-RR-VIC-01).");
+      ctx.end_game(st.side_id(w), side_name(st, w) + " holds more objectives when the last turn ends, " + score + " (GAP-RR-VIC-01)");
     }
     return;
   }
