@@ -78,20 +78,6 @@ const pb::RrAirArrival* arrival(const std::vector<pb::RrEvent>& es) {
   return nullptr;
 }
 
-bool has_terrain(const Game& g, const std::string& seat, const std::string& kind) {
-  const pb::View view = g.view(seat);
-  for (const auto& t : view.terrain()) {
-    if (t.kind() == kind) return true;
-  }
-  return false;
-}
-
-void to_last_card_of_first_sequence(TG& g) {
-  ASSERT_TRUE(g.skip_until([&] {
-    return g.st().phase == rr::Phase::kCards && g.st().sequence == 1 && g.st().deck->draw_pile().empty() && g.st().deck->pending();
-  }, 200));
-}
-
 TEST(RrAirGame, RR_SEQ_03_RR_AIR_01_ArrivalIsRolledAtTheEndOfEachTurn35ThenTenMoreUntilOneComes) {
   TG g(air_table().s);
   // The end of turn 1: 35 %, d% 40 fails; the end of turn 2: 45 %, d% 45 brings the Stuka.

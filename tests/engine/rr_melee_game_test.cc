@@ -17,14 +17,6 @@ pb::Command melee_move(const std::string& seat, const std::string& unit, double 
   return order(seat, rc);
 }
 
-bool has_terrain(const Game& g, const std::string& seat, const std::string& kind) {
-  const pb::View view = g.view(seat);
-  for (const auto& t : view.terrain()) {
-    if (t.kind() == kind) return true;
-  }
-  return false;
-}
-
 TEST(RrMeleeGame, AMoveDeclaredAsMeleeFightsFigureAgainstFigureAtOnce) {
   // RR-MEL-02: r1 (3 figures) moves 1.2" to bring its stands within 1" of b1's (2 figures) and
   // declares melee; RR-MEL-01 / GAP-RR-MEL-01: two one-to-one pairs, then r1's third figure fights

@@ -38,21 +38,6 @@ Sc battery_table(const std::string& weapon) {
   return sc;
 }
 
-bool has_terrain(const Game& g, const std::string& seat, const std::string& kind) {
-  const pb::View view = g.view(seat);
-  for (const auto& t : view.terrain()) {
-    if (t.kind() == kind) return true;
-  }
-  return false;
-}
-
-// Passes every card until the last card of the first sequence waits: its order lands the strikes.
-void to_last_card_of_first_sequence(TG& g) {
-  ASSERT_TRUE(g.skip_until([&] {
-    return g.st().phase == rr::Phase::kCards && g.st().sequence == 1 && g.st().deck->draw_pile().empty() && g.st().deck->pending();
-  }, 200));
-}
-
 Outcome last_pass(TG& g, std::vector<std::pair<pb::DieKind, int>> dice) {
   return g.ok(pass(g.st().side_id(g.st().deck->pending()->side)), std::move(dice));
 }

@@ -209,6 +209,23 @@ inline pb::RrView deck_view(const Game& g, const std::string& seat) {
   return v;
 }
 
+// Whether the seat's view draws a table feature of this kind (minefield, plotted_fire, strike...).
+inline bool has_terrain(const Game& g, const std::string& seat, const std::string& kind) {
+  const pb::View view = g.view(seat);
+  for (const auto& t : view.terrain()) {
+    if (t.kind() == kind) return true;
+  }
+  return false;
+}
+
+// Passes every card until the last card of the first sequence waits: its order lands the strikes
+// and air attacks of RR-SEQ-01 step 4.
+inline void to_last_card_of_first_sequence(TG& g) {
+  ASSERT_TRUE(g.skip_until([&] {
+    return g.st().phase == rr::Phase::kCards && g.st().sequence == 1 && g.st().deck->draw_pile().empty() && g.st().deck->pending();
+  }, 200));
+}
+
 constexpr pb::DieKind kD10 = pb::DIE_KIND_D10_ZERO;
 constexpr pb::DieKind kPct = pb::DIE_KIND_PERCENTILE;
 
