@@ -5,6 +5,9 @@
 // selects a unit and clicks "Act on this card"; the unit fires (the target clicked on the table,
 // the server's preview gives the chart column before the die) and moves (a path drawn on the
 // table), or passes the card. The German sniper is on the Germans' table only (RR-SNIP-02).
+// A second room, of the crossroads at Saint-Lô, plots the American battery by clicking the table,
+// sees it land between the card sequences, keeps the German minefield off the American table,
+// shows a German squad to the Americans only once it is spotted, and plays on into the third turn.
 // Screenshots go to web-client/test-output/e2e/ (rr-*.png).
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -136,6 +139,24 @@ async function carryOn(pages) {
   await waitFor(w.page, (x) => x.seq > before.seq, id);
 }
 
+/** Passes cards until the unit's side may activate it, then moves it along the points, a function each. */
+async function actAndMove(A, G, unit, points) {
+  for (let step = 0; step < 80 && !(await viewOf(G)).menu.some((a) => a.id === `activate:${unit}`); step++) await carryOn({ americans: A, germans: G });
+  await clickFigure(G, unit);
+  await G.click(`[data-action="activate:${unit}"]`);
+  for (const p of points) {
+    const v = await waitFor(G, (x) => x.menu.some((a) => a.id === `move:${unit}`), `${unit} may move`);
+    await G.click(`[data-action="move:${unit}"]`);
+    await G.waitForSelector('[data-testid="draft"] [data-testid="ruler-panel"]');
+    await clickAt(G, p);
+    await G.locator('.board-note [data-testid="preview"][data-state="ok"]').waitFor({ timeout: 10_000 }).catch(async (e) => {
+      throw new Error(`${unit} to ${p.x}, ${p.y}: ${await G.locator(".board-note").innerText().catch(() => "")} (${e.message})`);
+    });
+    await G.keyboard.press("Enter");
+    await waitFor(G, (x) => x.seq > v.seq, "the move");
+  }
+}
+
 test("rookie rules: a strike plotted in secret by clicking the table lands for everyone; a minefield stays on its side's table", { timeout: 240_000 }, async () => {
   const links = await createRoom(h, { ruleset: "rookie-rules", scenario: /rr-crossroads-armour/, name: "E2E Rookie strike", seed: 11 });
   const pages = {};
@@ -169,5 +190,24 @@ test("rookie rules: a strike plotted in secret by clicking the table lands for e
   const gv = await viewOf(G);
   assert.ok(gv.log.some((l) => /105mm battery's fire lands \(template C\): impact d10 \d/.test(l)), `the landing is told with its die: ${gv.log.slice(-6)}`);
   await shot(G, "rr-07-strike-landed");
+
+  // RR-OBS-01/02 with rr.fog = hidden: Gruppe Arndt, in the café, is off the Americans' table until
+  // it walks out onto the road in their sight; then it is on it (and the spectator's).
+  assert.ok(!(await drawn(A)).includes("g-sq1"), "the Americans do not see Gruppe Arndt in the café");
+  assert.ok(!(await drawn(S)).includes("g-sq1"), "nor does the spectator");
+  // Its leader first steps into the café (its command needs sight of the squad, RR-CMD-02), then the
+  // squad walks out of the door: two functions each, every path drawn on the table.
+  await actAndMove(A, G, "g-ldr", [{ x: 27, y: 40.5 }, { x: 26.5, y: 39.5 }]);
+  await actAndMove(A, G, "g-sq1", [{ x: 25.5, y: 36.1 }, { x: 25.5, y: 35.3 }]);
+  await waitFor(A, (x) => x.units.some((u) => u.id === "g-sq1"), "Gruppe Arndt on the Americans' table");
+  assert.ok((await drawn(A)).includes("g-sq1"), "spotted in the open, it is drawn for the Americans");
+  assert.ok((await viewOf(A)).log.some((l) => /Gruppe Arndt is spotted by Americans/.test(l)), "and the log says it was spotted");
+  assert.ok((await drawn(S)).includes("g-sq1"), "and for the spectator");
+  await shot(A, "rr-08-spotted");
+
+  // Two whole turns, played by the pages' buttons.
+  for (let step = 0; step < 200 && (await viewOf(A)).turn < 3; step++) await carryOn({ americans: A, germans: G });
+  assert.equal((await viewOf(A)).turn, 3, "the third turn has begun");
+  assert.equal((await viewOf(G)).turn, 3);
   assert.deepEqual(problems, [], "no page errors");
 });
