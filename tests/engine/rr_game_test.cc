@@ -224,6 +224,63 @@ TEST(RrGame, RR_OBS_02_WithFogAUnitInCoverIsAbsentFromTheEnemysViewAndAnsweredAs
   EXPECT_EQ(hidden.substr(0, hidden.find('\'')), none.substr(0, none.find('\'')));
 }
 
+// A search of the Wood by rus from the menu (the entry the page offers), with the d% given.
+pb::RrObserved search_wood(TG& g, int d100) {
+  g.to_card("reds");
+  g.ok(activate("reds", "rus"));
+  const pb::ActionMenu m = g.g->menu("reds");
+  std::string target;
+  for (const auto& a : m.actions()) {
+    if (a.id() != "search:rus") continue;
+    for (const auto& t : a.targets()) {
+      if (t.label() == "Wood") target = t.id();
+    }
+  }
+  EXPECT_FALSE(target.empty()) << "the menu offers to search the Wood";
+  pb::Command c;
+  c.set_seat("reds");
+  c.mutable_play()->set_action("search:rus");
+  c.mutable_play()->set_target(target);
+  const auto es = rr_events(g.ok(c, {{kPct, d100}}));
+  for (const auto& e : es) {
+    if (e.has_observed()) return e.observed();
+  }
+  ADD_FAILURE() << "no observation";
+  return {};
+}
+
+TEST(RrGame, RR_OBS_02_WithFogAUnitSearchesAPlaceOfCoverAndFindsWhatItCanSeeThere) {
+  Sc sc = example_table();
+  sc.option("rr.fog", "hidden");
+  TG g(sc.s);
+  const pb::RrObserved o = search_wood(g, 1);
+  EXPECT_TRUE(o.target_id().empty());  // the event never names what it looked for
+  EXPECT_TRUE(o.spotted());
+  EXPECT_TRUE(g.u("ger2").spotted(0));
+  const pb::View reds = g.g->view("reds");
+  EXPECT_TRUE(std::any_of(reds.units().begin(), reds.units().end(), [](const pb::UnitView& u) { return u.id() == "ger2"; }));
+}
+
+TEST(RrGame, RR_OBS_02_ASearchRollsAlikeWhetherOrNotAnythingHidesThere) {
+  // The chance comes from the place (its cover and distance), and the die is rolled either way, so
+  // the search itself tells nothing; a failed roll finds nothing even where a unit hides.
+  Sc with = example_table();
+  with.option("rr.fog", "hidden");
+  Sc without;
+  without.area("woods", 20, 34, 40, 44, "Wood").unit(0, "rus", "squad", 30, 10, 4).unit(0, "obs", "squad", 40, 10, 4);
+  without.unit(0, "r-ldr", "leader", 30, 8).unit(1, "ger1", "squad", 30, 17, 5).unit(1, "g-ldr1", "leader", 32, 19);
+  without.option("rr.fog", "hidden");
+  TG a(with.s);
+  TG b(without.s);
+  const pb::RrObserved x = search_wood(a, 99);
+  const pb::RrObserved y = search_wood(b, 99);
+  EXPECT_EQ(x.chance(), y.chance());
+  EXPECT_EQ(x.roll(), 99);
+  EXPECT_EQ(y.roll(), 99);
+  EXPECT_FALSE(x.spotted());
+  EXPECT_FALSE(a.u("ger2").spotted(0));
+}
+
 TEST(RrGame, RR_OBS_02_AnUnspottedUnitInCoverIsFlaggedAndFiringAtItIsBlind) {
   TG g(example_table().s);
   const pb::View reds = g.g->view("reds");

@@ -133,9 +133,11 @@ std::string RookieRules::describe(const GameState& state, const pb::Event& event
     }
     case pb::RrEvent::kObserved: {
       const auto& x = e.observed();
-      std::string line = name_of(st, x.unit_id()) + " observes " + name_of(st, x.target_id()) + ": " + std::to_string(x.chance()) + "%";
+      std::string line = name_of(st, x.unit_id()) + (x.target_id().empty() ? std::string(" searches cover") : " observes " + name_of(st, x.target_id())) +
+                         ": " + std::to_string(x.chance()) + "%";
       line += modifiers(x.modifiers());
       if (x.roll() > 0) line += ", d% " + std::to_string(x.roll());
+      if (x.target_id().empty()) return line + (x.spotted() ? ": something is found." : ": nothing is found.");
       return line + (x.spotted() ? ": spotted." : ": not spotted.");
     }
     case pb::RrEvent::kSpotted: {

@@ -68,6 +68,9 @@ std::vector<std::string> audience(const RrState& st, const Unit& u);
 // that side; spotted units out of every enemy's sight are lost again (RR-OBS-05). Emits RrSpotted.
 void update_spotting(Context& ctx, RrState& st);
 Check check_observe(const RrState& st, int side, const pb::RrObserve& o);
+// Where a search of the scenario's terrain feature looks: half an inch inside its edge nearest the
+// unit; nullopt when that is not in cover.
+std::optional<Vec2> search_point(const RrState& st, const Unit& u, std::size_t feature);
 void do_observe(Context& ctx, RrState& st, int side, const pb::RrObserve& o);
 
 // ---- activation and the functions (rr_activation.cc) ----

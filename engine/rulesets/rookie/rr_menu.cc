@@ -2,6 +2,7 @@
 // read off the handlers' own checks, so the menu cannot offer what they refuse; order_for builds
 // the order back from a pick.
 #include <algorithm>
+#include <cstdlib>
 
 #include "engine/model/menu_build.h"
 #include "engine/model/rejection.h"
@@ -102,6 +103,25 @@ void add_active(const RrState& st, int side, const Unit& u, pb::ActionMenu& menu
     if (!t.alive || t.side == side || check_observe(st, side, o)) continue;
     if (!obs) obs = add_action(menu, "observe:" + u.id, "other", "Observe (try to spot)", u.id, "RR-OBS-02");
     unit_target(obs, t.id, t, inches(geom::distance(u.pos, t.pos)));
+  }
+  // RR-OBS-02: with rr.fog = hidden nothing in cover is on the table to observe: a unit may search
+  // a place of cover it can see (each terrain feature, at its edge nearest the unit).
+  if (st.options.hide_unspotted) {
+    pb::Action* search = nullptr;
+    for (std::size_t i = 0; i < st.table->terrain.size(); ++i) {
+      const auto place = search_point(st, u, i);
+      if (!place) continue;
+      pb::RrObserve o;
+      o.set_unit_id(u.id);
+      geom::to_proto(*place, o.mutable_place());
+      if (check_observe(st, side, o)) continue;
+      if (!search) search = add_action(menu, "search:" + u.id, "other", "Search cover (try to spot)", u.id, "RR-OBS-02");
+      auto* t = search->add_targets();
+      t->set_id("terrain:" + std::to_string(i));
+      t->set_label(st.table->terrain[i].name);
+      geom::to_proto(*place, t->mutable_point());
+      t->set_detail(inches(geom::distance(u.pos, *place)) + " away");
+    }
   }
   pb::RrRally r;
   r.set_unit_id(u.id);
@@ -249,6 +269,15 @@ pb::Command RookieRules::order_for(const GameState& state, const std::string& se
   } else if (id.starts_with("observe:")) {
     c.mutable_observe()->set_unit_id(unit);
     c.mutable_observe()->set_target_id(play.target());
+  } else if (id.starts_with("search:")) {
+    const auto& st = static_cast<const RrState&>(state);
+    c.mutable_observe()->set_unit_id(unit);
+    const Unit* u = st.alive_unit(unit);
+    const std::string& t = play.target();
+    const std::size_t i = t.starts_with("terrain:") ? std::strtoul(t.c_str() + 8, nullptr, 10) : st.table->terrain.size();
+    if (u && i < st.table->terrain.size()) {
+      if (const auto place = search_point(st, *u, i)) geom::to_proto(*place, c.mutable_observe()->mutable_place());
+    }
   } else if (id.starts_with("rally:")) {
     c.mutable_rally()->set_unit_id(unit);
   } else if (id.starts_with("command:")) {
