@@ -99,6 +99,39 @@ TEST(RrMeleeGame, ATankDrivingThroughEnemyStandsAttacksThemOnThe41To45Column) {
   EXPECT_FALSE(g.u("b1").alive);
 }
 
+TEST(RrMeleeGame, RR_ARM_05_RR_OVR_02_ATankToldToRetireBacksUpAtOnceOverFriendlyInfantry) {
+  // The black tank's shot at the red one (ff 38, 36-40, class C armour 4 left: 16-20) rolls 9: P/W1,
+  // which penetrates, so the special damage d10 is rolled: 5 retires it two functions at once,
+  // 2 x 8" toward its own edge. It backs over its own squad, which is attacked on 41-45: d10 0 is D/R.
+  Sc sc;
+  sc.unit(0, "r-tank", "tank", 30, 20).unit(0, "r-ldr", "leader", 36, 20).unit(0, "r1", "squad", 30, 12);
+  sc.unit(1, "b-tank", "tank", 30, 30).unit(1, "b-ldr", "leader", 36, 32);
+  TG g(sc.s);
+  g.to_card("blacks");
+  g.ok(activate("blacks", "b-tank"));
+  const Outcome o = g.ok(fire("blacks", "b-tank", "r-tank"), {{kD10, 9}, {kD10, 5}, {kD10, 0}});
+  const auto es = rr_events(o);
+  const pb::RrFired* shot = nullptr;
+  const pb::RrFired* overrun = nullptr;
+  const pb::RrMoved* back = nullptr;
+  for (const auto& e : es) {
+    if (e.has_fired() && e.fired().target_id() == "r-tank") shot = &e.fired();
+    if (e.has_fired() && e.fired().target_id() == "r1") overrun = &e.fired();
+    if (e.has_moved()) back = &e.moved();
+  }
+  ASSERT_NE(shot, nullptr);
+  EXPECT_EQ(shot->damage_roll(), 5);
+  ASSERT_NE(back, nullptr);
+  EXPECT_DOUBLE_EQ(back->to().y(), 4);
+  EXPECT_DOUBLE_EQ(back->facing_deg(), 0);  // backing up: still facing the enemy
+  ASSERT_NE(overrun, nullptr);
+  EXPECT_EQ(overrun->source_rule_id(), "RR-OVR-02");
+  EXPECT_EQ(overrun->start_column(), "41-45");
+  EXPECT_EQ(overrun->result(), "D/R");
+  EXPECT_EQ(g.u("r-tank").pos.y, 4);
+  EXPECT_EQ(g.u("r1").marker, rr::Marker::kDisrupted);
+}
+
 TEST(RrMeleeGame, AHiddenMinefieldStopsTheUnitThatBlundersInAndAttacksIt) {
   // RR-MINE-01: the blacks' 12" hex at (30, 20) is off the reds' table until r1 walks into it: r1
   // stops where it entered (y = 14), the field is shown to everyone, and r1 is attacked on the

@@ -86,6 +86,7 @@ AttackResult roll_attack(Context& ctx, const ShotInput& in, const ShotPlan& plan
   x->set_marker(to_pb(marker_for(res.result.effect)));
   AttackResult out;
   out.marker = marker_for(res.result.effect);
+  out.marker_before = t.marker;
   Marker after = t.marker;
   int figures = t.figures;
   if (armoured(t)) {
@@ -108,7 +109,10 @@ AttackResult roll_attack(Context& ctx, const ShotInput& in, const ShotPlan& plan
         case DamageKind::kPinnedNextActivation: after = worst_marker(after, Marker::kPinned); break;
         case DamageKind::kSuppressedNextActivation:
         case DamageKind::kSuppressedTurns:
-        case DamageKind::kRetire: after = worst_marker(after, Marker::kSuppressed); break;
+        case DamageKind::kRetire:
+          after = worst_marker(after, Marker::kSuppressed);
+          out.retire_functions = kind == ArmouredTarget::kVehicle ? sd.retire_functions : 0;
+          break;
         case DamageKind::kFireRoll: {
           const int fire = ctx.roll(pb::DIE_KIND_D10_ZERO, "fire table");
           const FireOutcome fo = fire_table(fire);
@@ -143,6 +147,11 @@ void after_attack(Context& ctx, RrState& st, const std::string& target_id, const
   share_with_leader(ctx, st, *target, r.lost, r.marker);
   target = st.find(target_id);
   if (!target->alive) return;
+  if (r.retire_functions > 0) {
+    retire(ctx, st, target_id, r.retire_functions, r.marker_before);
+    target = st.find(target_id);
+    if (!target->alive) return;
+  }
   if (forces_morale) {
     morale_test(ctx, st, *target, "under a heavy attack");  // RR-MOR-01 (2)
   } else if (r.lost > 0) {

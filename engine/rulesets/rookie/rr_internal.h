@@ -104,6 +104,11 @@ void do_move(Context& ctx, RrState& st, int side, const pb::RrMove& m);
 // RR-MEL-02 on the menu: the move that closes `u` to melee with `target`: straight at it, stopping
 // as far off as still brings the stands within 1", facing it; nullopt when no such move is allowed.
 std::optional<pb::RrMove> melee_charge(const RrState& st, int side, const Unit& u, const Unit& target);
+// RR-OVR-02: a vehicle backing up from `from` to `to` attacks the friendly infantry it drives over.
+void overrun_backing_up(Context& ctx, RrState& st, const std::string& id, Vec2 from, Vec2 to);
+// RR-ARM-05: a vehicle retires `functions` moves toward its own edge at once (overrunning, RR-OVR-02).
+// `marker_before`: the unit's marker before the hit that sent it back (its current speed class).
+void retire(Context& ctx, RrState& st, const std::string& id, int functions, Marker marker_before);
 // The allowance of one move function starting now (no path: what the menu offers).
 MoveAllowance allowance_now(const RrState& st, const Unit& u);
 
@@ -126,6 +131,8 @@ void fill_plan(const ShotPlan& plan, pb::RrFired* x);
 struct AttackResult {
   int lost = 0;                   // figures lost
   Marker marker = Marker::kNone;  // the marker the result places
+  int retire_functions = 0;       // RR-ARM-05: a vehicle's retirement, made at once after the attack
+  Marker marker_before = Marker::kNone;  // the target's, before the attack (its speed when retiring)
 };
 // Fills x with the plan and rolls the d10: the chart result, what it does to armour or a bunker
 // (special damage, fire), the target's figures, marker and ff afterwards. Changes no state.

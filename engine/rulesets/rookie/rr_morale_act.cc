@@ -89,7 +89,10 @@ void morale_test(Context& ctx, RrState& st, const Unit& u, const std::string& tr
     const double y = std::clamp(u.pos.y + dir * res.fall_back_inches, 0.0, st.table->height);
     geom::to_proto(Vec2{u.pos.x, y}, x->mutable_fell_back_to());
   }
+  const bool backs_up = x->has_fell_back_to() && u.kind == Kind::kVehicle && armoured(u) && !x->removed();
+  const Vec2 to = x->has_fell_back_to() ? geom::from_proto(x->fell_back_to()) : was;
   emit_rr(ctx, e, audience(st, u));
+  if (backs_up) overrun_backing_up(ctx, st, id, was, to);
   if (!res.runs_away) return;
   // RR-MOR-01 (5), RR-MOR-04: a unit running away makes its friends within 8" of where it stood
   // test at once, each once in this chain.

@@ -232,6 +232,61 @@ void fight_melee(Context& ctx, RrState& st, const std::string& attacker_id, cons
 
 }  // namespace
 
+// RR-OVR-02: armour forced back by a fire or morale result overruns friendly infantry behind it, as
+// RR-OVR-01 does enemies: each unit whose stands the hull passes over is attacked on 41-45.
+void overrun_backing_up(Context& ctx, RrState& st, const std::string& id, Vec2 from, Vec2 to) {
+  const Unit& v = *st.find(id);
+  const auto [length, width] = hull_size(v);
+  const Vec2 path[2] = {from, to};
+  std::vector<std::string> run_over;
+  for (const auto& t : st.units) {
+    if (!t.alive || t.side != v.side || t.id == v.id || t.kind == Kind::kVehicle || t.kind == Kind::kBunker) continue;
+    const auto feet = footprints(t);
+    if (std::any_of(feet.begin(), feet.end(), [&](const geom::Polygon& f) { return hull_passes_over(path, length, width, f); })) {
+      run_over.push_back(t.id);
+    }
+  }
+  for (const auto& tid : run_over) {
+    const Unit* t = st.alive_unit(tid);
+    if (!t) continue;
+    NoFirerAttack a;
+    a.band_ff = kOverrunBand.ff();
+    a.source = "an overrun by " + label(*st.find(id)) + ", backing up";
+    a.rule_id = "RR-OVR-02";
+    attack_without_firer(ctx, st, *t, a);
+  }
+}
+
+void retire(Context& ctx, RrState& st, const std::string& id, int functions, Marker marker_before) {
+  const Unit* v = st.alive_unit(id);
+  if (!v || functions <= 0) return;
+  // RR-ARM-05: at once, toward its own table edge, at its current speed class (the marker the hit
+  // gave it stops it only from its next chance to act).
+  Unit as_was = *v;
+  as_was.marker = marker_before;
+  const MoveAllowance a = allowance_now(st, as_was);
+  if (a.inches <= 0) return;
+  const double edge = home_edge_y(st, v->side);
+  const double dir = edge < v->pos.y ? -1.0 : 1.0;
+  const Vec2 from = v->pos;
+  const Vec2 to{from.x, std::clamp(from.y + dir * a.inches * functions, 0.0, st.table->height)};
+  if (geom::distance(from, to) <= geom::kEps) return;
+  pb::RrEvent e;
+  auto* mv = e.mutable_moved();
+  mv->set_unit_id(id);
+  geom::to_proto(to, mv->add_path());
+  geom::to_proto(to, mv->mutable_to());
+  mv->set_facing_deg(v->facing_deg);  // backing up: it keeps its facing
+  mv->set_distance(geom::distance(from, to));
+  mv->set_allowance(a.inches * functions);
+  mv->set_speed_class(std::string(speed_class_name(a.speed_class)));
+  auto* why = mv->add_slowed_by();
+  why->set_rule_id("RR-ARM-05");
+  why->set_words("retires " + std::to_string(functions) + (functions == 1 ? " function" : " functions") + " to the rear");
+  emit_rr(ctx, e, audience(st, *v));
+  overrun_backing_up(ctx, st, id, from, to);
+}
+
 std::optional<pb::RrMove> melee_charge(const RrState& st, int side, const Unit& u, const Unit& target) {
   const double d = geom::distance(u.pos, target.pos);
   if (d <= geom::kEps) return std::nullopt;
