@@ -99,7 +99,30 @@ TEST(RrTable, RR_LOS_03_MortarsFireOverWhatBlocksSight) {
   TG g(sc.s);
   g.to_card("reds");
   g.ok(activate("reds", "mortar"));
-  g.ok(fire("reds", "mortar", "b"), {{kD10, 0}});
+  g.ok(fire("reds", "mortar", "b"), {{kD10, 1}, {kD10, 0}});  // RR-ART-07: the impact roll, then the chart
+}
+
+TEST(RrTable, RR_ART_07_AnOnTableMortarAttacksEveryUnitUnderItsTemplateAtTheTarget) {
+  // A medium mortar (ff 38: 36-40) aims at b (two stands, 29.5 and 30.5); template D (3" across) at
+  // b's centre also reaches the stand of c beside it (31.9). Impact d10 2: on target. b in the open: d10 9 on 36-40 is S/B1; c, in
+  // the open too: d10 0 is D/R. Both test morale (a medium mortar forces it, RR-MOR-01 (2)).
+  Sc sc;
+  sc.unit(0, "mortar", "medium_mortar", 30, 2).unit(0, "l", "leader", 31, 3);
+  sc.unit(1, "b", "squad", 30, 30, 2).unit(1, "c", "squad", 31.9, 30, 1).unit(1, "far", "squad", 50, 30, 1);
+  TG g(sc.s);
+  g.to_card("reds");
+  g.ok(activate("reds", "mortar"));
+  const auto es = rr_events(g.ok(fire("reds", "mortar", "b"), {{kD10, 2}, {kD10, 9}, {kPct, 95}, {kD10, 0}, {kPct, 95}}));
+  std::vector<std::string> hit;
+  for (const auto& e : es) {
+    if (!e.has_fired()) continue;
+    hit.push_back(e.fired().target_id() + " " + e.fired().result());
+    EXPECT_EQ(e.fired().source_rule_id(), "RR-ART-07");
+    EXPECT_EQ(e.fired().start_column(), "36-40");
+  }
+  EXPECT_EQ(hit, (std::vector<std::string>{"b S/B1", "c D/R"}));
+  EXPECT_EQ(g.u("b").figures, 1);
+  EXPECT_EQ(g.st().functions_left, 1);  // one fire function spent
 }
 
 TEST(RrTable, RR_LOS_04_TrenchesDoNotBlockSight) {

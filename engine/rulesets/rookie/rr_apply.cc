@@ -166,6 +166,13 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
     }
     case pb::RrEvent::kStrikeLanded: {
       const auto& x = e.strike_landed();
+      if (!x.aircraft() && !x.battery_id().empty() && x.battery_id() == st.active_unit) {
+        // RR-ART-07: an on-table mortar's fire function.
+        if (Unit* m = st.find(x.battery_id())) m->fired = true;
+        spent(st, x.battery_id());
+      }
+      // Only off-table fire stays drawn for the turn (a mortar's bombs are in the log).
+      if (!x.aircraft() && !st.battery(x.battery_id())) break;
       std::erase_if(st.plots, [&](const Plot& q) { return q.battery_id == x.battery_id(); });
       st.strikes.push_back(Strike{st.side_index(x.side()), x.battery_id(), x.aircraft() ? x.battery_name() : "", geom::from_proto(x.landed()),
                                   x.template_kind(), x.orientation_deg()});

@@ -97,7 +97,7 @@ Check check_fire(const RrState& st, int side, const pb::RrFire& f, FirePlan* pla
   p.blind = !t->spotted(side) && cover_of(st, *t) != Cover::kOpen;
   p.input.weapon = weapon_of(u);
   p.input.base_ff = u.ff();
-  p.input.range_in = d;
+  p.input.range_in = row.indirect ? 0 : d;  // RR-ART-07: a mortar's template attack reads its own column
   auto& s = p.input.situation;
   s.firer_marker = u.marker;
   s.target_cover = cover_of(st, *t);
@@ -119,6 +119,12 @@ void do_fire(Context& ctx, RrState& st, int side, const pb::RrFire& f) {
   if (auto bad = check_fire(st, side, f, &p)) refuse(*bad);
   const Unit& u = *st.find(f.unit_id());
   const Unit& t = *st.find(f.target_id());
+  if (row_of(u).indirect) {
+    fire_mortar(ctx, st, side, u, t, p);
+    update_spotting(ctx, st);
+    spend_function(ctx, st);
+    return;
+  }
   const bool sniper_first_this_turn = u.kind == Kind::kSniper && u.last_fire_turn != st.turn;
   pb::RrEvent e;
   auto* x = e.mutable_fired();

@@ -116,6 +116,76 @@ void do_plot(Context& ctx, RrState& st, int side, const pb::RrPlot& p) {
   emit_rr(ctx, e, {st.side_id(side)});  // RR-ART-01: written in secret
 }
 
+void fire_mortar(Context& ctx, RrState& st, int side, const Unit& mortar, const Unit& target, const FirePlan& aimed) {
+  const ArtilleryWeapon weapon = mortar.type == "heavy_mortar"    ? ArtilleryWeapon::kHeavyMortar
+                                 : mortar.type == "medium_mortar" ? ArtilleryWeapon::kMediumMortar
+                                                                  : ArtilleryWeapon::kLightMortar;
+  const StrikeTemplate kind = allowed_templates(weapon).front();
+  const std::string mortar_id = mortar.id;
+  const Vec2 aim = target.pos;
+  // RR-ART-04 for the on-table mortar: the impact roll at the target, drifting away from the mortar.
+  const int face = ctx.roll(pb::DIE_KIND_D10_ZERO, "impact");
+  const ImpactReading reading = read_impact_roll(face);
+  const int drift = reading.on_target ? 0 : ctx.roll(pb::DIE_KIND_D6, "drift");
+  const ImpactOutcome out = resolve_impact(aim, away_from_firer(mortar.pos, aim), face, 0, drift);
+  pb::RrEvent e;
+  auto* x = e.mutable_strike_landed();
+  x->set_side(st.side_id(side));
+  x->set_battery_id(mortar.id);
+  x->set_battery_name(label(mortar));
+  geom::to_proto(aim, x->mutable_plotted());
+  x->set_roll(face);
+  x->set_drift_roll(drift);
+  if (!reading.on_target) x->set_drift_sector(reading.sector);
+  x->set_drift_inches(out.drift_inches);
+  geom::to_proto(out.point, x->mutable_landed());
+  x->set_template_kind(std::string(1, static_cast<char>('A' + static_cast<int>(kind))));
+  const std::vector<std::string> who = audience(st, mortar);
+  emit_rr(ctx, e, who);
+  if (!who.empty()) {
+    pb::RrEvent seen = e;  // a hidden mortar's bombs land for all to see; who fired them does not
+    seen.mutable_strike_landed()->clear_battery_id();
+    seen.mutable_strike_landed()->set_battery_name("an unseen mortar");
+    seen.mutable_strike_landed()->clear_plotted();
+    emit_rr(ctx, seen, {st.side_id(1 - side), "spectator"});
+  }
+  // RR-ART-07 / GAP-RR-ART-05: every unit under the template is attacked on the mortar's own column,
+  // with its cover and armour, the firer's marker and command, and blind fire at a unit its side has
+  // not observed (GAP-RR-ART-07).
+  const PlacedTemplate placed{kind, out.point, away_from_firer(mortar.pos, aim)};
+  std::vector<std::string> under;
+  for (const auto& u : st.units) {
+    if (!u.alive) continue;
+    const auto feet = footprints(u);
+    if (std::any_of(feet.begin(), feet.end(), [&](const geom::Polygon& f) { return under_template(placed, f); })) under.push_back(u.id);
+  }
+  for (const auto& id : under) {
+    const Unit* u = st.alive_unit(id);
+    const Unit* m = st.alive_unit(mortar_id);
+    if (!u || !m) continue;
+    ShotInput in = aimed.input;
+    in.range_in = 0;
+    auto& sit = in.situation;
+    sit.target_cover = cover_of(st, *u);
+    sit.target_armour = armoured(*u) ? u->armour : ArmourClass::kNone;
+    sit.target_is_vehicle = u->kind == Kind::kVehicle && armoured(*u);
+    sit.aspect = aspect_of(*u, m->pos);
+    sit.blind_fire = u->side != side && !u->spotted(side) && cover_of(st, *u) != Cover::kOpen;
+    sit.target_unattached_leader = false;
+    sit.switching_targets = false;
+    const ShotPlan plan = plan_shot(in);
+    pb::RrEvent hit;
+    auto* y = hit.mutable_fired();
+    y->set_target_id(id);
+    y->set_source(label(*m) + "'s bombs (" + template_name(kind) + ")");
+    y->set_source_rule_id("RR-ART-07");
+    y->set_blind(sit.blind_fire);
+    const AttackResult res = roll_attack(ctx, in, plan, *u, 0, y);
+    emit_rr(ctx, hit, audience(st, *u));
+    after_attack(ctx, st, id, res, template_attack_forces_morale(weapon));
+  }
+}
+
 void land_strikes(Context& ctx, RrState& st) {
   const std::vector<Plot> plots = st.plots;
   for (const auto& plot : plots) {
