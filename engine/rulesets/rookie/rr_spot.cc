@@ -77,6 +77,17 @@ namespace {
 // observer's sight, is found on a successful roll (docs/rulesets/rookie-rules.md).
 constexpr double kSearchReach = 6.0;
 
+// The chance of an observation and each modifier, as the log tells them.
+void fill_chance(const ObserveChance& c, pb::RrObserved* x) {
+  x->set_chance(c.automatic ? 100 : c.percent);
+  for (const auto& item : c.items) {
+    auto* m = x->add_modifiers();
+    m->set_rule_id(item.rule);
+    m->set_words(item.phrase);
+    m->set_value(item.value);
+  }
+}
+
 ObserveQuery query_for(const Unit& u, Cover terrain, double distance) {
   ObserveQuery q;
   q.terrain = terrain;
@@ -110,13 +121,7 @@ void do_search(Context& ctx, RrState& st, int side, const Unit& u, const pb::RrO
   pb::RrEvent e;
   auto* x = e.mutable_observed();
   x->set_unit_id(u.id);
-  x->set_chance(c.automatic ? 100 : c.percent);
-  for (const auto& item : c.items) {
-    auto* m = x->add_modifiers();
-    m->set_rule_id(item.rule);
-    m->set_words(item.phrase);
-    m->set_value(item.value);
-  }
+  fill_chance(c, x);
   bool ok = c.automatic;
   if (!c.automatic) {
     const int roll = ctx.roll(pb::DIE_KIND_PERCENTILE, "observation");
@@ -195,13 +200,7 @@ void do_observe(Context& ctx, RrState& st, int side, const pb::RrObserve& o) {
   auto* x = e.mutable_observed();
   x->set_unit_id(u.id);
   x->set_target_id(t.id);
-  x->set_chance(c.automatic ? 100 : c.percent);
-  for (const auto& item : c.items) {
-    auto* m = x->add_modifiers();
-    m->set_rule_id(item.rule);
-    m->set_words(item.phrase);
-    m->set_value(item.value);
-  }
+  fill_chance(c, x);
   bool ok = c.automatic;
   if (!c.automatic && !c.impossible) {
     const int roll = ctx.roll(pb::DIE_KIND_PERCENTILE, "observation");
