@@ -97,6 +97,17 @@ void end_activation(Context& ctx, RrState& st) {
   e.mutable_activation_ended()->set_unit_id(st.active_unit);
   const Unit* u = st.find(st.active_unit);
   emit_rr(ctx, e, u ? audience(st, *u) : std::vector<std::string>{});
+  // RR-ARM-04: "for its next chance to act, then removed": that chance is over.
+  if (u && u->alive && u->temporary_armed) {
+    pb::RrEvent w;
+    auto* m = w.mutable_marker_changed();
+    m->set_unit_id(u->id);
+    // A leader may have lowered it meanwhile, or a worse marker come on top: only the stun goes.
+    m->set_marker(to_pb(u->marker == u->temporary_marker ? u->underlying_marker : u->marker));
+    m->set_rule_id("RR-ARM-04");
+    m->set_reason("the crew recovers: its next chance to act is over");
+    emit_rr(ctx, w, audience(st, *u));
+  }
 }
 
 Check check_rally(const RrState& st, int side, const pb::RrRally& rr) {

@@ -66,6 +66,7 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
       st.deck->pass();
       break;
     case pb::RrEvent::kUnitActivated:
+      if (Unit* u = st.find(e.unit_activated().unit_id()); u && u->temporary_marker != Marker::kNone) u->temporary_armed = true;
       st.deck->activate(e.unit_activated().unit_id());
       st.active_unit = e.unit_activated().unit_id();
       st.functions_left = e.unit_activated().functions();
@@ -102,6 +103,11 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
       if (Unit* t = st.find(x.target_id())) {
         t->figures = x.target_figures();
         t->marker = from_pb(x.target_marker());
+        if (x.temporary_marker() != pb::RR_MARKER_NONE) {
+          t->temporary_marker = from_pb(x.temporary_marker());
+          t->underlying_marker = from_pb(x.underlying_marker());
+          t->temporary_armed = false;
+        }
         if (x.destroyed()) remove(st, *t);
       }
       if (x.unit_id().empty()) break;  // a strike, a minefield or an overrun: no function spent
@@ -111,7 +117,26 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
       break;
     }
     case pb::RrEvent::kMarkerChanged:
-      if (Unit* u = st.find(e.marker_changed().unit_id())) u->marker = from_pb(e.marker_changed().marker());
+      if (Unit* u = st.find(e.marker_changed().unit_id())) {
+        u->marker = from_pb(e.marker_changed().marker());
+        if (e.marker_changed().rule_id() == "RR-ARM-04") {
+          u->temporary_marker = u->underlying_marker = Marker::kNone;
+          u->temporary_armed = false;
+        }
+      }
+      break;
+    case pb::RrEvent::kBreakdownRolled: {
+      const auto& x = e.breakdown_rolled();
+      if (Unit* u = st.find(x.unit_id())) {
+        u->breakdown_sequence = st.turn * 2 + st.sequence;
+        u->stuck = u->stuck || x.stuck();
+        u->immobile = u->immobile || x.immobile();
+      }
+      break;
+    }
+    case pb::RrEvent::kBrokeFree:
+      if (Unit* u = st.find(e.broke_free().unit_id())) u->stuck = u->stuck && !e.broke_free().free();
+      if (e.broke_free().unit_id() == st.active_unit) st.functions_left = 0;  // it took the whole activation
       break;
     case pb::RrEvent::kMoraleTested: {
       const auto& x = e.morale_tested();

@@ -106,8 +106,17 @@ AttackResult roll_attack(Context& ctx, const ShotInput& in, const ShotPlan& plan
         case DamageKind::kImmobilisedAndAbandoned:
         case DamageKind::kAbandoned:
         case DamageKind::kDestroyed: figures = 0; break;
-        case DamageKind::kPinnedNextActivation: after = worst_marker(after, Marker::kPinned); break;
-        case DamageKind::kSuppressedNextActivation:
+        case DamageKind::kPinnedNextActivation:
+        case DamageKind::kSuppressedNextActivation: {
+          // RR-ARM-04: only until its next chance to act, then back to the marker it had.
+          const Marker temp = sd.kind == DamageKind::kPinnedNextActivation ? Marker::kPinned : Marker::kSuppressed;
+          if (worst_marker(after, temp) != after) {
+            x->set_underlying_marker(to_pb(after));
+            x->set_temporary_marker(to_pb(temp));
+            after = temp;
+          }
+          break;
+        }
         case DamageKind::kSuppressedTurns:
         case DamageKind::kRetire:
           after = worst_marker(after, Marker::kSuppressed);

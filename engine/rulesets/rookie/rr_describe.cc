@@ -61,6 +61,7 @@ std::string fired_line(const RrState& st, const pb::RrFired& x) {
   if (!x.armour_effect().empty()) {
     line += " — " + x.armour_effect();
     if (!x.special_damage().empty()) line += "; special damage roll " + std::to_string(x.damage_roll()) + ": " + x.special_damage();
+    if (x.temporary_marker() != pb::RR_MARKER_NONE) line += " (until its next chance to act)";
   } else if (x.casualties() > 0) {
     line += " — " + std::to_string(x.casualties()) + (x.casualties() == 1 ? " figure" : " figures") + " lost";
   }
@@ -222,6 +223,22 @@ std::string RookieRules::describe(const GameState& state, const pb::Event& event
       }
       return name_of(st, x.unit_id()) + (x.emplaced() ? " is being taken down: " : " is being set up: ") + std::to_string(x.functions()) + " of " +
              std::to_string(x.needed()) + " functions this turn (RR-FUNC-03).";
+    }
+    case pb::RrEvent::kBreakdownRolled: {
+      const auto& x = e.breakdown_rolled();
+      std::string line = name_of(st, x.unit_id()) + " rolls for breakdown in " + x.terrain() + " (1";
+      if (x.immobilized_on() > 1) {
+        line += "-";
+        line += std::to_string(x.immobilized_on());
+      }
+      line += "): d10 " + std::to_string(x.roll());
+      if (x.immobile()) return line + ", immobile for the rest of the game (RR-MOVE-10).";
+      return line + (x.stuck() ? ", stuck until it breaks free (RR-MOVE-08)." : ", it keeps going (RR-MOVE-08).");
+    }
+    case pb::RrEvent::kBrokeFree: {
+      const auto& x = e.broke_free();
+      return name_of(st, x.unit_id()) + " tries to break free (1-" + std::to_string(x.free_on()) + "): d10 " + std::to_string(x.roll()) +
+             (x.free() ? ", free (GAP-RR-MOVE-09)." : ", still stuck (GAP-RR-MOVE-09).");
     }
     case pb::RrEvent::kSquadsCombined: {
       const auto& x = e.squads_combined();

@@ -104,6 +104,10 @@ void do_move(Context& ctx, RrState& st, int side, const pb::RrMove& m);
 // RR-MEL-02 on the menu: the move that closes `u` to melee with `target`: straight at it, stopping
 // as far off as still brings the stands within 1", facing it; nullopt when no such move is allowed.
 std::optional<pb::RrMove> melee_charge(const RrState& st, int side, const Unit& u, const Unit& target);
+// RR-MOVE-08..10, GAP-RR-MOVE-09: the breakdown roll after a move, and breaking free.
+void roll_breakdown(Context& ctx, RrState& st, const Unit& u, const std::vector<Vec2>& pts);
+Check check_break_free(const RrState& st, int side, const pb::RrBreakFree& b);
+void do_break_free(Context& ctx, RrState& st, int side, const pb::RrBreakFree& b);
 // RR-OVR-02: a vehicle backing up from `from` to `to` attacks the friendly infantry it drives over.
 void overrun_backing_up(Context& ctx, RrState& st, const std::string& id, Vec2 from, Vec2 to);
 // RR-ARM-05: a vehicle retires `functions` moves toward its own edge at once (overrunning, RR-OVR-02).

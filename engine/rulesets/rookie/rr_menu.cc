@@ -92,6 +92,9 @@ void add_active(const RrState& st, int side, const Unit& u, pb::ActionMenu& menu
     geom::to_proto((plane.path.front() + plane.path.back()) / 2, t->mutable_point());
     t->set_detail(std::to_string(aa_chance_of(u)) + "% to hit");
   }
+  pb::RrBreakFree free;
+  free.set_unit_id(u.id);
+  if (!check_break_free(st, side, free)) add_action(menu, "free:" + u.id, "other", "Try to break free (takes the activation)", u.id, "GAP-RR-MOVE-09");
   pb::RrSetUp up;
   up.set_unit_id(u.id);
   if (!check_set_up(st, side, up)) add_action(menu, "setup:" + u.id, "other", set_up_label(st, u), u.id, "RR-FUNC-03");
@@ -307,6 +310,8 @@ pb::Command RookieRules::order_for(const GameState& state, const std::string& se
   } else if (id.starts_with("aa:")) {
     c.mutable_aa_fire()->set_unit_id(unit);
     c.mutable_aa_fire()->set_aircraft_id(play.target());
+  } else if (id.starts_with("free:")) {
+    c.mutable_break_free()->set_unit_id(unit);
   } else if (id.starts_with("setup:")) {
     c.mutable_set_up()->set_unit_id(unit);
   } else if (id.starts_with("combine:")) {

@@ -80,6 +80,7 @@ Check check_move(const RrState& st, int side, const pb::RrMove& m, MovePlan* pla
     return r("RR_EMPLACED", "RR-FUNC-03", label(u) + " is set up: taking it down takes four functions, both activations of one turn.");
   }
   if (u.immobile) return r("RR_IMMOBILE", "RR-ARM-04", label(u) + " is immobilised.");
+  if (u.stuck) return r("RR_STUCK", "RR-MOVE-08", label(u) + " is stuck: it may try to break free instead of moving.");
   if (m.melee() && !has_stands(u)) {
     return r("RR_MELEE_NO_FIGURES", "RR-MEL-01", "Melee is figure against figure, and " + label(u) + " has no figures to fight with.");
   }
@@ -287,6 +288,53 @@ void retire(Context& ctx, RrState& st, const std::string& id, int functions, Mar
   overrun_backing_up(ctx, st, id, from, to);
 }
 
+// RR-MOVE-08..10: a vehicle that moved through asterisked terrain rolls once in the card sequence.
+void roll_breakdown(Context& ctx, RrState& st, const Unit& u, const std::vector<Vec2>& pts) {
+  const int key = st.turn * 2 + st.sequence;
+  if (u.breakdown_sequence == key) return;
+  std::vector<MoveTerrain> crossed;
+  for (std::size_t i = 1; i < pts.size(); ++i) {
+    for (const auto t : terrain_crossed(st, pts[i - 1], pts[i])) crossed.push_back(t);
+  }
+  const BreakdownRisk risk = breakdown_risk(row_of(u).mover, crossed);
+  if (!risk.roll_needed) return;
+  const int roll = ctx.roll(pb::DIE_KIND_D10_ZERO, "breakdown");
+  const Breakdown b = resolve_breakdown(risk, roll);
+  pb::RrEvent e;
+  auto* x = e.mutable_breakdown_rolled();
+  x->set_unit_id(u.id);
+  x->set_terrain(std::string(terrain_name(risk.terrain)));
+  x->set_immobilized_on(risk.immobilized_on);
+  x->set_roll(roll);
+  x->set_stuck(b == Breakdown::kStuck);
+  x->set_immobile(b == Breakdown::kImmobilizedForGame);
+  emit_rr(ctx, e, audience(st, u));
+}
+
+Check check_break_free(const RrState& st, int side, const pb::RrBreakFree& b) {
+  const Unit* u = nullptr;
+  if (auto bad = check_function(st, side, b.unit_id(), &u)) return bad;
+  if (!u->stuck) return r("RR_NOT_STUCK", "RR-MOVE-08", label(*u) + " is not stuck.");
+  if (u->moved || st.functions_left < 2) {
+    return r("RR_BREAK_FREE_LATE", "GAP-RR-MOVE-09", "Breaking free takes the place of moving: it is tried at the start of an activation.");
+  }
+  return std::nullopt;
+}
+
+void do_break_free(Context& ctx, RrState& st, int side, const pb::RrBreakFree& b) {
+  if (auto bad = check_break_free(st, side, b)) refuse(*bad);
+  const Unit& u = *st.find(b.unit_id());
+  const int roll = ctx.roll(pb::DIE_KIND_D10_ZERO, "breaking free");
+  pb::RrEvent e;
+  auto* x = e.mutable_broke_free();
+  x->set_unit_id(u.id);
+  x->set_free_on(break_free_on(row_of(u).mover));
+  x->set_roll(roll);
+  x->set_free(breaks_free(row_of(u).mover, roll));
+  emit_rr(ctx, e, audience(st, u));
+  spend_function(ctx, st);
+}
+
 std::optional<pb::RrMove> melee_charge(const RrState& st, int side, const Unit& u, const Unit& target) {
   const double d = geom::distance(u.pos, target.pos);
   if (d <= geom::kEps) return std::nullopt;
@@ -400,6 +448,7 @@ void do_move(Context& ctx, RrState& st, int side, const pb::RrMove& m) {
       attack_without_firer(ctx, st, *t, a);
     }
   }
+  if (const Unit* u = st.alive_unit(id)) roll_breakdown(ctx, st, *u, pts);
   if (const Unit* u = st.alive_unit(id)) tank_came_near(ctx, st, *u, from);
   if (!plan.melee_target.empty() && st.alive_unit(id) && st.alive_unit(plan.melee_target)) fight_melee(ctx, st, id, plan.melee_target);
   update_spotting(ctx, st);

@@ -54,6 +54,7 @@ void RookieRules::handle(Context& ctx, const pb::Command& command) const {
     case pb::RrCommand::kFlightPlan: do_flight_plan(ctx, st, side, c.flight_plan()); break;
     case pb::RrCommand::kSetUp: do_set_up(ctx, st, side, c.set_up()); break;
     case pb::RrCommand::kCombine: do_combine(ctx, st, side, c.combine()); break;
+    case pb::RrCommand::kBreakFree: do_break_free(ctx, st, side, c.break_free()); break;
     default:
       reject("EMPTY_COMMAND", "GEN", "The Rookie Rules order is empty.");
   }

@@ -32,6 +32,11 @@ std::string RookieRules::save_state(const GameState& state) const {
     x->set_packed(u.packed);
     x->set_set_up_functions(u.set_up_functions);
     x->set_set_up_turn(u.set_up_turn);
+    x->set_stuck(u.stuck);
+    x->set_breakdown_sequence(u.breakdown_sequence);
+    x->set_temporary_marker(to_pb(u.temporary_marker));
+    x->set_underlying_marker(to_pb(u.underlying_marker));
+    x->set_temporary_armed(u.temporary_armed);
   }
   s.set_turn(st.turn);
   s.set_phase(static_cast<pb::RrPhase>(static_cast<int>(st.phase)));
@@ -133,6 +138,11 @@ std::unique_ptr<GameState> RookieRules::load_state(const pb::Scenario& scenario,
     u.packed = x.packed();
     u.set_up_functions = x.set_up_functions();
     u.set_up_turn = x.set_up_turn();
+    u.stuck = x.stuck();
+    u.breakdown_sequence = x.breakdown_sequence();
+    u.temporary_marker = from_pb(x.temporary_marker());
+    u.underlying_marker = from_pb(x.underlying_marker());
+    u.temporary_armed = x.temporary_armed();
   }
   if (s.turn() < 0 || s.phase() < 0 || s.phase() > 4 || s.sequence() < 1 || s.sequence() > 2 || s.phase_side() < 0 || s.phase_side() > 1) {
     return fail("the turn or phase is out of range");

@@ -79,6 +79,14 @@ struct Unit {
   // Vehicle damage (RR-ARM-04).
   bool immobile = false;
   bool one_function = false;
+  // RR-MOVE-08..10: stuck until it breaks free; the card sequence (turn * 2 + sequence) of its last
+  // breakdown roll, one a sequence.
+  bool stuck = false;
+  int breakdown_sequence = 0;
+  // RR-ARM-04: a marker placed only until its next chance to act, and the one it goes back to.
+  Marker temporary_marker = Marker::kNone;
+  Marker underlying_marker = Marker::kNone;
+  bool temporary_armed = false;  // that chance to act has begun: the marker goes when it ends
   // Snipers (RR-SNIP-02): turns in which it fired, and the last.
   int sniper_fire_turns = 0;
   int last_fire_turn = 0;
