@@ -8,7 +8,7 @@ namespace sandtable::rrtest {
 namespace {
 
 // Reds have a dive bomber on call from the end of turn 1 (and, with `both`, blacks a fighter).
-Sc air_table(bool both = false) {
+Sc air_table(bool both = false, const std::string& kind = "dive_bomber", const std::string& attack = "dive_bombing") {
   Sc sc;
   sc.area("woods", 5, 35, 15, 45, "Wood");
   sc.unit(0, "r-ldr", "leader", 30, 5).unit(0, "r1", "squad", 30, 8).unit(0, "r-mg", "hmg", 36, 8);
@@ -17,8 +17,8 @@ Sc air_table(bool both = false) {
   auto* a = x.add_air();
   a->set_side("reds");
   a->set_name("Stuka");
-  a->set_kind("dive_bomber");
-  a->set_attack("dive_bombing");
+  a->set_kind(kind);
+  a->set_attack(attack);
   a->set_rating(1);
   if (both) {
     auto* b = x.add_air();
@@ -130,6 +130,45 @@ TEST(RrAirGame, RR_AIR_02_TheRunIsPlottedInSecretAndCrossesTheTableToTheOpposite
   EXPECT_DOUBLE_EQ(v.aircraft(0).path(0).x(), 30);
   EXPECT_DOUBLE_EQ(v.aircraft(0).path(0).y(), 0);
   EXPECT_DOUBLE_EQ(v.aircraft(0).path(1).y(), 48);
+}
+
+TEST(RrAirGame, RR_AIR_02_AHelicopterComesInFromAnEdgeAndCirclesItsAimThenAttacksThere) {
+  TG g(air_table(false, "helicopter", "rockets").s);
+  to_turn(g, 2, {{kPct, 10}});
+  // Heading 90 at (59, 24): its 3" loop, left of the heading, would reach past the right edge (60").
+  const Outcome far = g.run(fly("reds", "reds-air-1", 59, 24, 90));
+  ASSERT_FALSE(far.accepted);
+  EXPECT_EQ(far.rejection.code(), "RR_FLIGHT_PATH");
+  EXPECT_NE(far.rejection.message().find("aim it further from the edge"), std::string::npos) << far.rejection.message();
+  // An aeroplane may not fly this heading through (58, 24) (the test above); a helicopter may: it
+  // need only come in from an edge.
+  g.ok(fly("reds", "reds-air-1", 30, 40, 0));
+  g.ok(end_phase("reds"));
+  const pb::RrView v = deck_view(*g.g, "blacks");
+  ASSERT_EQ(v.aircraft_size(), 1);
+  const auto& path = v.aircraft(0).path();
+  ASSERT_EQ(path.size(), 14);  // in from the edge, to the aim, 12 steps round the loop
+  EXPECT_DOUBLE_EQ(path[0].x(), 30);
+  EXPECT_DOUBLE_EQ(path[0].y(), 0);
+  EXPECT_DOUBLE_EQ(path[1].y(), 40);
+  EXPECT_DOUBLE_EQ(path[13].x(), 30);
+  EXPECT_DOUBLE_EQ(path[13].y(), 40);
+  // Half way round the loop it is 6" left of its aim (heading north: west of it).
+  EXPECT_NEAR(path[7].x(), 24, 1e-9);
+  EXPECT_NEAR(path[7].y(), 40, 1e-9);
+  to_last_card_of_first_sequence(g);
+  // Rockets, template C; a helicopter's attack-location roll has no modifier (RR-AIR-08): d10 4 is on target.
+  const Outcome o = g.ok(pass(g.st().side_id(g.st().deck->pending()->side)), {{kD10, 4}, {kD10, 0}, {kPct, 95}});
+  const pb::RrStrikeLanded* landed = nullptr;
+  const auto es = rr_events(o);
+  for (const auto& e : es) {
+    if (e.has_strike_landed()) landed = &e.strike_landed();
+  }
+  ASSERT_NE(landed, nullptr);
+  EXPECT_EQ(landed->modifier(), 0);
+  EXPECT_EQ(landed->template_kind(), "C");
+  EXPECT_DOUBLE_EQ(landed->landed().x(), 30);
+  EXPECT_DOUBLE_EQ(landed->landed().y(), 40);
 }
 
 TEST(RrAirGame, RR_AIR_07_08_09_ADiveBomberAttacksBetweenTheSequencesWithTemplateDMinus3OnItsRoll) {

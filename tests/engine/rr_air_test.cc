@@ -186,12 +186,24 @@ TEST(RrAir, RR_AIR_07_TargetsWithin12InchesOfThePathString) {
   EXPECT_NEAR(second_leg.forward().x, 44 / std::sqrt(44.0 * 44 + 40 * 40), 1e-12);
 }
 
+TEST(RrAir, RR_AIR_02_AHelicopterCirclesItsAimOnALoopThatSetsOffAlongItsHeading) {
+  const std::vector<Vec2> loop = helicopter_loop({20, 20}, geom::Facing::from_degrees(90));  // heading east
+  ASSERT_EQ(loop.size(), 12u);
+  EXPECT_EQ(loop.back(), (Vec2{20, 20}));
+  // The loop's centre is 3" to the heading's left (north of the aim): every point is 3" from it.
+  for (const Vec2 p : loop) EXPECT_NEAR(geom::distance(p, Vec2{20, 23}), kHelicopterCircleRadius, 1e-9);
+  EXPECT_GT(loop[0].x, 20);  // the first step is ahead of the aim
+  EXPECT_NEAR(loop[5].x, 20, 1e-9);  // half way round: 6" north of the aim
+  EXPECT_NEAR(loop[5].y, 26, 1e-9);
+}
+
 TEST(RrAir, RR_AIR_08_AttackLocationModifiers) {
   EXPECT_EQ(aircraft_kind_modifier(AircraftKind::kMediumBomber), 2);
   EXPECT_EQ(aircraft_kind_modifier(AircraftKind::kDiveBomber), -3);
   EXPECT_EQ(aircraft_kind_modifier(AircraftKind::kModern), -3);
   EXPECT_EQ(aircraft_kind_modifier(AircraftKind::kFighterBomber), 0);
   EXPECT_EQ(aircraft_kind_modifier(AircraftKind::kFighter), 0);
+  EXPECT_EQ(aircraft_kind_modifier(AircraftKind::kHelicopter), 0);
 
   AircraftDamage hit3 = apply_aa_hit({}, 3);
   AircraftDamage hit4 = apply_aa_hit({}, 4);

@@ -57,7 +57,7 @@ constexpr std::array<WeaponFfBand, 6> kAirBands = {{
 }};
 
 // RR-AIR-08, indexed by AircraftKind.
-constexpr std::array<int, 5> kKindModifier = {0, 0, -3, 2, -3};
+constexpr std::array<int, 6> kKindModifier = {0, 0, -3, 2, -3, 0};
 
 }  // namespace
 
@@ -95,6 +95,20 @@ std::optional<std::string> flight_path_refusal(const TableSize& table, std::span
   bool across = (in.x0 && out.x1) || (in.x1 && out.x0) || (in.y0 && out.y1) || (in.y1 && out.y0);
   if (!across) return "An aircraft's flight path must leave by the table edge opposite the one it entered by.";
   return std::nullopt;
+}
+
+std::vector<geom::Vec2> helicopter_loop(geom::Vec2 aim, const geom::Facing& heading) {
+  // The loop's centre lies one radius to the left of the aim, so the loop sets off along the heading.
+  const geom::Vec2 centre = aim - heading.right() * kHelicopterCircleRadius;
+  const geom::Vec2 from_centre = aim - centre;
+  std::vector<geom::Vec2> loop;
+  for (int step = 1; step <= 12; ++step) {
+    const int half_degrees = step * 60;  // 30 degrees anticlockwise per step
+    const double c = geom::table_cos_half_degrees(half_degrees);
+    const double s = geom::table_sin_half_degrees(half_degrees);
+    loop.push_back(step == 12 ? aim : centre + geom::Vec2{from_centre.x * c - from_centre.y * s, from_centre.x * s + from_centre.y * c});
+  }
+  return loop;
 }
 
 double distance_to_path(std::span<const geom::Vec2> path, geom::Vec2 p) {

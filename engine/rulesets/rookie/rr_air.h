@@ -51,6 +51,13 @@ ArrivalCheck check_arrival(int failed_checks, int d100, int base = kArrivalBaseC
 std::optional<std::string> flight_path_refusal(const TableSize& table, std::span<const geom::Vec2> path,
                                                bool helicopter);
 
+// RR-AIR-02 "helicopters may enter and circle": a helicopter flies in from the table edge behind
+// its heading to its aim and circles there, a loop of this radius (inches) that leaves the aim
+// along the heading and comes back to it (decided: the text gives no size; docs/rulesets/rookie-rules.md).
+inline constexpr double kHelicopterCircleRadius = 3.0;
+// The loop's points after the aim, ending at the aim: 12 steps of 30 degrees, anticlockwise.
+std::vector<geom::Vec2> helicopter_loop(geom::Vec2 aim, const geom::Facing& heading);
+
 // The shortest distance from a point, or from any part of a footprint, to the path (0 if they
 // meet). A path must have at least one point (throws std::invalid_argument otherwise).
 double distance_to_path(std::span<const geom::Vec2> path, geom::Vec2 p);
@@ -145,9 +152,10 @@ bool can_attack(const AircraftDamage& damage);
 // ---------------------------------------------------------------------------------------------
 // Attack location (RR-AIR-07, RR-AIR-08)
 
-enum class AircraftKind { kFighter, kFighterBomber, kDiveBomber, kMediumBomber, kModern };
+enum class AircraftKind { kFighter, kFighterBomber, kDiveBomber, kMediumBomber, kModern, kHelicopter };
 
-// RR-AIR-08: WWII medium bombers +2; WWII dive bombers and modern aircraft -3; others 0.
+// RR-AIR-08: WWII medium bombers +2; WWII dive bombers and modern aircraft -3; others (helicopters
+// too: the text gives them none) 0.
 int aircraft_kind_modifier(AircraftKind kind);
 // RR-AIR-08: kind modifier plus the AA results (3 -> +2, 4 -> +1). Feed it to read_impact_roll /
 // resolve_impact as the modifier (lower = more accurate; below 1 is on target, GAP-RR-ART-04).

@@ -22,6 +22,7 @@ AircraftKind kind_of(const AirSupport& a) {
   if (a.kind == "dive_bomber") return AircraftKind::kDiveBomber;
   if (a.kind == "medium_bomber") return AircraftKind::kMediumBomber;
   if (a.kind == "modern") return AircraftKind::kModern;
+  if (a.kind == "helicopter") return AircraftKind::kHelicopter;
   return AircraftKind::kFighterBomber;
 }
 
@@ -73,8 +74,11 @@ std::string air_template_letter(const AirSupport& a) {
   return std::string(1, static_cast<char>('A' + static_cast<int>(air_template(attack_of(a)))));
 }
 
-std::vector<Vec2> flight_path(const RrState& st, Vec2 aim, double heading_deg) {
-  const Vec2 d = facing_of(heading_deg).forward();
+bool is_helicopter(const RrState& st, const Aircraft& a) { return kind_of(support_of(st, a)) == AircraftKind::kHelicopter; }
+
+std::vector<Vec2> flight_path(const RrState& st, const Aircraft& a, Vec2 aim, double heading_deg) {
+  const geom::Facing heading = facing_of(heading_deg);
+  const Vec2 d = heading.forward();
   // Along the heading and back from the aim to the table's edges: the smallest positive reach.
   auto reach = [&](Vec2 dir) {
     double t = 1e300;
@@ -84,7 +88,11 @@ std::vector<Vec2> flight_path(const RrState& st, Vec2 aim, double heading_deg) {
     if (dir.y < -geom::kEps) t = std::min(t, -aim.y / dir.y);
     return t;
   };
-  return {aim - d * reach(d * -1.0), aim + d * reach(d)};
+  if (!is_helicopter(st, a)) return {aim - d * reach(d * -1.0), aim + d * reach(d)};
+  // RR-AIR-02: a helicopter comes in from the edge behind it and circles its aim.
+  std::vector<Vec2> path = {aim - d * reach(d * -1.0), aim};
+  for (const Vec2 p : helicopter_loop(aim, heading)) path.push_back(p);
+  return path;
 }
 
 Check check_flight_plan(const RrState& st, int side, const pb::RrFlightPlan& p) {
@@ -99,9 +107,14 @@ Check check_flight_plan(const RrState& st, int side, const pb::RrFlightPlan& p) 
   const PlotCheck where = rr::check_plot(TableSize{st.table->width, st.table->height}, p.aim().x(), p.aim().y());
   if (where.refusal) return r("RR_PLOT_OFF_TABLE", "RR-AIR-07", name_of(st, *a) + ": " + *where.refusal);
   if (!std::isfinite(p.heading_deg())) return r("RR_FLIGHT_PATH", "RR-AIR-02", "The heading is not a number.");
-  const auto path = flight_path(st, geom::from_proto(p.aim()), p.heading_deg());
-  if (auto bad = flight_path_refusal(TableSize{st.table->width, st.table->height}, path, false)) {
-    return r("RR_FLIGHT_PATH", "RR-AIR-02", name_of(st, *a) + "'s run " + *bad + " Turn its heading.");
+  const bool helicopter = is_helicopter(st, *a);
+  const auto path = flight_path(st, *a, geom::from_proto(p.aim()), p.heading_deg());
+  if (auto bad = flight_path_refusal(TableSize{st.table->width, st.table->height}, path, helicopter)) {
+    std::string why = name_of(st, *a) + "'s run: " + *bad;
+    why += helicopter ? " It circles " + std::to_string(static_cast<int>(2 * kHelicopterCircleRadius)) +
+                            "\" across beside its aim: aim it further from the edge or turn its heading."
+                      : " Turn its heading.";
+    return r("RR_FLIGHT_PATH", "RR-AIR-02", why);
   }
   return std::nullopt;
 }
@@ -127,7 +140,7 @@ void bring_aircraft_on(Context& ctx, RrState& st) {
     x->set_aircraft_id(a.id);
     x->set_side(st.side_id(a.side));
     x->set_name(name_of(st, a));
-    for (const Vec2 p : flight_path(st, a.aim, a.heading_deg)) geom::to_proto(p, x->add_path());
+    for (const Vec2 p : flight_path(st, a, a.aim, a.heading_deg)) geom::to_proto(p, x->add_path());
     emit_rr(ctx, e);
     ratings[a.side].push_back(support_of(st, a).rating);
     ids[a.side].push_back(a.id);

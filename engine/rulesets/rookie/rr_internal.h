@@ -178,8 +178,9 @@ void attack_under(Context& ctx, RrState& st, const PlacedTemplate& placed, const
 bool may_plot(const RrState& st, int side);
 Check check_flight_plan(const RrState& st, int side, const pb::RrFlightPlan& p);
 void do_flight_plan(Context& ctx, RrState& st, int side, const pb::RrFlightPlan& p);
-// The straight run through `aim` along `heading_deg`, from the table's edge to the edge it leaves by.
-std::vector<Vec2> flight_path(const RrState& st, Vec2 aim, double heading_deg);
+// An aeroplane's straight run through `aim` along `heading_deg`, from the table's edge to the edge it
+// leaves by; a helicopter's run in from the edge to `aim` and its loop there (RR-AIR-02).
+std::vector<Vec2> flight_path(const RrState& st, const Aircraft& a, Vec2 aim, double heading_deg);
 std::string air_template_letter(const AirSupport& a);
 // RR-AIR-03/04: planned aircraft come onto the table as the first card sequence begins; dogfights.
 void bring_aircraft_on(Context& ctx, RrState& st);

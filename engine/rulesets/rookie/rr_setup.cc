@@ -92,9 +92,9 @@ std::optional<std::string> check_extra(const pb::Scenario& sc) {
     const int side = side_named(sc, a.side());
     if (side < 0) return path + ".side: \"" + a.side() + "\" is not one of the scenario's sides";
     if (!with_air.insert(side).second) return path + ".side: a side has one air support entry";
-    static const std::set<std::string> kinds = {"fighter", "fighter_bomber", "dive_bomber", "medium_bomber", "modern"};
+    static const std::set<std::string> kinds = {"fighter", "fighter_bomber", "dive_bomber", "medium_bomber", "modern", "helicopter"};
     static const std::set<std::string> attacks = {"strafing", "dive_bombing", "fighter_bomber", "rockets", "napalm", "medium_bombing"};
-    if (!kinds.count(a.kind())) return path + ".kind: fighter, fighter_bomber, dive_bomber, medium_bomber or modern (RR-AIR-08)";
+    if (!kinds.count(a.kind())) return path + ".kind: fighter, fighter_bomber, dive_bomber, medium_bomber, modern or helicopter (RR-AIR-08)";
     if (!attacks.count(a.attack())) {
       return path + ".attack: strafing, dive_bombing, fighter_bomber, rockets, napalm or medium_bombing (RR-AIR-09)";
     }
