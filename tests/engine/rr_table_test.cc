@@ -125,6 +125,38 @@ TEST(RrTable, RR_ART_07_AnOnTableMortarAttacksEveryUnitUnderItsTemplateAtTheTarg
   EXPECT_EQ(g.st().functions_left, 1);  // one fire function spent
 }
 
+TEST(RrTable, RR_FIRE_08_AMortarFiresAtASecondTargetOnlyIfItsFirstShotSaidSo) {
+  Sc sc;
+  sc.unit(0, "mortar", "medium_mortar", 30, 2).unit(0, "l", "leader", 31, 3);
+  sc.unit(1, "b", "squad", 30, 30, 1).unit(1, "far", "squad", 50, 30, 1);
+  TG g(sc.s);
+  g.to_card("reds");
+  g.ok(activate("reds", "mortar"));
+  // Impact d10 2: on target; b in the open, d10 1 on 36-40.
+  g.ok(fire("reds", "mortar", "b"), {{kD10, 2}, {kD10, 1}, {kPct, 95}});
+  g.refused(fire("reds", "mortar", "far"), "RR_SWITCH_UNDECLARED", "RR-FIRE-08");
+}
+
+TEST(RrTable, RR_FIRE_08_AMortarSplittingItsTwoShotsTakesTwoLeftOnBoth) {
+  Sc sc;
+  sc.unit(0, "mortar", "medium_mortar", 30, 2).unit(0, "l", "leader", 31, 3);
+  sc.unit(1, "b", "squad", 30, 30, 1).unit(1, "far", "squad", 50, 30, 1);
+  TG g(sc.s);
+  g.to_card("reds");
+  g.ok(activate("reds", "mortar"));
+  // A medium mortar's 36-40, two left for the split: 26-30, at b and then at far.
+  for (const std::string target : {"b", "far"}) {
+    const auto es = rr_events(g.ok(fire("reds", "mortar", target, target == "b"), {{kD10, 2}, {kD10, 1}, {kPct, 95}}));
+    const pb::RrFired* shot = nullptr;
+    for (const auto& e : es) {
+      if (e.has_fired() && e.fired().target_id() == target) shot = &e.fired();
+    }
+    ASSERT_NE(shot, nullptr) << target;
+    EXPECT_EQ(shot->start_column(), "36-40") << target;
+    EXPECT_EQ(shot->column(), "26-30") << target;
+  }
+}
+
 TEST(RrTable, RR_LOS_04_TrenchesDoNotBlockSight) {
   Sc sc;
   sc.area("trench", 20, 18, 40, 20, "Trench line").unit(0, "a", "squad", 30, 10).unit(0, "l", "leader", 31, 9).unit(1, "b", "squad", 30, 30);

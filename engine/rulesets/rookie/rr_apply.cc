@@ -194,6 +194,10 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
       if (!x.aircraft() && !x.battery_id().empty() && x.battery_id() == st.active_unit) {
         // RR-ART-07: an on-table mortar's fire function.
         if (Unit* m = st.find(x.battery_id())) m->fired = true;
+        if (!x.aimed_at().empty() && std::find(st.fired_at.begin(), st.fired_at.end(), x.aimed_at()) == st.fired_at.end()) {
+          st.fired_at.push_back(x.aimed_at());  // RR-FIRE-08
+        }
+        st.split = st.split || x.split();
         spent(st, x.battery_id());
       }
       // Only off-table fire stays drawn for the turn (a mortar's bombs are in the log).

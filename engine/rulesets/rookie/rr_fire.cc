@@ -120,7 +120,7 @@ void do_fire(Context& ctx, RrState& st, int side, const pb::RrFire& f) {
   const Unit& u = *st.find(f.unit_id());
   const Unit& t = *st.find(f.target_id());
   if (row_of(u).indirect) {
-    fire_mortar(ctx, st, side, u, t, p);
+    fire_mortar(ctx, st, side, u, t, p, f.split());
     update_spotting(ctx, st);
     spend_function(ctx, st);
     return;

@@ -194,8 +194,9 @@ int aa_chance_of(const Unit& u);  // RR-AIR-05, percent
 Check check_plot(const RrState& st, int side, const pb::RrPlot& p);
 void do_plot(Context& ctx, RrState& st, int side, const pb::RrPlot& p);
 // RR-ART-07: an on-table mortar's fire function: the impact at the target it aims at, then every
-// unit under its template attacked (`aimed` is the fire check's plan at that target).
-void fire_mortar(Context& ctx, RrState& st, int side, const Unit& mortar, const Unit& target, const FirePlan& aimed);
+// unit under its template attacked (`aimed` is the fire check's plan at that target; `split`: this
+// first shot says the second goes elsewhere, RR-FIRE-08).
+void fire_mortar(Context& ctx, RrState& st, int side, const Unit& mortar, const Unit& target, const FirePlan& aimed, bool split);
 // RR-ART-02/04/05: every plot lands, is diced for drift, and attacks the units under it.
 void land_strikes(Context& ctx, RrState& st);
 // The templates a battery may use (RR-ART-03), "A".."D"; empty for an unknown weapon.

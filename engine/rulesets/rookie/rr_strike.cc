@@ -116,7 +116,7 @@ void do_plot(Context& ctx, RrState& st, int side, const pb::RrPlot& p) {
   emit_rr(ctx, e, {st.side_id(side)});  // RR-ART-01: written in secret
 }
 
-void fire_mortar(Context& ctx, RrState& st, int side, const Unit& mortar, const Unit& target, const FirePlan& aimed) {
+void fire_mortar(Context& ctx, RrState& st, int side, const Unit& mortar, const Unit& target, const FirePlan& aimed, bool split) {
   const ArtilleryWeapon weapon = mortar.type == "heavy_mortar"    ? ArtilleryWeapon::kHeavyMortar
                                  : mortar.type == "medium_mortar" ? ArtilleryWeapon::kMediumMortar
                                                                   : ArtilleryWeapon::kLightMortar;
@@ -140,6 +140,8 @@ void fire_mortar(Context& ctx, RrState& st, int side, const Unit& mortar, const 
   x->set_drift_inches(out.drift_inches);
   geom::to_proto(out.point, x->mutable_landed());
   x->set_template_kind(std::string(1, static_cast<char>('A' + static_cast<int>(kind))));
+  x->set_aimed_at(target.id);  // RR-FIRE-08 counts the targets a unit fires at in one activation
+  x->set_split(split);
   const std::vector<std::string> who = audience(st, mortar);
   emit_rr(ctx, e, who);
   if (!who.empty()) {
@@ -147,6 +149,8 @@ void fire_mortar(Context& ctx, RrState& st, int side, const Unit& mortar, const 
     seen.mutable_strike_landed()->clear_battery_id();
     seen.mutable_strike_landed()->set_battery_name("an unseen mortar");
     seen.mutable_strike_landed()->clear_plotted();
+    seen.mutable_strike_landed()->clear_aimed_at();
+    seen.mutable_strike_landed()->clear_split();
     emit_rr(ctx, seen, {st.side_id(1 - side), "spectator"});
   }
   // RR-ART-07 / GAP-RR-ART-05: every unit under the template is attacked on the mortar's own column,
@@ -172,7 +176,7 @@ void fire_mortar(Context& ctx, RrState& st, int side, const Unit& mortar, const 
     sit.aspect = aspect_of(*u, m->pos);
     sit.blind_fire = u->side != side && !u->spotted(side) && cover_of(st, *u) != Cover::kOpen;
     sit.target_unattached_leader = false;
-    sit.switching_targets = false;
+    // RR-FIRE-08: the 2-left shift of a mortar splitting its two shots falls on every unit under the template.
     const ShotPlan plan = plan_shot(in);
     pb::RrEvent hit;
     auto* y = hit.mutable_fired();
