@@ -340,6 +340,7 @@ void Load::room_ready(Room& room) {
 }
 
 void Load::go() {
+  if (options_.idle) return;
   going_ = true;
   for (auto& r : rooms_) {
     if (r->ready && !r->failed) start_ticking(*r);

@@ -30,6 +30,7 @@ struct LoadOptions {
   std::vector<Script> scripts;  // room i plays scripts[i % size]
   std::vector<std::string> sides;  // the scenario's two side ids
   bool echo = false;  // the server echoes: no rooms to create or join, no sequences to check
+  bool idle = false;  // join every room, then send no orders (memory per idle connection)
 };
 
 struct Counters {

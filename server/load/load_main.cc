@@ -61,6 +61,8 @@ constexpr const char* kUsage = R"(usage: sandtable-load [flags]
   --seed S             first seed                                            [1]
   --setup-parallel N   rooms being created and joined at once                [64]
   --setup-timeout T    seconds to wait for every room to join                [300]
+  --idle               join every room, then send no orders: measures what idle connections
+                       cost (server RSS and the kernel's share, per connection)
   --fsync N            after the run, time N appends of 4 KiB + fsync in the database's
                        directory (/tmp without --db); 0: do not             [200]
 Pin the load generator itself with taskset, e.g. taskset -c 1 sandtable-load ...
@@ -77,6 +79,7 @@ struct Flags {
   std::string sync = "full";
   std::string db;
   bool baseline = false;
+  bool idle = false;
   std::string echo;
   std::string ruleset;
   std::string scenario;
@@ -107,6 +110,10 @@ bool parse(int argc, char** argv, Flags& f) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") return false;
+    if (a == "--idle") {
+      f.idle = true;
+      continue;
+    }
     if (a == "--baseline") {
       f.baseline = true;
       continue;
@@ -220,6 +227,7 @@ bool prepare(const Flags& f, LoadOptions& opt) {
   opt.rooms = f.rooms;
   opt.spectators = f.spectators;
   opt.rate = f.rate;
+  opt.idle = f.idle;
   opt.setup_parallel = f.setup_parallel;
   opt.scenario_json = text.str();
   for (const auto& side : parsed.scenario->sides()) opt.sides.push_back(side.id());
@@ -278,6 +286,9 @@ int run(int argc, char** argv) {
   }
   opt.port = f.port;
   phases.watch_pid = f.server_pid;
+  // Memory before any client connects: what the connections and rooms add is measured against it.
+  const long rss_before_kb = f.server_pid ? proc_status_kb(f.server_pid, "VmRSS") : -1;
+  const long kernel_before_kb = kernel_socket_memory_kb();
 
   net::io_context io(1);
   Load load(io, opt);
@@ -317,6 +328,18 @@ int run(int argc, char** argv) {
                 spawned && f.sync == "full" ? "durable" : "accepted");
   }
   std::printf("load generator   CPU %.0f%% of one core\n", 100 * w.self_cpu / w.seconds);
+  const long kernel_after_kb = kernel_socket_memory_kb();
+  if (f.server_pid && rss_before_kb > 0 && kernel_before_kb > 0 && kernel_after_kb > 0 && c.connections_open > 0) {
+    // Both ends of every connection are on this machine, so the kernel's growth is shared: half
+    // of it is counted as the server's (the server's and the client's sockets are alike).
+    const double conns = double(c.connections_open);
+    const double rss_kb = double(proc_status_kb(f.server_pid, "VmRSS") - rss_before_kb);
+    const double kernel_kb = double(kernel_after_kb - kernel_before_kb) / 2;
+    std::printf("memory           %s: server RSS +%.1f MiB, kernel +%.1f MiB (half the machine's slab and TCP "
+                "buffers' growth) = %.1f KiB per connection (%.1f RSS + %.1f kernel; %llu connections, %d rooms)\n",
+                f.idle ? "idle, every room joined" : "after the run", rss_kb / 1024, kernel_kb / 1024, (rss_kb + kernel_kb) / conns,
+                rss_kb / conns, kernel_kb / conns, (unsigned long long)c.connections_open, f.rooms);
+  }
   std::printf("server /metrics:\n%s", server_metrics(f.port).c_str());
   std::fflush(stdout);
   if (spawned) stop_process(spawned);

@@ -62,6 +62,29 @@ void stop_process(pid_t pid) {
   waitpid(pid, nullptr, 0);
 }
 
+long kernel_socket_memory_kb() {
+  long slab_kb = -1;
+  {
+    std::ifstream in("/proc/meminfo");
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind("Slab:", 0) == 0) slab_kb = std::stol(line.substr(5));
+    }
+  }
+  long tcp_pages = -1;
+  {
+    std::ifstream in("/proc/net/sockstat");
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind("TCP:", 0) != 0) continue;
+      const auto at = line.find(" mem ");
+      if (at != std::string::npos) tcp_pages = std::stol(line.substr(at + 5));
+    }
+  }
+  if (slab_kb < 0 || tcp_pages < 0) return -1;
+  return slab_kb + tcp_pages * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
 long proc_status_kb(int pid, const std::string& field) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/status");
   std::string line;

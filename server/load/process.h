@@ -22,4 +22,9 @@ double proc_cpu_seconds(int pid);
 // This process's user + system CPU time in seconds.
 double self_cpu_seconds();
 
+// The kernel memory that grows with open sockets, machine-wide, in kB: the slab caches (socket,
+// inode, file and epoll structures; /proc/meminfo Slab) plus the TCP buffers (/proc/net/sockstat
+// "TCP: ... mem", in pages). -1 if either cannot be read.
+long kernel_socket_memory_kb();
+
 }  // namespace sandtable::load
