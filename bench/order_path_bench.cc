@@ -3,6 +3,7 @@
 // or SQLite. Prints microseconds per order for each phase and bytes per seat's delta.
 //
 //   build/release/bench/order_path_bench [ruleset scenario-file games]
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -25,7 +26,29 @@ using sandtable::pb::Command;
 struct Phases {
   double execute = 0, views = 0, diff = 0, events = 0, serialize = 0;
   std::uint64_t orders = 0, view_bytes = 0, delta_bytes = 0, frames = 0;
+  std::vector<std::uint32_t> delta_sizes;  // per seat and order, to give the median
+  // Where a Delta's bytes go, summed over every seat and order.
+  std::map<std::string, std::uint64_t> parts;
 };
+
+// The bytes of each part of a Delta, as they are on the wire (a field's tag and length included).
+void count_parts(const sandtable::pb::Delta& d, std::map<std::string, std::uint64_t>& parts) {
+  const auto field = [](std::size_t n) { return n == 0 ? 0 : n + 2 + (n >= 128 ? 1 : 0) + (n >= 16384 ? 1 : 0); };
+  for (const auto& e : d.events()) parts["log lines"] += field(e.ByteSizeLong());
+  if (d.has_view()) parts["whole View"] += field(d.view().ByteSizeLong());
+  if (!d.has_patch()) return;
+  const auto& p = d.patch();
+  for (const auto& u : p.units()) parts["patch: units"] += field(u.ByteSizeLong());
+  for (const auto& s : p.sides()) parts["patch: sides"] += field(s.ByteSizeLong());
+  if (p.has_turn()) parts["patch: turn"] += field(p.turn().ByteSizeLong());
+  if (p.has_menu()) parts["patch: menu"] += field(p.menu().ByteSizeLong());
+  if (p.has_decisions()) parts["patch: decisions"] += field(p.decisions().ByteSizeLong());
+  if (p.has_extra()) parts["patch: extra"] += field(p.extra().ByteSizeLong());
+  if (p.has_unit_order() || p.units_gone_size() > 0) {
+    parts["patch: unit order and gone"] += field(p.unit_order().ByteSizeLong());
+    for (const auto& g : p.units_gone()) parts["patch: unit order and gone"] += field(g.size());
+  }
+}
 
 double us(Clock::duration d) { return std::chrono::duration<double, std::micro>(d).count(); }
 
@@ -77,12 +100,15 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
     auto t3 = Clock::now();
     for (std::size_t i = 0; i < seats.size(); ++i) {
       for (const auto& e : out.events) {
-        if (auto seen = game->event_for(e, seats[i])) *deltas[i].add_events() = std::move(*seen);
+        if (auto seen = game->log_line_for(e, seats[i])) *deltas[i].add_events() = std::move(*seen);
       }
     }
     auto t4 = Clock::now();
     for (std::size_t i = 0; i < seats.size(); ++i) {
-      p.delta_bytes += deltas[i].SerializeAsString().size();
+      const std::size_t size = deltas[i].SerializeAsString().size();
+      p.delta_bytes += size;
+      p.delta_sizes.push_back(static_cast<std::uint32_t>(size));
+      count_parts(deltas[i], p.parts);
       for (const auto& u : held_bytes[seats[i]].units) p.view_bytes += u.size();
       ++p.frames;
     }
@@ -115,7 +141,9 @@ int main(int argc, char** argv) {
               p.execute / n, p.views / n, p.diff / n, p.events / n, p.serialize / n,
               (p.execute + p.views + p.diff + p.events + p.serialize) / n);
   const double f = static_cast<double>(p.frames);
-  std::printf("per seat and order: Delta %.0f bytes (the View's units alone %.0f bytes)\n", static_cast<double>(p.delta_bytes) / f,
-              static_cast<double>(p.view_bytes) / f);
+  std::sort(p.delta_sizes.begin(), p.delta_sizes.end());
+  std::printf("per seat and order: Delta mean %.0f bytes, median %u (the View's units alone %.0f bytes)\n",
+              static_cast<double>(p.delta_bytes) / f, p.delta_sizes[p.delta_sizes.size() / 2], static_cast<double>(p.view_bytes) / f);
+  for (const auto& [part, bytes] : p.parts) std::printf("  %-28s %6.0f bytes per seat and order\n", part.c_str(), static_cast<double>(bytes) / f);
   return 0;
 }

@@ -1,5 +1,6 @@
 #include "server/room.h"
 
+#include "server/frame_batch.h"
 #include "server/static_table.h"
 
 #include <spdlog/spdlog.h>
@@ -137,15 +138,13 @@ void Room::catch_up(Member& m, std::uint64_t request_id, std::uint64_t since_seq
     d->set_from_seq(since_seq);
     d->set_seq(seq);
     for (std::uint64_t s = since_seq + 1; s <= seq; ++s) {
-      if (auto e = game_->event_for(log_[s - 1], m.seat)) *d->add_events() = std::move(*e);
+      if (auto e = game_->log_line_for(log_[s - 1], m.seat)) *d->add_events() = std::move(*e);
     }
-    *d->mutable_view() = views_.current(*game_, m.seat);
-    views_.sent_whole(m.seat, d->view());  // a catch-up carries the whole view
+    *d->mutable_view() = views_.whole(*game_, m.seat);  // a catch-up carries the whole view
   } else {
     auto* s = env.mutable_snapshot();
     s->set_seq(seq);
-    *s->mutable_view() = views_.current(*game_, m.seat);
-    views_.sent_whole(m.seat, s->view());
+    *s->mutable_view() = views_.whole(*game_, m.seat);
   }
   send(m, env);
 }
@@ -270,21 +269,24 @@ void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_i
   game_ = std::move(next);
   log_.insert(log_.end(), events.begin(), events.end());
   spdlog::debug("room={} seq={} order committed ({} events)", info_.id, game_->seq(), events.size());
-  broadcast(from, events);
-  if (Member* m = member(who.get())) {
+  Frame accepted;
+  if (member(who.get())) {
     pb::Envelope env;
     env.set_request_id(request_id);
     env.mutable_order_accepted()->set_seq(game_->seq());
     env.mutable_order_accepted()->set_event_count(static_cast<std::uint32_t>(events.size()));
-    send(*m, env);
+    accepted = frame_of(env);
   }
+  broadcast(from, events, who.get(), accepted);
   if (game_->over()) spdlog::info("room={} seq={} game over: {}", info_.id, game_->seq(), game_->state().end_reason);
   next_queued();
   play_bots();
 }
 
-// One Delta per distinct seat (views differ by seat), shared by every member in that seat.
-void Room::broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& events) {
+// One Delta per distinct seat (views differ by seat), shared by every member in that seat. The
+// sender's Delta and its OrderAccepted go as one message: one write and one send, not two.
+void Room::broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& events, const Subscriber* sender,
+                     const Frame& accepted) {
   std::vector<std::pair<std::string, Frame>> by_seat;
   for (auto& m : members_) {
     auto it = std::find_if(by_seat.begin(), by_seat.end(), [&](const auto& p) { return p.first == m.seat; });
@@ -294,7 +296,11 @@ void Room::broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& event
       by_seat.emplace_back(m.seat, frame_of(env));
       it = by_seat.end() - 1;
     }
-    m.who->deliver(it->second);
+    if (accepted && m.who.get() == sender) {
+      m.who->deliver(batch_of({it->second, accepted}));
+    } else {
+      m.who->deliver(it->second);
+    }
   }
 }
 

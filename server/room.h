@@ -91,7 +91,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::unique_ptr<Game> next,
                     std::vector<pb::Event> events, bool ok, const std::string& error,
                     std::chrono::steady_clock::time_point started);
-  void broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& events);
+  // `accepted`, when set, is the sender's OrderAccepted, sent with its Delta.
+  void broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& events, const Subscriber* sender = nullptr,
+                 const Frame& accepted = nullptr);
   void next_queued();
   // Executes `command` on a copy of the game and hands its events to the group commit; the
   // sender (null for the bot) hears the outcome. False when the game refused it.

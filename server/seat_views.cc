@@ -10,52 +10,41 @@ void SeatViews::delta(const Game& game, const std::string& seat, std::uint64_t f
   out.set_from_seq(from_seq);
   out.set_seq(game.seq());
   for (const auto& e : events) {
-    if (auto seen = game.event_for(e, seat)) *out.add_events() = std::move(*seen);
+    if (auto seen = game.log_line_for(e, seat)) *out.add_events() = std::move(*seen);
   }
   pb::View fresh = game.view(seat);
-  Held& h = held_[seat];
-  if (h.seq == from_seq && !h.has_bytes && h.has_view) {
-    h.bytes = bytes_of(h.view);
-    h.has_bytes = true;
-  }
+  const auto it = held_.find(seat);
   std::optional<pb::ViewPatch> patch;
   ViewBytes fresh_bytes;
-  if (h.seq == from_seq && h.has_bytes) {
-    patch = diff_views(h.bytes, fresh, fresh_bytes);  // takes what it sends out of `fresh`
+  if (it != held_.end() && it->second.seq == from_seq) {
+    patch = diff_views(it->second.bytes, fresh, fresh_bytes);  // takes what it sends out of `fresh`
   } else {
     fresh_bytes = bytes_of(fresh);
   }
   if (patch) {
     *out.mutable_patch() = std::move(*patch);
   } else {
-    std::string table = static_table_of(fresh);
+    // The table the seat's members hold is the one of the View they were last sent (a patch never
+    // changes it), so a whole View leaves it out when it is that one.
+    const bool same_table = it != held_.end() && it->second.bytes.table == fresh_bytes.table;
     out.mutable_view()->Swap(&fresh);
-    if (!h.table.empty() && h.table == table) {
+    if (same_table) {
       strip_static_table(*out.mutable_view());
       out.set_same_table(true);
-    } else {
-      h.table = std::move(table);
     }
   }
-  // The View itself is not kept: a catch-up at this sequence builds it again (current()).
+  Held& h = it != held_.end() ? it->second : held_[seat];
   h.seq = game.seq();
   h.bytes = std::move(fresh_bytes);
-  h.has_bytes = true;
-  h.view.Clear();
-  h.has_view = false;
 }
 
-const pb::View& SeatViews::current(const Game& game, const std::string& seat) {
+pb::View SeatViews::whole(const Game& game, const std::string& seat) {
+  pb::View v = game.view(seat);
   Held& h = held_[seat];
-  if (h.has_view && h.seq == game.seq()) return h.view;
-  if (h.seq != game.seq()) h.has_bytes = false;
-  h.view = game.view(seat);
   h.seq = game.seq();
-  h.has_view = true;
-  return h.view;
+  h.bytes = bytes_of(v);
+  return v;
 }
-
-void SeatViews::sent_whole(const std::string& seat, const pb::View& view) { held_[seat].table = static_table_of(view); }
 
 void SeatViews::forget(const std::string& seat) { held_.erase(seat); }
 

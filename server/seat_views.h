@@ -1,9 +1,12 @@
 #pragma once
 // What a room keeps of the View each seat was last sent (the bytes a diff compares, not the View),
-// and the Delta that brings each seat from there to the game now: a patch against its View when one can say the change (engine/model/view_patch.h),
-// else the whole View, leaving the static table out when the seat holds it already. Only seats
-// with someone connected are kept (forget() the rest): a seat nobody holds is not brought up to
-// date, and a View kept for it would go stale.
+// and the Delta that brings each seat from there to the game now: a patch against its View when one
+// can say the change (engine/model/view_patch.h), else the whole View, leaving the static table out
+// when the seat holds it already. Only seats with someone connected are kept (forget() the rest): a
+// seat nobody holds is not brought up to date, and a View kept for it would go stale.
+//
+// No View object is kept between orders: a seat's serialized parts are a fraction of the memory of
+// the View they came from, and an idle room holds only those.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -21,21 +24,17 @@ class SeatViews {
   // member of the seat must be sent it (each holds the seat's last View).
   void delta(const Game& game, const std::string& seat, std::uint64_t from_seq, const std::vector<pb::Event>& events,
              pb::Delta& out);
-  // The seat's View now: the one kept when it is current, else built and kept.
-  const pb::View& current(const Game& game, const std::string& seat);
-  // A whole View of the game now was sent to the seat (a Snapshot or catch-up): its table is held.
-  void sent_whole(const std::string& seat, const pb::View& view);
+  // The seat's whole View now, static table included, for a Snapshot or a catch-up Delta: the seat
+  // holds it from now on (the next Delta is a patch against it). Every member of the seat holds the
+  // same View: send it only to a member joining, or to all.
+  pb::View whole(const Game& game, const std::string& seat);
   void forget(const std::string& seat);
   void clear();
 
  private:
   struct Held {
     std::uint64_t seq = 0;
-    ViewBytes bytes;  // of the seat's View at seq, what the next diff compares
-    bool has_bytes = false;
-    pb::View view;  // the seat's View at seq, when one was built whole for a catch-up
-    bool has_view = false;
-    std::string table;  // the static table (static_table.h) the seat's members hold
+    ViewBytes bytes;  // of the View the seat was last sent, at seq: what the next diff compares
   };
   std::map<std::string, Held> held_;
 };

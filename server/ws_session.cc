@@ -3,6 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <vector>
+
+#include "server/frame_batch.h"
 
 namespace sandtable::server {
 
@@ -85,6 +88,9 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
     }
   }
   buffer_.consume(buffer_.size());
+  // The buffer keeps the size of the largest message read (a CreateRoom's scenario is several KB);
+  // an idle connection should not hold that, so a grown buffer is given back.
+  if (buffer_.capacity() > kKeptReadBuffer) buffer_.shrink_to_fit();
   do_read();
 }
 
@@ -245,7 +251,26 @@ void WsSession::enqueue(Frame frame) {
 
 void WsSession::do_write() {
   writing_ = true;
+  if (queue_.size() > 1) coalesce();
   ws_.async_write(net::buffer(*queue_.front()), beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+}
+
+void WsSession::coalesce() {
+  // Frames that queued while the last write was out (under load: Deltas of several commits, or
+  // several rooms' pushes) leave as one message, one send, one header: up to a bound, so one
+  // message never grows without limit.
+  constexpr std::size_t kMaxFrames = 64;
+  constexpr std::size_t kMaxBytes = 64 * 1024;
+  std::vector<Frame> frames;
+  std::size_t bytes = 0;
+  while (!queue_.empty() && frames.size() < kMaxFrames && (frames.empty() || bytes + queue_.front()->size() <= kMaxBytes)) {
+    bytes += queue_.front()->size();
+    frames.push_back(std::move(queue_.front()));
+    queue_.pop_front();
+  }
+  Frame one = frames.size() == 1 ? std::move(frames.front()) : batch_of(frames);
+  queued_bytes_ = queued_bytes_ - bytes + one->size();
+  queue_.push_front(std::move(one));
 }
 
 void WsSession::on_write(beast::error_code ec, std::size_t bytes) {

@@ -33,6 +33,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   void handle(const std::string& payload);
   void enqueue(Frame frame);  // on the strand
   void do_write();
+  void coalesce();  // the queued frames into one batch at the front
   void on_write(boost::beast::error_code ec, std::size_t bytes);
   void close_after_flush(boost::beast::websocket::close_code code);
   void send_error(std::uint64_t request_id, const std::string& code, const std::string& message);
@@ -44,6 +45,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   ServerContext& ctx_;
+  static constexpr std::size_t kKeptReadBuffer = 1024;
   boost::beast::flat_buffer buffer_;
   std::deque<Frame> queue_;
   std::size_t queued_bytes_ = 0;

@@ -342,6 +342,21 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
   return copy;
 }
 
+std::optional<pb::Event> Game::log_line_for(const pb::Event& event, const std::string& viewer) const {
+  if (!event.visible_to().empty() && viewer != kGm && !listed(event.visible_to(), viewer)) return std::nullopt;
+  pb::Event line;
+  line.set_seq(event.seq());
+  *line.mutable_dice() = event.dice();
+  if (event.has_game_started() || event.has_gm_edited()) {
+    // Rare, and their words depend on what the viewer's copy redacts.
+    line.set_text(event_for(event, viewer)->text());
+    return line;
+  }
+  auto shared = shared_event_text(*state_, event);
+  line.set_text(shared ? *shared : rules_.describe(*state_, event, viewer));
+  return line;
+}
+
 pb::ActionMenu Game::menu(const std::string& seat) const { return menu_ref(seat); }
 
 const pb::ActionMenu& Game::menu_ref(const std::string& seat) const {

@@ -66,6 +66,11 @@ class Game {
   // The copy of an event a viewer may see, or nullopt if it is hidden from them. The copy
   // carries the viewer's log line in `text`.
   std::optional<pb::Event> event_for(const pb::Event& event, const std::string& viewer) const;
+  // What a viewer's Delta carries of an event: its log line (seq, the viewer's text, the dice) or
+  // nullopt when it is hidden from them. The typed body stays on the server: a client draws the
+  // View and prints the lines, and the body (a rule set's Any, GameStarted's scenario) is most of
+  // an event's bytes. The text is event_for's.
+  std::optional<pb::Event> log_line_for(const pb::Event& event, const std::string& viewer) const;
   // What a seat may do now: answers to its decisions, else the rule set's menu when the game
   // waits on it; empty for the GM, spectators, a paused or ended game.
   pb::ActionMenu menu(const std::string& seat) const;

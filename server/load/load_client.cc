@@ -145,6 +145,14 @@ void Load::Conn::on_frame(const char* data, std::size_t size) {
     if (side >= 0 && room.in_flight) room.on_accepted(room.script.steps[room.next].seq_after);
     return;
   }
+  std::vector<std::string_view> parts;
+  if (!batch_parts(data, size, parts)) return room.fail("the server sent a frame that is not an Envelope");
+  if (!parts.empty()) {
+    for (const auto part : parts) {
+      if (!dead) on_frame(part.data(), part.size());
+    }
+    return;
+  }
   Peek p;
   if (!peek(data, size, p)) return room.fail("the server sent a frame that is not an Envelope");
   switch (p.body) {

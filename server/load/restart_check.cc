@@ -12,6 +12,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <deque>
 #include <stdexcept>
 
 #include "sandtable/v1/protocol.pb.h"
@@ -36,20 +37,37 @@ void quick_ack(Ws& ws, bool on) {
   setsockopt(beast::get_lowest_layer(ws).socket().native_handle(), IPPROTO_TCP, TCP_QUICKACK, &one, sizeof one);
 }
 
-awaitable<pb::Envelope> read_envelope(Ws& ws, bool quick) {
-  beast::flat_buffer buf;
-  quick_ack(ws, quick);
-  co_await ws.async_read(buf, use_awaitable);
-  quick_ack(ws, quick);
-  pb::Envelope env;
-  if (!env.ParseFromString(beast::buffers_to_string(buf.data()))) throw std::runtime_error("an unreadable frame");
-  if (env.has_error()) throw std::runtime_error("Error " + env.error().code() + ": " + env.error().message());
-  if (env.has_order_rejected()) {
-    throw std::runtime_error("OrderRejected " + env.order_rejected().rejection().code() + ": " +
-                             env.order_rejected().rejection().message());
+// The envelopes of one connection in order, a batch (Envelope.batch) handed out one by one.
+struct Reader {
+  Ws& ws;
+  bool quick;
+  std::deque<pb::Envelope> pending;
+
+  awaitable<pb::Envelope> next() {
+    while (pending.empty()) {
+      beast::flat_buffer buf;
+      quick_ack(ws, quick);
+      co_await ws.async_read(buf, use_awaitable);
+      quick_ack(ws, quick);
+      pb::Envelope env;
+      if (!env.ParseFromString(beast::buffers_to_string(buf.data()))) throw std::runtime_error("an unreadable frame");
+      take(std::move(env));
+    }
+    pb::Envelope env = std::move(pending.front());
+    pending.pop_front();
+    if (env.has_error()) throw std::runtime_error("Error " + env.error().code() + ": " + env.error().message());
+    if (env.has_order_rejected()) {
+      throw std::runtime_error("OrderRejected " + env.order_rejected().rejection().code() + ": " +
+                               env.order_rejected().rejection().message());
+    }
+    co_return env;
   }
-  co_return env;
-}
+
+  void take(pb::Envelope env) {
+    if (env.batch_size() == 0) return pending.push_back(std::move(env));
+    for (auto& e : *env.mutable_batch()) take(std::move(e));
+  }
+};
 
 // Throws with what went wrong.
 awaitable<void> check_one(net::ip::tcp::endpoint ep, const RoomCheck& room, bool quick) {
@@ -72,12 +90,13 @@ awaitable<void> check_one(net::ip::tcp::endpoint ep, const RoomCheck& room, bool
   hello.mutable_hello()->set_room_id(room.room_id);
   const std::string hello_bytes = hello.SerializeAsString();
   co_await ws.async_write(net::buffer(hello_bytes), use_awaitable);
-  pb::Envelope env = co_await read_envelope(ws, quick);
+  Reader reader{ws, quick, {}};
+  pb::Envelope env = co_await reader.next();
   if (!env.has_welcome()) throw std::runtime_error("expected Welcome, got " + env.ShortDebugString().substr(0, 200));
   if (env.welcome().seq() != room.seq) {
     throw std::runtime_error("Welcome at seq " + std::to_string(env.welcome().seq()) + ", stored " + std::to_string(room.seq));
   }
-  env = co_await read_envelope(ws, quick);
+  env = co_await reader.next();
   if (!env.has_snapshot()) throw std::runtime_error("expected Snapshot, got body " + std::to_string(env.body_case()));
   if (env.snapshot().seq() != room.seq) {
     throw std::runtime_error("Snapshot at seq " + std::to_string(env.snapshot().seq()) + ", stored " +
@@ -85,7 +104,7 @@ awaitable<void> check_one(net::ip::tcp::endpoint ep, const RoomCheck& room, bool
   }
   co_await ws.async_write(net::buffer(*room.order), use_awaitable);
   for (;;) {  // its Delta (and chat, none here) come first
-    env = co_await read_envelope(ws, quick);
+    env = co_await reader.next();
     if (env.has_order_accepted()) break;
   }
   if (env.order_accepted().seq() != room.seq_after) {

@@ -35,7 +35,7 @@ bool peek(const void* data, std::size_t size, Peek& out) {
     const auto type = WireFormatLite::GetTagWireType(tag);
     if (field == 1 && type == WireFormatLite::WIRETYPE_VARINT) {
       if (!in.ReadVarint64(&out.request_id)) return false;
-    } else if (field >= 10 && type == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+    } else if (field >= 10 && field != kBatch && type == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
       out.body = field;
       std::uint32_t length = 0;
       if (!in.ReadVarint32(&length)) return false;
@@ -54,6 +54,25 @@ bool peek(const void* data, std::size_t size, Peek& out) {
       }
       if (!in.ConsumedEntireMessage()) return false;
       in.PopLimit(limit);
+    } else if (!WireFormatLite::SkipField(&in, tag)) {
+      return false;
+    }
+  }
+  return in.ConsumedEntireMessage();
+}
+
+bool batch_parts(const void* data, std::size_t size, std::vector<std::string_view>& parts) {
+  parts.clear();
+  const auto* bytes = static_cast<const std::uint8_t*>(data);
+  google::protobuf::io::CodedInputStream in(bytes, static_cast<int>(size));
+  while (const std::uint32_t tag = in.ReadTag()) {
+    if (WireFormatLite::GetTagFieldNumber(tag) == kBatch &&
+        WireFormatLite::GetTagWireType(tag) == WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+      std::uint32_t length = 0;
+      if (!in.ReadVarint32(&length)) return false;
+      const int at = in.CurrentPosition();
+      if (!in.Skip(static_cast<int>(length))) return false;
+      parts.emplace_back(reinterpret_cast<const char*>(bytes + at), length);
     } else if (!WireFormatLite::SkipField(&in, tag)) {
       return false;
     }

@@ -4,6 +4,8 @@
 // with thousands of deltas a second, a full parse would make the load generator the bottleneck.
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
+#include <vector>
 
 namespace sandtable::load {
 
@@ -19,6 +21,7 @@ enum Body : int {
   kPong = 41,
   kError = 50,
 };
+constexpr int kBatch = 60;  // Envelope.batch: several envelopes in one message
 
 struct Peek {
   int body = 0;  // field number of the Envelope's body, 0 if none
@@ -29,5 +32,9 @@ struct Peek {
 
 // False when the bytes are not a well-formed Envelope.
 bool peek(const void* data, std::size_t size, Peek& out);
+
+// The envelopes of a batch (Envelope.batch) in order, as slices of `data`; `parts` stays empty when
+// the envelope is not a batch. False when the bytes are not well formed.
+bool batch_parts(const void* data, std::size_t size, std::vector<std::string_view>& parts);
 
 }  // namespace sandtable::load

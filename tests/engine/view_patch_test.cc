@@ -174,6 +174,30 @@ std::size_t median(std::vector<std::size_t> v) {
 
 // One bot game; after every order each seat's held View is patched and compared with its fresh
 // View. Returns the first mismatch, or empty.
+// A Delta's log line of each event is event_for's copy without its body: the same presence, seq,
+// words and dice for every seat.
+std::string check_log_lines(const Game& game, const std::vector<pb::Event>& events, const std::vector<std::string>& seats) {
+  for (const auto& e : events) {
+    for (const auto& s : seats) {
+      const auto copy = game.event_for(e, s);
+      const auto line = game.log_line_for(e, s);
+      const std::string at = "seat " + s + ", event " + std::to_string(e.seq());
+      if (copy.has_value() != line.has_value()) return at + ": the log line and the event disagree on whether it is seen";
+      if (!line) continue;
+      if (line->body_case() != pb::Event::BODY_NOT_SET || !line->visible_to().empty() || line->rng_draws() != 0) {
+        return at + ": the log line carries more than seq, text and dice";
+      }
+      if (line->seq() != copy->seq() || line->text() != copy->text() || line->dice_size() != copy->dice_size()) {
+        return at + ": the log line differs from the event's: " + line->text() + " | " + copy->text();
+      }
+      for (int i = 0; i < line->dice_size(); ++i) {
+        if (line->dice(i).SerializeAsString() != copy->dice(i).SerializeAsString()) return at + ": a die differs";
+      }
+    }
+  }
+  return "";
+}
+
 std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, std::uint64_t seed, Tally& t) {
   StartOptions start;
   start.seed = seed;
@@ -185,6 +209,7 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
   for (const auto& s : game->state().sides) seats.push_back(s);
   std::map<std::string, pb::View> held;
   for (const auto& s : seats) held[s] = game->view(s);
+  if (auto problem = check_log_lines(*game, events, seats); !problem.empty()) return problem;
   auto bot = rules.make_bot();
   Pcg32 rng(seed, 0xb07b07b07ULL);
   for (int step = 0; !game->over() && step < 5000; ++step) {
@@ -196,6 +221,7 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
     const Outcome out = game->execute(*command);
     if (!out.accepted) return "the bot's order was refused: " + out.rejection.message();
     ++t.orders;
+    if (auto problem = check_log_lines(*game, out.events, seats); !problem.empty()) return problem;
     for (const auto& s : seats) {
       pb::View fresh = game->view(s);
       const std::string want = fresh.SerializeAsString();

@@ -9,6 +9,7 @@
 
 #include "engine/model/autoplay.h"
 #include "engine/model/scenario_io.h"
+#include "server/frame_batch.h"
 #include "tests/server/counter_rules.h"
 #include "tests/server/test_support.h"
 
@@ -63,6 +64,37 @@ bool contains(const std::vector<std::string>& frames, const std::string& needle)
   return false;
 }
 
+TEST(FrameBatch, ABatchParsesAsTheEnvelopesItWasMadeOfInOrder) {
+  pb::Envelope a;
+  a.set_request_id(7);
+  a.mutable_order_accepted()->set_seq(300);
+  pb::Envelope b;
+  b.mutable_delta()->set_from_seq(299);
+  b.mutable_delta()->set_seq(300);
+  b.mutable_delta()->add_events()->set_text(std::string(200, 'x'));  // a length past one varint byte
+  const auto frame = [](const pb::Envelope& e) { return std::make_shared<const std::string>(e.SerializeAsString()); };
+  pb::Envelope inner;
+  ASSERT_TRUE(inner.ParseFromString(*server::batch_of({frame(b), frame(a)})));
+  pb::Envelope outer;
+  ASSERT_TRUE(outer.ParseFromString(*server::batch_of({std::make_shared<const std::string>(inner.SerializeAsString()), frame(a)})));
+  ASSERT_EQ(outer.batch_size(), 2);
+  EXPECT_EQ(outer.body_case(), pb::Envelope::BODY_NOT_SET);
+  ASSERT_EQ(outer.batch(0).batch_size(), 2);
+  EXPECT_EQ(outer.batch(0).batch(0).SerializeAsString(), b.SerializeAsString());
+  EXPECT_EQ(outer.batch(0).batch(1).SerializeAsString(), a.SerializeAsString());
+  EXPECT_EQ(outer.batch(1).SerializeAsString(), a.SerializeAsString());
+}
+
+TEST_F(ServerTest, TheSendersDeltaAndItsAcceptanceComeInOneMessage) {
+  const auto room = create_counter_room(port(), 5);
+  Seat blue(port(), token_of(room, "blue"));
+  const int before = blue.client.batches;
+  const auto reply = blue.order(answer(*blue.my_decision()));
+  ASSERT_TRUE(reply.has_order_accepted()) << reply.ShortDebugString();
+  EXPECT_EQ(reply.order_accepted().seq(), blue.seq) << "the Delta comes first, in the same message";
+  EXPECT_EQ(blue.client.batches, before + 1);
+}
+
 TEST_F(ServerTest, LobbyListsRuleSetsAndScenarios) {
   WsClient c(port());
   pb::Envelope env;
@@ -103,7 +135,8 @@ TEST_F(ServerTest, FullGameEachSeatSeesOnlyItsOwnViewAndTheLogMatchesTheEngine) 
   EXPECT_FALSE(contains(spectator.all_bytes, "SECRET-"));
   EXPECT_TRUE(contains(gm.all_bytes, "SECRET-red"));
   EXPECT_TRUE(contains(gm.all_bytes, "SECRET-blue"));
-  // The GM saw every event; it is exactly the uninterrupted engine run with the same seed.
+  // The GM saw every event's log line; its dice are exactly the uninterrupted engine run's with the
+  // same seed.
   pb::Scenario scenario;
   {
     std::ifstream in(test_scenarios_dir() + "/counter-duel.json");
@@ -118,9 +151,14 @@ TEST_F(ServerTest, FullGameEachSeatSeesOnlyItsOwnViewAndTheLogMatchesTheEngine) 
   ASSERT_EQ(gm.events.size() + 1, run.log.size());
   for (std::size_t i = 0; i < gm.events.size(); ++i) {
     EXPECT_FALSE(gm.events[i].text().empty()) << "event " << i + 2 << " reached the GM without its log line";
-    pb::Event sent = gm.events[i];
-    sent.clear_text();  // the log line is written for each viewer, never stored
-    EXPECT_EQ(sent.SerializeAsString(), run.log[i + 1].SerializeAsString()) << "event " << i + 2;
+    const pb::Event& sent = gm.events[i];
+    const pb::Event& stored = run.log[i + 1];
+    EXPECT_EQ(sent.seq(), stored.seq());
+    EXPECT_EQ(sent.body_case(), pb::Event::BODY_NOT_SET) << "a Delta carries log lines, not the typed event";
+    ASSERT_EQ(sent.dice_size(), stored.dice_size()) << "event " << i + 2;
+    for (int d = 0; d < sent.dice_size(); ++d) {
+      EXPECT_EQ(sent.dice(d).SerializeAsString(), stored.dice(d).SerializeAsString()) << "event " << i + 2;
+    }
   }
   // After the end, orders are refused by the rules (GAME_OVER), nothing changes.
   const auto late = blue.order(answer(pb::Decision()));

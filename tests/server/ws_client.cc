@@ -42,6 +42,11 @@ void WsClient::send_raw(const std::string& bytes, bool binary) {
 }
 
 std::optional<pb::Envelope> WsClient::recv(std::chrono::milliseconds timeout) {
+  if (!batched_.empty()) {
+    pb::Envelope env = std::move(batched_.front());
+    batched_.pop_front();
+    return env;
+  }
   if (closed_) return std::nullopt;
   if (!reading_) {
     reading_ = true;
@@ -67,7 +72,21 @@ std::optional<pb::Envelope> WsClient::recv(std::chrono::milliseconds timeout) {
   const bool ok = env.ParseFromString(beast::buffers_to_string(buffer_.data()));
   buffer_.consume(buffer_.size());
   if (!ok) throw std::runtime_error("the server sent a frame that is not an Envelope");
-  return env;
+  if (env.batch_size() == 0) return env;
+  ++batches;
+  unbatch(env);
+  return recv(timeout);
+}
+
+// A batch's envelopes in order, each as if it had come alone (a batch may hold batches).
+void WsClient::unbatch(pb::Envelope& env) {
+  for (auto& e : *env.mutable_batch()) {
+    if (e.batch_size() > 0) {
+      unbatch(e);
+    } else {
+      batched_.push_back(std::move(e));
+    }
+  }
 }
 
 pb::Envelope WsClient::expect(const std::function<bool(const pb::Envelope&)>& match, std::chrono::milliseconds timeout) {

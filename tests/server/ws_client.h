@@ -6,6 +6,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <optional>
 #include <string>
@@ -42,6 +43,7 @@ class WsClient {
   void write_partial_frame(const std::string& payload, std::size_t n);
 
   std::vector<pb::Envelope> seen;  // everything expect() skipped over
+  int batches = 0;  // messages that held a batch of envelopes (Envelope.batch)
 
  private:
   boost::asio::io_context io_;
@@ -54,6 +56,8 @@ class WsClient {
   bool reading_ = false;
   bool read_done_ = false;
   boost::beast::error_code read_ec_;
+  std::deque<pb::Envelope> batched_;  // the rest of a batch recv() has begun to hand out
+  void unbatch(pb::Envelope& env);
 };
 
 }  // namespace sandtable::testing

@@ -52,8 +52,7 @@ bool play(const sandtable::RuleSet& rules, const std::string& file, std::uint64_
   for (const auto& s : seats) {
     pb::Envelope env;
     env.mutable_snapshot()->set_seq(game->seq());
-    *env.mutable_snapshot()->mutable_view() = views.current(*game, s);
-    views.sent_whole(s, env.snapshot().view());
+    *env.mutable_snapshot()->mutable_view() = views.whole(*game, s);
     record(streams[s], 'E', env.SerializeAsString());
     record(streams[s], 'V', env.snapshot().view().SerializeAsString());
   }
@@ -77,7 +76,7 @@ bool play(const sandtable::RuleSet& rules, const std::string& file, std::uint64_
       pb::Envelope env;
       views.delta(*game, s, from, out.events, *env.mutable_delta());
       record(streams[s], 'E', env.SerializeAsString());
-      record(streams[s], 'V', views.current(*game, s).SerializeAsString());
+      record(streams[s], 'V', game->view(s).SerializeAsString());
     }
   }
   std::string all;

@@ -71,6 +71,24 @@ describe("connection", () => {
     expect(h.timers[2].ms).toBe(375); // a good connection resets the backoff
   });
 
+  it("handles a batch's envelopes in order, each as if it had come alone", async () => {
+    const h = harness();
+    h.conn.start();
+    h.sockets[0].open();
+    const reply = h.conn.request({ body: { case: "listCatalog", value: {} } });
+    const id = h.sockets[0].envelopes()[1].requestId;
+    h.sockets[0].push({
+      batch: [
+        { body: { case: "delta", value: { fromSeq: 1n, seq: 2n } } },
+        { batch: [{ requestId: id, body: { case: "catalog", value: { rulesets: [{ id: "pw", title: "PW" }] } } }] },
+        { body: { case: "orderAccepted", value: { seq: 2n } } },
+      ],
+    });
+    expect(h.got).toEqual(["delta", "catalog", "orderAccepted"]);
+    const env = await reply;
+    expect(env?.body.case).toBe("catalog");
+  });
+
   it("matches replies to requests and stops for good on a dead token", async () => {
     const h = harness();
     h.conn.start();

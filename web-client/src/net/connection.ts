@@ -177,6 +177,15 @@ export class Connection {
     } catch {
       return; // not ours to act on; the server only sends envelopes
     }
+    this.handle(env);
+  }
+
+  private handle(env: Envelope): void {
+    if (env.batch.length > 0) {
+      // Several envelopes in one message (an order's Delta with its OrderAccepted): each in order.
+      for (const e of env.batch) if (!this.stopped) this.handle(e);
+      return;
+    }
     if (this.answerQuery(env)) return;
     // Only a seat's connection dies with its link; the lobby's asks about links (ListRooms) and
     // hears BAD_TOKEN as an answer, not as the end.
