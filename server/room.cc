@@ -43,6 +43,15 @@ Room::Room(Strand strand, RoomInfo info, std::unique_ptr<Game> game, std::vector
       commits_(commits),
       tokens_(tokens),
       metrics_(metrics) {
+  // The log kept in memory serves catch-ups their log lines, nothing else: GameStarted's scenario
+  // (the state holds its own, the database the whole event) is cut to what its line says.
+  if (!log_.empty() && log_.front().has_game_started()) {
+    auto* scenario = log_.front().mutable_game_started()->mutable_scenario();
+    pb::Scenario named;
+    named.set_id(scenario->id());
+    named.set_name(scenario->name());
+    scenario->Swap(&named);
+  }
   for (auto& m : chat) {
     next_chat_id_ = std::max(next_chat_id_, m.id() + 1);
     chat_.push_back(std::move(m));
