@@ -125,11 +125,16 @@ TEST(RrTable, RR_ART_07_AnOnTableMortarAttacksEveryUnitUnderItsTemplateAtTheTarg
   EXPECT_EQ(g.st().functions_left, 1);  // one fire function spent
 }
 
-TEST(RrTable, RR_FIRE_08_AMortarFiresAtASecondTargetOnlyIfItsFirstShotSaidSo) {
+// A medium mortar and its leader, two enemy squads in the open at 28" and about 34".
+pb::Scenario mortar_and_two_squads() {
   Sc sc;
   sc.unit(0, "mortar", "medium_mortar", 30, 2).unit(0, "l", "leader", 31, 3);
   sc.unit(1, "b", "squad", 30, 30, 1).unit(1, "far", "squad", 50, 30, 1);
-  TG g(sc.s);
+  return sc.s;
+}
+
+TEST(RrTable, RR_FIRE_08_AMortarFiresAtASecondTargetOnlyIfItsFirstShotSaidSo) {
+  TG g(mortar_and_two_squads());
   g.to_card("reds");
   g.ok(activate("reds", "mortar"));
   // Impact d10 2: on target; b in the open, d10 1 on 36-40.
@@ -138,10 +143,7 @@ TEST(RrTable, RR_FIRE_08_AMortarFiresAtASecondTargetOnlyIfItsFirstShotSaidSo) {
 }
 
 TEST(RrTable, RR_FIRE_08_AMortarSplittingItsTwoShotsTakesTwoLeftOnBoth) {
-  Sc sc;
-  sc.unit(0, "mortar", "medium_mortar", 30, 2).unit(0, "l", "leader", 31, 3);
-  sc.unit(1, "b", "squad", 30, 30, 1).unit(1, "far", "squad", 50, 30, 1);
-  TG g(sc.s);
+  TG g(mortar_and_two_squads());
   g.to_card("reds");
   g.ok(activate("reds", "mortar"));
   // A medium mortar's 36-40, two left for the split: 26-30, at b and then at far.
