@@ -254,6 +254,13 @@ TEST_F(BadInputTest, UnknownAndServerOnlyMessageTypes) {
   pb::Envelope pong;
   pong.mutable_pong()->set_nonce(1);
   EXPECT_EQ(error_code(blue_->client.reply_to(blue_->client.send(pong))), "UNEXPECTED_MESSAGE");
+  // Batches go from the server only: an order inside one is not read.
+  pb::Envelope batch;
+  batch.set_request_id(42);
+  auto* order = batch.add_batch()->mutable_order();
+  order->set_seq(start_seq_);
+  *order->mutable_command() = answer(*blue_->my_decision());
+  EXPECT_EQ(error_code(blue_->client.reply_to(blue_->client.send(batch))), "UNKNOWN_MESSAGE");
   expect_unchanged();
 }
 
