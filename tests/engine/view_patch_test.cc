@@ -172,8 +172,6 @@ std::size_t median(std::vector<std::size_t> v) {
   return v[v.size() / 2];
 }
 
-// One bot game; after every order each seat's held View is patched and compared with its fresh
-// View. Returns the first mismatch, or empty.
 // A Delta's log line of each event is event_for's copy without its body: the same presence, seq,
 // words and dice for every seat.
 std::string check_log_lines(const Game& game, const std::vector<pb::Event>& events, const std::vector<std::string>& seats) {
@@ -198,6 +196,8 @@ std::string check_log_lines(const Game& game, const std::vector<pb::Event>& even
   return "";
 }
 
+// One bot game; after every order each seat's held View is patched and compared with its fresh
+// View, and each event's log lines are checked. Returns the first mismatch, or empty.
 std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, std::uint64_t seed, Tally& t) {
   StartOptions start;
   start.seed = seed;

@@ -177,8 +177,6 @@ std::vector<std::string> serialized(const std::vector<pb::Event>& events) {
   return out;
 }
 
-// No received event is hidden from `viewer`, and no artillery plan of another side carries
-// its targets.
 // Deltas carry log lines: the seq, the viewer's words and the dice, never the typed body (where a
 // hidden unit's id or a plotted target would be) nor whom a hidden event was for.
 void expect_log_lines_only(const std::vector<pb::Event>& events, const std::string& viewer) {
