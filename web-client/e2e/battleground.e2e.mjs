@@ -158,7 +158,14 @@ async function drawMove(page, seat, v, action) {
     const end = pts.at(-1);
     // The handle is drawn with the path once the page has re-rendered after the undo.
     await page.locator(".facing-handle").waitFor({ state: "visible" });
-    const handle = await page.locator(".facing-handle").boundingBox();
+    // The board is drawn again when the preview's answer comes; between the two the handle may be
+    // briefly out of the page, so its box is asked until it is there.
+    let handle = null;
+    for (let i = 0; i < 100 && !handle; i++) {
+      handle = await page.locator(".facing-handle").boundingBox();
+      if (!handle) await page.waitForTimeout(20);
+    }
+    assert.ok(handle, "the facing handle is on the table");
     await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
     await page.mouse.down();
     const east = await screenOf(page, { x: end.x + 3, y: end.y });
