@@ -1,5 +1,7 @@
 #include "engine/model/context.h"
 
+#include <algorithm>
+
 #include "engine/model/rejection.h"
 #include "engine/model/ruleset.h"
 
@@ -55,9 +57,41 @@ const pb::Event& Context::emit(pb::Event event) {
   return events_.back();
 }
 
+namespace {
+
+// A Rewound event puts its earlier state back. What goes on instead: the sequence (the log only
+// grows), the generator (dice once rolled are never rolled again, or a seat could rewind to
+// fish for better ones), the GM's next dice, the bot seats and decision ids.
+void restore(const RuleSet& rules, GameState& state, const pb::GameSnapshot& snap) {
+  std::string why;
+  auto back = rules.load_state(*state.scenario, snap.state(), &why);
+  if (!back) return;  // cannot happen: the game wrote the snapshot itself when it accepted the rewind
+  back->scenario = state.scenario;
+  back->sides = state.sides;
+  back->rng = state.rng;
+  back->seed = state.seed;
+  back->seed_hash = state.seed_hash;
+  back->table_dice = state.table_dice;
+  back->seq = state.seq;
+  back->paused = snap.paused();
+  back->pause_reason = snap.pause_reason();
+  back->over = snap.over();
+  back->winner = snap.winner();
+  back->end_reason = snap.end_reason();
+  back->decisions.assign(snap.decisions().begin(), snap.decisions().end());
+  back->next_decision_id = std::max(state.next_decision_id, snap.next_decision_id());
+  back->gm_dice = state.gm_dice;
+  back->bot_seats = state.bot_seats;
+  state.assign_from(*back);
+}
+
+}  // namespace
+
 void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event) {
   apply_shared_event(state, event);
-  if (event.has_gm_edited()) {
+  if (event.has_rewound()) {
+    restore(rules, state, event.rewound().state());
+  } else if (event.has_gm_edited()) {
     // The next dice and a bot in a seat are the Game's own edits (apply_shared_event did them);
     // a rule set sees only the edits of its table.
     const pb::GmEdit& edit = event.gm_edited().edit();

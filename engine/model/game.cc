@@ -48,7 +48,8 @@ Game::Game(const RuleSet& rules, std::unique_ptr<GameState> state) : rules_(rule
 Game::Game(const RuleSet& rules, std::unique_ptr<GameState> state, std::map<std::string, std::string> home_edges)
     : rules_(rules), state_(std::move(state)), home_edges_(std::move(home_edges)) {}
 
-Game::Game(const Game& other) : rules_(other.rules_), state_(other.state_->clone()), home_edges_(other.home_edges_) {}
+Game::Game(const Game& other)
+    : rules_(other.rules_), state_(other.state_->clone()), history_(other.history_), home_edges_(other.home_edges_) {}
 
 std::unique_ptr<Game> Game::start(const RuleSet& rules, const pb::Scenario& scenario, const StartOptions& options,
                                   std::vector<pb::Event>* events, std::string* error) {
@@ -135,14 +136,18 @@ void Game::apply_to(GameState& state, const pb::Event& event) const { apply_even
 
 void Game::apply(const pb::Event& event) {
   menus_.clear();
+  if (state_.use_count() > 1) state_ = state_->clone();  // a later game keeps this one as a rewind point
   apply_to(*state_, event);
+  if (event.has_rewound()) history_.clear();  // replayed: the points it went back past are gone
 }
 
 Outcome Game::execute(const pb::Command& command, TableDice* table) {
   Outcome out;
   auto next = run(command, table, out);
   if (next) {
+    auto history = history_after(command.seat(), out.events);
     state_ = std::move(next);
+    history_ = std::move(history);
     menus_.clear();
   }
   return out;
@@ -151,7 +156,9 @@ Outcome Game::execute(const pb::Command& command, TableDice* table) {
 std::unique_ptr<Game> Game::next(const pb::Command& command, Outcome& out, TableDice* table) const {
   auto state = run(command, table, out);
   if (!state) return nullptr;
-  return std::unique_ptr<Game>(new Game(rules_, std::move(state), home_edges_));
+  std::unique_ptr<Game> game(new Game(rules_, std::move(state), home_edges_));
+  game->history_ = history_after(command.seat(), out.events);
+  return game;
 }
 
 std::unique_ptr<GameState> Game::run(const pb::Command& command, TableDice* table, Outcome& out) const {
@@ -231,7 +238,12 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
       a->set_seat(seat);
       a->set_choice_id(command.answer().choice_id());
       ctx.emit(std::move(e));
+      if (decision.kind() == "TAKE_BACK") return answer_take_back(ctx, decision, seat, command.answer().choice_id());
       rules_.answer(ctx, decision, command.answer().choice_id());
+      return;
+    }
+    case pb::Command::kTakeBack: {
+      take_back(ctx, seat);
       return;
     }
     case pb::Command::kGm: {
@@ -333,6 +345,7 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
       rules_.redact_scenario(*s->mutable_scenario(), viewer);
     }
   }
+  if (copy.has_rewound()) copy.mutable_rewound()->clear_state();  // it shows every hidden thing and the generator
   if (copy.has_gm_edited()) {
     copy.set_text(gm_edit_line(rules_, *state_, copy.gm_edited().edit(), viewer));
     return copy;
@@ -370,7 +383,9 @@ const pb::ActionMenu& Game::menu_ref(const std::string& seat) const {
 pb::ActionMenu Game::build_menu(const std::string& seat) const {
   pb::ActionMenu m;
   const GameState& st = *state_;
+  if (seat == kGm && !st.over) list_rewind_points(m);
   if (st.over || st.paused || !st.is_side(seat)) return m;
+  offer_take_back(seat, m);
   bool answering = false;
   for (const auto& d : st.decisions) {
     if (d.seat() != seat) continue;

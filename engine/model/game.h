@@ -23,6 +23,23 @@ struct Outcome {
   std::vector<pb::Event> events;  // when accepted, stamped with seq
 };
 
+// A point the table can go back to (docs/engine.md "Take-backs"): the state just before an
+// accepted order, who gave the order, and to whom it revealed anything (a die rolled, the
+// generator drawn from, a card turned, a hidden thing shown: RuleSet::reveals).
+struct RewindEntry {
+  std::string seat;  // a side id, or "gm"
+  std::shared_ptr<const GameState> before;
+  bool revealed_to_all = false;
+  std::vector<std::string> revealed_to;  // seats that alone saw what it revealed
+};
+
+// What a take-back would do now for a seat (Game::take_back_plan).
+struct TakeBackPlan {
+  const RewindEntry* point = nullptr;  // null: refused, see `refusal`
+  std::string consent_from;            // empty: at once; else the side (or "gm") asked to allow it
+  pb::Rejection refusal;
+};
+
 struct StartOptions {
   std::uint64_t seed = 0;
   bool table_dice = false;  // dice are entered from the table with each command
@@ -82,6 +99,15 @@ class Game {
   // Changes nothing and rolls nothing.
   pb::QueryAnswer query(const std::string& seat, const pb::Query& q) const;
 
+  // The points the table can go back to, oldest first (the last kRewindPoints accepted orders
+  // since the game was started or loaded; a restart forgets them).
+  const std::vector<RewindEntry>& rewind_points() const { return history_; }
+  static constexpr std::size_t kRewindPoints = 6;
+  // Whether `seat` may take back its last order now (take_back.cc). `look` also compares what
+  // every side sees now with what it saw then (a hidden unit shown), which costs two Views a
+  // side: done when the take-back is asked, not for the menu.
+  TakeBackPlan take_back_plan(const std::string& seat, bool look) const;
+
   const GameState& state() const { return *state_; }
   const RuleSet& rules() const { return rules_; }
   std::uint64_t seq() const { return state_->seq; }
@@ -103,11 +129,25 @@ class Game {
   void apply_to(GameState& state, const pb::Event& event) const;
   void handle_shared(Context& ctx, const pb::Command& command) const;
   void gm_edit(Context& ctx, const pb::GmEdit& edit) const;  // gm_edit.cc
+  // take_back.cc: a seat's take-back, a consent's answer, the GM's rewind; the history after
+  // an accepted command; the menu's offer and the GM's rewind points.
+  void take_back(Context& ctx, const std::string& seat) const;
+  void answer_take_back(Context& ctx, const pb::Decision& decision, const std::string& seat,
+                        const std::string& choice) const;
+  void rewind(Context& ctx, const pb::GmRewind& rewind, const std::string& reason) const;
+  void emit_rewound(Context& ctx, const RewindEntry& point, const std::string& seat, const std::string& allowed_by,
+                    const std::string& reason) const;
+  std::vector<RewindEntry> history_after(const std::string& seat, const std::vector<pb::Event>& events) const;
+  void offer_take_back(const std::string& seat, pb::ActionMenu& menu) const;
+  void list_rewind_points(pb::ActionMenu& menu) const;
   // The command a menu pick stands for; throws Rejected when it is not on the seat's menu.
   pb::Command from_menu(const std::string& seat, const pb::PlayAction& play) const;
 
   const RuleSet& rules_;
-  std::unique_ptr<GameState> state_;
+  // Shared with the next game's rewind points (Game::next keeps this state as the point before
+  // its order instead of copying it); copied before it is changed in place while shared.
+  std::shared_ptr<GameState> state_;
+  std::vector<RewindEntry> history_;
   // Each side's home edge (SideView.home_edge), from the scenario as a spectator may read it, so
   // a hidden unit's place never moves a side's edge.
   std::map<std::string, std::string> home_edges_;
@@ -115,6 +155,9 @@ class Game {
   // deque keeps references to earlier entries valid while later ones are added.
   mutable std::deque<std::pair<std::string, pb::ActionMenu>> menus_;
 };
+
+// A state as a snapshot (Game::save is this of its own state; a Rewound event carries one).
+pb::GameSnapshot snapshot_of(const RuleSet& rules, const GameState& state);
 
 // Hex SHA-256 of the seed's eight little-endian bytes: the commitment published at start.
 std::string seed_commitment(std::uint64_t seed);

@@ -10,11 +10,12 @@
 
 namespace sandtable {
 
-pb::GameSnapshot Game::save() const {
-  const GameState& st = *state_;
+pb::GameSnapshot Game::save() const { return snapshot_of(rules_, *state_); }
+
+pb::GameSnapshot snapshot_of(const RuleSet& rules, const GameState& st) {
   pb::GameSnapshot s;
-  s.set_ruleset(std::string(rules_.id()));
-  s.set_rules_version(std::string(rules_.version()));
+  s.set_ruleset(std::string(rules.id()));
+  s.set_rules_version(std::string(rules.version()));
   s.set_seq(st.seq);
   save_rng(st.rng, s.mutable_rng());
   s.set_seed(st.seed);
@@ -30,7 +31,7 @@ pb::GameSnapshot Game::save() const {
   for (int d : st.gm_dice) s.add_gm_dice(d);
   for (const auto& b : st.bot_seats) s.add_bot_seats(b);
   for (const auto& side : st.sides) s.add_sides(side);
-  s.set_state(rules_.save_state(st));
+  s.set_state(rules.save_state(st));
   return s;
 }
 

@@ -17,6 +17,9 @@ namespace pb = ::sandtable::v1;
 struct GameState {
   virtual ~GameState() = default;
   virtual std::unique_ptr<GameState> clone() const = 0;
+  // Becomes a copy of `other`, a state of the same rule set (a rewind puts an earlier state
+  // back in place).
+  virtual void assign_from(const GameState& other) = 0;
 
   // Shared, never changed after start: copying a state (once per command) must stay cheap.
   std::shared_ptr<const pb::Scenario> scenario;
@@ -45,6 +48,9 @@ template <class Derived>
 struct StateBase : GameState {
   std::unique_ptr<GameState> clone() const override {
     return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+  }
+  void assign_from(const GameState& other) override {
+    static_cast<Derived&>(*this) = static_cast<const Derived&>(other);
   }
 };
 

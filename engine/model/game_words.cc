@@ -34,6 +34,17 @@ std::optional<std::string> shared_event_text(const GameState& state, const pb::E
       return who + (e.reason().empty() ? std::string(".") : ": " + e.reason() + ".") +
              " The dice seed was " + std::to_string(e.seed()) + ".";
     }
+    case pb::Event::kRewound: {
+      const auto& r = event.rewound();
+      const std::string then = "the table is as it was after #" + std::to_string(r.to_seq()) + ".";
+      if (r.seat() == "gm") {
+        return "GM rewinds the table to how it was after #" + std::to_string(r.to_seq()) +
+               (r.reason().empty() ? std::string(".") : " (" + r.reason() + ").");
+      }
+      return side_name(state, r.seat()) + " takes back their last order" +
+             (r.allowed_by().empty() ? std::string() : ", allowed by " + (r.allowed_by() == "gm" ? std::string("the GM") : side_name(state, r.allowed_by()))) +
+             ": " + then;
+    }
     case pb::Event::BODY_NOT_SET:
       return "Nothing happened.";
     default:

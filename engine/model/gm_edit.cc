@@ -70,6 +70,7 @@ void Game::gm_edit(Context& ctx, const pb::GmEdit& edit) const {
     reject("GM_REASON_TOO_LONG", "GEN", "Keep the reason under " + std::to_string(kMaxReasonBytes) + " bytes: it is written in every log.");
   }
   if (edit.body_case() == pb::GmEdit::BODY_NOT_SET) reject("EMPTY_COMMAND", "GEN", "The GM edit changes nothing.");
+  if (edit.has_rewind()) return rewind(ctx, edit.rewind(), edit.reason());  // take_back.cc: a Rewound event
   pb::Event e;
   if (edit.has_set_dice()) {
     const auto& values = edit.set_dice().values();

@@ -91,6 +91,13 @@ class RuleSet {
   // The log line of one of this rule set's events for a viewer who may see it, in words a
   // player reads. `state` is the state after the event.
   virtual std::string describe(const GameState& state, const pb::Event& event, const std::string& viewer) const = 0;
+  // Whether one of its events shows what nobody could know before, beyond the dice and the
+  // generator, which Game sees itself: e.g. a card turned from a deck shuffled earlier. A seat's
+  // take-back never goes back across it (docs/engine.md "Take-backs").
+  virtual bool reveals(const pb::Event& event) const {
+    (void)event;
+    return false;
+  }
   // Removes from a viewer's copy of GameStarted's scenario what that viewer may not see beyond
   // secret terrain, which Game removes itself (e.g. another side's scheduled strikes).
   virtual void redact_scenario(pb::Scenario& scenario, const std::string& viewer) const {

@@ -73,10 +73,14 @@ TEST(GmEdit, PwMoveIsAnEventEverySeatReadsAndReplays) {
   std::string error;
   auto replayed = Game::from_log(reg, t.log, &error);
   ASSERT_TRUE(replayed) << error;
-  EXPECT_EQ(replayed->view("gm").SerializeAsString(), t.g->view("gm").SerializeAsString());
+  // The GM's rewind points are the live game's only (a replay starts without them).
+  pb::View live = t.g->view("gm");
+  ASSERT_EQ(live.menu().rewind_points_size(), 1);
+  live.mutable_menu()->clear_rewind_points();
+  EXPECT_EQ(replayed->view("gm").SerializeAsString(), live.SerializeAsString());
   auto loaded = Game::load(reg, t.log.front(), t.g->save(), &error);
   ASSERT_TRUE(loaded) << error;
-  EXPECT_EQ(loaded->view("gm").SerializeAsString(), t.g->view("gm").SerializeAsString());
+  EXPECT_EQ(loaded->view("gm").SerializeAsString(), live.SerializeAsString());
 }
 
 // Refusals say why and change nothing.

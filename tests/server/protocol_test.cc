@@ -391,6 +391,60 @@ TEST_F(BadInputTest, AbruptDisconnectMidFrame) {
 // GmSeatBot: the GM puts the server's bot in a seat; it gives that side's orders as soon as the
 // game waits on it, the seat's own orders are refused, and with both seats so filled the game
 // plays itself to the end (one person can play solo against the bot the same way).
+// Take-backs and rewinds travel as orders and come back as Deltas like any other
+// (docs/protocol.md "Take-backs and rewinds"): every answer of the counter game rolls a die, so a
+// player's take-back is refused in words and changes nothing, and the GM rewinds to a point its
+// menu lists, which every seat sees in its table and its log.
+TEST_F(ServerTest, ATakeBackAfterADieIsRefusedAndTheGmRewindsForEveryone) {
+  const auto room = create_counter_room(port(), 7);
+  Seat blue(port(), token_of(room, "blue"));
+  Seat red(port(), token_of(room, "red"));
+  Seat gm(port(), token_of(room, "gm"));
+  ASSERT_TRUE(blue.my_decision());
+  const pb::View before = blue.view;
+  const std::uint64_t point = blue.seq;
+  ASSERT_TRUE(blue.order(answer(*blue.my_decision())).has_order_accepted());
+  EXPECT_FALSE(blue.view.menu().has_take_back()) << "a die was rolled: nothing to offer";
+  pb::Command take_back;
+  take_back.mutable_take_back();
+  const auto refused = blue.order(take_back);
+  ASSERT_TRUE(refused.has_order_rejected()) << refused.ShortDebugString();
+  EXPECT_EQ(refused.order_rejected().rejection().code(), "TAKE_BACK_AFTER_REVEAL");
+  EXPECT_NE(refused.order_rejected().rejection().message().find("only the GM can rewind it"), std::string::npos);
+  Seat spectator(port(), token_of(room, "spectator"));
+  EXPECT_EQ(spectator.order(take_back).order_rejected().rejection().code(), "SPECTATOR_CANNOT_ORDER");
+
+  gm.drain();
+  ASSERT_GE(gm.view.menu().rewind_points_size(), 1) << gm.view.menu().ShortDebugString();
+  EXPECT_EQ(gm.view.menu().rewind_points(0).seq(), point) << "newest first: before blue's answer";
+  EXPECT_EQ(blue.view.menu().rewind_points_size(), 0) << "only the GM's menu lists rewind points";
+  pb::Command rewind;
+  auto* e = rewind.mutable_gm()->mutable_edit();
+  e->set_reason("the die fell off the table");
+  e->mutable_rewind()->set_to_seq(point);
+  const auto done = gm.order(rewind);
+  ASSERT_TRUE(done.has_order_accepted()) << done.ShortDebugString();
+  for (Seat* s : {&blue, &red, &spectator}) {
+    s->drain();
+    ASSERT_EQ(s->seq, gm.seq);
+    bool said = false;
+    for (const auto& ev : s->events) {
+      said |= ev.text() == "GM rewinds the table to how it was after #" + std::to_string(point) +
+                               " (the die fell off the table).";
+      EXPECT_FALSE(ev.has_rewound()) << "a Delta carries log lines, never the state a rewind restores";
+    }
+    EXPECT_TRUE(said) << s->welcome.seat();
+  }
+  pb::View now = blue.view;
+  pb::View then = before;
+  for (pb::View* v : {&now, &then}) {
+    v->clear_seq();
+    v->mutable_menu()->clear_take_back();
+  }
+  EXPECT_EQ(now.SerializeAsString(), then.SerializeAsString()) << "blue's table is as it was: totals, decision, menu";
+  ASSERT_TRUE(blue.my_decision()) << "blue decides again";
+}
+
 TEST_F(ServerTest, TheGmPutsTheBotInSeatsAndItPlaysThem) {
   const auto room = create_counter_room(port(), 99);
   Seat blue(port(), token_of(room, "blue"));

@@ -23,12 +23,12 @@ withFixtureScenarios();
 const h = harness();
 const { openPage, shot, problems } = h;
 
-/** The page's view (bg-play.mjs), its log lines without the dice faces the log shows before them. */
+/** The page's view (bg-play.mjs), its log lines without the number and dice faces the log shows before them. */
 const viewOf = async (page) => {
   const v = await pageView(page);
   if (v) {
     v.log = await page.$$eval('[data-testid="log"] li:not(.muted)', (lis) =>
-      lis.map((li) => [...li.childNodes].filter((n) => !(n instanceof Element && n.classList.contains("log-dice"))).map((n) => n.textContent).join("")));
+      lis.map((li) => [...li.childNodes].filter((n) => !(n instanceof Element && (n.classList.contains("log-dice") || n.classList.contains("log-seq")))).map((n) => n.textContent).join("")));
   }
   return v;
 };

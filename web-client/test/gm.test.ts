@@ -26,6 +26,10 @@ describe("GM edit form", () => {
     expect(gmEditFrom(form({ kind: "dice", unitId: "", value: "6, 2" }), true)).toEqual({ reason: "placed wrong", body: { case: "setDice", value: { values: [6, 2] } } });
     expect(gmEditFrom(form({ kind: "dice", value: "six" }), true)).toMatch(/numbers/);
   });
+  it("rewinds to a point the engine listed, with no unit", () => {
+    expect(gmEditFrom(form({ kind: "rewind", unitId: "", value: "41" }), true)).toEqual({ reason: "placed wrong", body: { case: "rewind", value: { toSeq: 41n } } });
+    expect(gmEditFrom(form({ kind: "rewind", unitId: "", value: "" }), true)).toMatch(/Pick the point/);
+  });
   it("sets strength and markers as typed", () => {
     expect(gmEditFrom(form({ kind: "strength", value: "3" }), true)).toEqual({ reason: "placed wrong", body: { case: "setStrength", value: { unitId: "b1", strength: 3 } } });
     expect(gmEditFrom(form({ kind: "marker", value: "dug_in", clear: true }), false)).toEqual({

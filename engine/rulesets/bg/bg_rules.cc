@@ -136,6 +136,12 @@ std::vector<std::string> Battleground::waiting_for(const GameState& state) const
 
 std::unique_ptr<Bot> Battleground::make_bot() const { return make_bg_smart_bot(); }
 
+bool Battleground::reveals(const pb::Event& event) const {
+  if (!carries<pb::BgEvent>(event)) return false;
+  const auto e = payload_of<pb::BgEvent>(event);
+  return e.has_card_drawn() || e.has_artillery_card() || e.has_minefield_revealed() || e.has_revealed();
+}
+
 // A viewer's copy of GameStarted's scenario holds what its view shows at the start (Game has
 // removed the other sides' secret terrain): the other side's hidden set-up units (BG-UNIT-09)
 // and reinforcements (BG-UNIT-10: entry points may be secret) go, as do its scheduled strikes

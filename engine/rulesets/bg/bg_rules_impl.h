@@ -29,6 +29,8 @@ class Battleground final : public RuleSet {
   pb::QueryAnswer query(const GameState& state, const std::string& seat,
                         const pb::Query& q) const override;  // bg_query.cc
   void redact_scenario(pb::Scenario& scenario, const std::string& viewer) const override;
+  // A card drawn or turned, a minefield or hidden unit shown: a take-back never crosses them.
+  bool reveals(const pb::Event& event) const override;
 
   // Snapshots: the rule set's part of a state as its own message, and back (bg_save*.cc).
   std::string save_state(const GameState& state) const override;

@@ -85,6 +85,12 @@ std::string phase_line(const RrState& st, const pb::RrPhaseStarted& x) {
 
 }  // namespace
 
+bool RookieRules::reveals(const pb::Event& event) const {
+  if (!carries<pb::RrEvent>(event)) return false;
+  const pb::RrEvent e = payload_of<pb::RrEvent>(event);
+  return e.has_card_turned() || e.has_card_passed() || e.has_spotted() || e.has_minefield_found();
+}
+
 std::string RookieRules::describe(const GameState& state, const pb::Event& event, const std::string& viewer) const {
   (void)viewer;
   const auto& st = static_cast<const RrState&>(state);

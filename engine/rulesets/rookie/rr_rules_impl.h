@@ -27,6 +27,8 @@ class RookieRules final : public RuleSet {
   std::string save_state(const GameState& state) const override;  // rr_save.cc
   std::unique_ptr<GameState> load_state(const pb::Scenario& scenario, const std::string& bytes,
                                         std::string* error) const override;
+  // A card turned or passed, a unit spotted, a minefield found: a take-back never crosses them.
+  bool reveals(const pb::Event& event) const override;  // rr_describe.cc
   std::vector<std::string> check_edit(const GameState& state, const pb::GmEdit& edit) const override;  // rr_edit.cc
   void apply_edit(GameState& state, const pb::GmEdit& edit) const override;
   std::string describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string& viewer) const override;

@@ -10,7 +10,7 @@ import { h } from "./dom";
 
 export type GmEditInit = MessageInitShape<typeof GmEditSchema>;
 
-export type GmEditKind = "move" | "remove" | "strength" | "marker" | "turn" | "dice";
+export type GmEditKind = "move" | "remove" | "strength" | "marker" | "turn" | "dice" | "rewind";
 
 /** What the GM has typed so far; kept across renders. */
 export interface GmForm {
@@ -34,6 +34,7 @@ export const KINDS: { id: GmEditKind; label: string }[] = [
   { id: "marker", label: "Set or clear a marker" },
   { id: "turn", label: "Set the turn" },
   { id: "dice", label: "Set the next dice" },
+  { id: "rewind", label: "Rewind the table" },
 ];
 
 export function emptyForm(): GmForm {
@@ -50,7 +51,7 @@ function numbers(text: string): number[] | null {
 export function gmEditFrom(f: GmForm, grid: boolean): GmEditInit | string {
   const reason = f.reason.trim();
   if (!reason) return "Say why: every GM edit is shown in the log with its reason.";
-  const needsUnit = f.kind !== "turn" && f.kind !== "dice";
+  const needsUnit = f.kind !== "turn" && f.kind !== "dice" && f.kind !== "rewind";
   if (needsUnit && !f.unitId) return "Pick the unit.";
   switch (f.kind) {
     case "move": {
@@ -79,6 +80,10 @@ export function gmEditFrom(f: GmForm, grid: boolean): GmEditInit | string {
       if (!n) return "Give the dice as numbers, e.g. 6, 2.";
       return { reason, body: { case: "setDice", value: { values: n.map((x) => Math.round(x)) } } };
     }
+    case "rewind":
+      // One of the points the engine lists in the GM's menu (ActionMenu.rewind_points).
+      if (!/^\d+$/.test(f.value)) return "Pick the point to go back to.";
+      return { reason, body: { case: "rewind", value: { toSeq: BigInt(f.value) } } };
   }
 }
 
@@ -100,6 +105,7 @@ export function gmEditPanel(v: View, f: GmForm, log: readonly LogEntry[], send: 
   const kind = h("select", { "data-testid": "gm-edit-kind" }, KINDS.map((k) => h("option", { value: k.id, selected: f.kind === k.id }, k.label)));
   kind.addEventListener("change", () => {
     f.kind = kind.value as GmEditKind;
+    f.value = "";  // a turn typed for "Set the turn" is no strength, marker or rewind point
     changed();
   });
   const unit = h("select", { "data-testid": "gm-edit-unit" }, h("option", { value: "" }, "— unit —"),
@@ -108,12 +114,19 @@ export function gmEditPanel(v: View, f: GmForm, log: readonly LogEntry[], send: 
   const clear = h("input", { type: "checkbox", checked: f.clear, "data-testid": "gm-edit-clear" });
   clear.addEventListener("change", () => (f.clear = clear.checked));
   const fields: HTMLElement[] = [field("Edit", kind)];
-  if (f.kind !== "turn" && f.kind !== "dice") fields.push(field("Unit", unit));
+  if (f.kind !== "turn" && f.kind !== "dice" && f.kind !== "rewind") fields.push(field("Unit", unit));
   if (f.kind === "move") fields.push(field(grid ? "To square (col, row)" : "To point (x, y inches)", text("place", "gm-edit-place", grid ? "4, 6" : "40, 30")));
   if (f.kind === "strength") fields.push(field("Strength", text("value", "gm-edit-value", "3")));
   if (f.kind === "marker") fields.push(field("Marker", text("value", "gm-edit-value", "dug_in")), field("Value", text("markerValue", "gm-edit-marker-value")), field("Clear it", clear));
   if (f.kind === "turn") fields.push(field("Turn", text("value", "gm-edit-value", "3")));
   if (f.kind === "dice") fields.push(field("Next dice", text("value", "gm-edit-value", "6, 2")));
+  if (f.kind === "rewind") {
+    const points = v.menu?.rewindPoints ?? [];
+    const point = h("select", { "data-testid": "gm-edit-point" }, h("option", { value: "" }, points.length ? "— back to —" : "nothing to go back to"),
+      points.map((p) => h("option", { value: String(p.seq), selected: f.value === String(p.seq) }, p.label)));
+    point.addEventListener("change", () => (f.value = point.value));
+    fields.push(field("Back to", point));
+  }
   fields.push(field("Reason", text("reason", "gm-edit-reason", "why, for every player's log")));
   const apply = h("button", { class: "primary", "data-testid": "gm-edit-apply" }, "Apply edit");
   apply.addEventListener("click", () => {

@@ -132,7 +132,8 @@ export function logList(log: LogEntry[], filter: LogFilter): HTMLElement {
     { class: "log", "data-testid": "log" },
     shown.length === 0 ? h("li", { class: "muted" }, "Nothing yet.") : null,
     // Each die's face, with what it did (the engine's words) on hover; the line itself says it in full.
-    shown.map((e) => h("li", { class: `log-${e.kind}` }, e.dice.length ? h("span", { class: "log-dice" }, e.dice.map((d, i) => [i ? " " : "", h("span", { title: d.meaning || undefined }, `⚀${d.value}`)])) : null, e.text)),
+    // Events carry their number: take-backs, rewinds and the GM's rewind points name them ("#41").
+    shown.map((e) => h("li", { class: `log-${e.kind}` }, e.kind === "event" ? h("span", { class: "log-seq" }, `#${e.seq}`) : null, e.dice.length ? h("span", { class: "log-dice" }, e.dice.map((d, i) => [i ? " " : "", h("span", { title: d.meaning || undefined }, `⚀${d.value}`)])) : null, e.text)),
   );
 }
 

@@ -354,9 +354,19 @@ export class TablePage {
     if (this.notice) parts.push(h("div", { class: "notice", role: "status" }, this.notice));
     const offline = offlineReason(m.status);
     if (offline) parts.push(h("p", { class: "offline", role: "status", "data-testid": "offline" }, h("b", {}, "Orders paused: "), `${offline}…`));
+    // The engine says whether this seat may take back its last order, and whether someone else
+    // must allow it first (docs/protocol.md "Take-backs and rewinds"); offered on any turn.
+    const offer = v.menu?.takeBack;
+    const takeBack = offer
+      ? h("div", { class: "take-back-row" },
+          h("button", { "data-testid": "take-back", title: offer.needsConsent ? "They will be asked first." : "Nothing was revealed since: it is taken back at once.", onclick: () => this.sendCommand({ body: { case: "takeBack", value: {} } }) }, offer.label))
+      : null;
     if (!myTurn(v)) {
       parts.push(h("p", { class: "muted" }, v.result?.over ? "The game is over." : v.paused ? "The GM has paused the game." : "Nothing for you to do now. You may look around; hover a unit for its details."));
-      return replace(e, parts);
+      parts.push(takeBack);
+      replace(e, parts);
+      if (offline) disableButtons(e);
+      return;
     }
     const plans = planActions(v);
     if (plans.length) parts.push(this.box.planBox(v, plans));
@@ -366,6 +376,7 @@ export class TablePage {
     if (general.length) {
       parts.push(h("div", { class: "end-row" }, general.map((a) => this.box.actionButton(v, a))));
     }
+    parts.push(takeBack);
     replace(e, parts);
     if (offline) disableButtons(e);
   }
