@@ -61,7 +61,8 @@ namespace {
 
 // A Rewound event puts its earlier state back. What goes on instead: the sequence (the log only
 // grows), the generator (dice once rolled are never rolled again, or a seat could rewind to
-// fish for better ones), the GM's next dice, the bot seats and decision ids.
+// fish for better ones), the GM's next dice, the bot seats, decision ids and the rulings asked
+// (talk at the table, not the table).
 void restore(const RuleSet& rules, GameState& state, const pb::GameSnapshot& snap) {
   std::string why;
   auto back = rules.load_state(*state.scenario, snap.state(), &why);
@@ -82,6 +83,8 @@ void restore(const RuleSet& rules, GameState& state, const pb::GameSnapshot& sna
   back->next_decision_id = std::max(state.next_decision_id, snap.next_decision_id());
   back->gm_dice = state.gm_dice;
   back->bot_seats = state.bot_seats;
+  back->rulings = state.rulings;
+  back->next_ruling_id = state.next_ruling_id;
   state.assign_from(*back);
 }
 

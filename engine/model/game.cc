@@ -246,6 +246,10 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
       take_back(ctx, seat);
       return;
     }
+    case pb::Command::kAskRuling: {
+      ask_ruling(ctx, seat, command.ask_ruling());  // rulings.cc: asked at any time, paused too
+      return;
+    }
     case pb::Command::kGm: {
       if (seat != kGm) reject("GM_ONLY", "GEN", "Only the game master can do that.");
       const auto& gm = command.gm();
@@ -266,6 +270,8 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
                      gm.end_game().reason().empty() ? "ended by the game master" : gm.end_game().reason());
       } else if (gm.has_edit()) {
         gm_edit(ctx, gm.edit());
+      } else if (gm.has_rule()) {
+        give_ruling(ctx, gm.rule());  // rulings.cc
       } else {
         reject("EMPTY_COMMAND", "GEN", "The game master's command is empty.");
       }
@@ -350,7 +356,13 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
     copy.set_text(gm_edit_line(rules_, *state_, copy.gm_edited().edit(), viewer));
     return copy;
   }
-  auto shared = shared_event_text(*state_, copy);
+  if (copy.has_ruling_asked() && viewer != kGm && viewer != copy.ruling_asked().ruling().seat()) {
+    auto* r = copy.mutable_ruling_asked()->mutable_ruling();  // the asker's words are its own and the GM's
+    r->clear_about();
+    r->clear_text();
+    r->clear_rule_id();
+  }
+  auto shared = shared_event_text(*state_, copy, viewer);
   copy.set_text(shared ? *shared : rules_.describe(*state_, copy, viewer));
   return copy;
 }
@@ -365,7 +377,7 @@ std::optional<pb::Event> Game::log_line_for(const pb::Event& event, const std::s
     line.set_text(event_for(event, viewer)->text());
     return line;
   }
-  auto shared = shared_event_text(*state_, event);
+  auto shared = shared_event_text(*state_, event, viewer);
   line.set_text(shared ? *shared : rules_.describe(*state_, event, viewer));
   return line;
 }
@@ -384,6 +396,7 @@ pb::ActionMenu Game::build_menu(const std::string& seat) const {
   pb::ActionMenu m;
   const GameState& st = *state_;
   if (seat == kGm && !st.over) list_rewind_points(m);
+  list_rulings(seat, m);
   if (st.over || st.paused || !st.is_side(seat)) return m;
   offer_take_back(seat, m);
   bool answering = false;

@@ -139,6 +139,10 @@ class Game {
                     const std::string& reason) const;
   std::vector<RewindEntry> history_after(const std::string& seat, const std::vector<pb::Event>& events) const;
   void offer_take_back(const std::string& seat, pb::ActionMenu& menu) const;
+  // rulings.cc: a seat's question to the GM, the GM's ruling, and the open ones in menus.
+  void ask_ruling(Context& ctx, const std::string& seat, const pb::AskRuling& ask) const;
+  void give_ruling(Context& ctx, const pb::GmRule& rule) const;
+  void list_rulings(const std::string& seat, pb::ActionMenu& menu) const;
   void list_rewind_points(pb::ActionMenu& menu) const;
   // The command a menu pick stands for; throws Rejected when it is not on the seat's menu.
   pb::Command from_menu(const std::string& seat, const pb::PlayAction& play) const;

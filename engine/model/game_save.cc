@@ -30,6 +30,8 @@ pb::GameSnapshot snapshot_of(const RuleSet& rules, const GameState& st) {
   s.set_next_decision_id(st.next_decision_id);
   for (int d : st.gm_dice) s.add_gm_dice(d);
   for (const auto& b : st.bot_seats) s.add_bot_seats(b);
+  for (const auto& r : st.rulings) *s.add_rulings() = r;
+  s.set_next_ruling_id(st.next_ruling_id);
   for (const auto& side : st.sides) s.add_sides(side);
   s.set_state(rules.save_state(st));
   return s;
@@ -61,6 +63,9 @@ std::unique_ptr<Game> Game::load(const Registry& registry, const pb::Event& game
   }
   if (auto problem = rules->validate(started.scenario())) return fail("the game's scenario: " + *problem);
   if (snapshot.seq() < 1) return fail("it has no sequence number");
+  // Written last and never 0 by this version: without it the bytes were cut short, or come from a
+  // version before rulings (the log is replayed instead).
+  if (snapshot.next_ruling_id() < 1) return fail("it has no ruling counter (cut short, or from an older version)");
   if (snapshot.seed() != started.seed() || snapshot.seed_hash() != started.seed_hash() ||
       snapshot.table_dice() != started.table_dice()) {
     return fail("its seed or dice mode is not this game's (it belongs to another game)");
@@ -93,6 +98,8 @@ std::unique_ptr<Game> Game::load(const Registry& registry, const pb::Event& game
   state->next_decision_id = snapshot.next_decision_id();
   state->gm_dice.assign(snapshot.gm_dice().begin(), snapshot.gm_dice().end());
   state->bot_seats.assign(snapshot.bot_seats().begin(), snapshot.bot_seats().end());
+  state->rulings.assign(snapshot.rulings().begin(), snapshot.rulings().end());
+  state->next_ruling_id = snapshot.next_ruling_id();
   return std::unique_ptr<Game>(new Game(*rules, std::move(state)));
 }
 

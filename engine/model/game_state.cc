@@ -68,6 +68,17 @@ void apply_shared_event(GameState& state, const pb::Event& event) {
         if (b.bot()) seats.push_back(b.side());
       }
       break;
+    case pb::Event::kRulingAsked:
+      state.rulings.push_back(event.ruling_asked().ruling());
+      state.next_ruling_id = event.ruling_asked().ruling().id() + 1;
+      break;
+    case pb::Event::kRulingGiven: {
+      auto& rs = state.rulings;
+      rs.erase(std::remove_if(rs.begin(), rs.end(),
+                              [&](const pb::RulingRequest& r) { return r.id() == event.ruling_given().ruling_id(); }),
+               rs.end());
+      break;
+    }
     case pb::Event::kGameEnded:
       state.over = true;
       state.winner = event.game_ended().winner();

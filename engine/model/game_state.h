@@ -38,6 +38,8 @@ struct GameState {
   std::uint32_t next_decision_id = 1;
   std::vector<int> gm_dice;             // the next dice the GM set (GmSetDice), used before any other
   std::vector<std::string> bot_seats;  // sides the server's bot plays (GmSeatBot), in the order set
+  std::vector<pb::RulingRequest> rulings;  // asked of the GM and not yet given, oldest first
+  std::uint32_t next_ruling_id = 1;
 
   bool is_side(const std::string& seat) const;
   bool bot_plays(const std::string& side) const;

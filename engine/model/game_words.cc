@@ -10,7 +10,7 @@ std::string side_name(const GameState& state, const std::string& side) {
   return side;
 }
 
-std::optional<std::string> shared_event_text(const GameState& state, const pb::Event& event) {
+std::optional<std::string> shared_event_text(const GameState& state, const pb::Event& event, const std::string& viewer) {
   switch (event.body_case()) {
     case pb::Event::kGameStarted:
       return "The game begins: " + event.game_started().scenario().name() + ". Dice commitment " +
@@ -44,6 +44,21 @@ std::optional<std::string> shared_event_text(const GameState& state, const pb::E
       return side_name(state, r.seat()) + " takes back their last order" +
              (r.allowed_by().empty() ? std::string() : ", allowed by " + (r.allowed_by() == "gm" ? std::string("the GM") : side_name(state, r.allowed_by()))) +
              ": " + then;
+    }
+    case pb::Event::kRulingAsked: {
+      const auto& r = event.ruling_asked().ruling();
+      const std::string who = side_name(state, r.seat()) + " asks the GM for a ruling";
+      if (viewer != "gm" && viewer != r.seat()) return who + ".";
+      std::string line = who;
+      if (!r.about().empty()) line += " on \u201c" + r.about() + "\u201d";
+      if (!r.rule_id().empty()) line += " (" + r.rule_id() + ")";
+      return line + (r.text().empty() ? std::string(".") : ": " + r.text());
+    }
+    case pb::Event::kRulingGiven: {
+      const auto& g = event.ruling_given();
+      const std::string words = g.words().empty() ? std::string(".") : ": " + g.words();
+      return g.verdict() == pb::VERDICT_ALLOW ? "GM rules for " + side_name(state, g.seat()) + words
+                                              : "GM upholds the game's answer to " + side_name(state, g.seat()) + words;
     }
     case pb::Event::BODY_NOT_SET:
       return "Nothing happened.";

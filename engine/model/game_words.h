@@ -9,8 +9,8 @@
 
 namespace sandtable {
 
-// The line of a shared event, or nullopt when the event is the rule set's.
-std::optional<std::string> shared_event_text(const GameState& state, const pb::Event& event);
+// The line of a shared event for a viewer, or nullopt when the event is the rule set's.
+std::optional<std::string> shared_event_text(const GameState& state, const pb::Event& event, const std::string& viewer);
 
 // A side's name as the scenario gives it ("Union"), or the id when it has none.
 std::string side_name(const GameState& state, const std::string& side);

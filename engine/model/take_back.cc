@@ -182,8 +182,10 @@ std::vector<RewindEntry> Game::history_after(const std::string& seat, const std:
     out.erase(std::remove_if(out.begin(), out.end(), [&](const RewindEntry& p) { return p.before->seq >= to; }), out.end());
     return out;
   }
-  // Asking for a take-back or refusing one is not an order to go back from.
+  // Asking for a take-back or refusing one is not an order to go back from, nor is a ruling
+  // asked or given.
   for (const auto& e : events) {
+    if (e.has_ruling_asked() || e.has_ruling_given()) return out;
     if (e.has_decision_requested() && e.decision_requested().decision().kind() == kDecisionKind) return out;
     if (e.has_decision_answered()) {
       const pb::Decision* d = state_->decision(e.decision_answered().decision_id());

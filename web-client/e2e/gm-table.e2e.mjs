@@ -1,8 +1,11 @@
 // End to end (issue 17, the GM's table): on the Portable Wargame meeting engagement a player takes
 // back a move from the button the engine's menu offers (every seat sees the unit back and the log
 // says so), moves again, and the GM rewinds that move from the referee panel with a reason, which
-// every seat's log and the GM's audit show. Screenshots go to web-client/test-output/e2e/.
+// every seat's log and the GM's audit show; then a refused order goes to the GM as a question,
+// which the GM allows with reasons every seat reads. Screenshots go to web-client/test-output/e2e/.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 import { answerDecisions, clickSquare, clickUnit, viewOf, waitFor } from "./grid-play.mjs";
 import { createRoom } from "./play.mjs";
@@ -30,7 +33,7 @@ async function moveOne(page, side) {
 
 const at = (v, id) => v.units.find((u) => u.id === id);
 
-test("a player takes back a move; the GM rewinds one with a reason", { timeout: 180_000 }, async () => {
+test("a player takes back a move; the GM rewinds one with a reason; a ruling asked and given", { timeout: 180_000 }, async () => {
   const lobby = await openPage("gm-table-lobby", h.server.url);
   const links = await createRoom(h, { ruleset: "portable-wargame-19c", scenario: /meeting/, name: "Take-backs", lobby });
   const blue = await openPage("tb-blue", links.blue);
@@ -91,5 +94,81 @@ test("a player takes back a move; the GM rewinds one with a reason", { timeout: 
   }
   await gm.waitForFunction(() => /GM rewinds the table/.test(document.querySelector('[data-testid="gm-audit"]')?.textContent ?? ""));
   await shot(gm, "gm-rewind-done");
-  assert.deepEqual(problems, [], "no page errors");
+
+  // --- a refused order: the player asks the GM for a ruling, the GM allows it with reasons ---
+  const now = await viewOf(A);
+  const mover = now.units.find((u) => u.side === side && now.menu.some((a) => a.id === `move:${u.id}`));
+  await A.evaluate((id) => window.sandtable.page.sendNow({ action: `move:${id}`, target: "99,99" }), mover.id);
+  await A.locator('[data-testid="refusal"]').waitFor();
+  await A.click('[data-testid="ask-gm"]');
+  await A.fill('[data-testid="ask-gm-text"]', "the river was frozen that winter");
+  await shot(A, "ruling-asked");
+  await A.click('[data-testid="ask-gm-send"]');
+  await A.locator('[data-testid="my-rulings"]').waitFor();
+  assert.match(await A.locator('[data-testid="my-rulings"]').innerText(), /the river was frozen that winter.*waiting for the ruling/s);
+  await logHas(B, /asks the GM for a ruling\.$/);
+  const bLog = (await viewOf(B)).log.join("\n");
+  assert.doesNotMatch(bLog, /river was frozen/, "the other side reads that a ruling was asked, not the asker's words");
+  const ruling = gm.locator('[data-testid="gm-rulings"]');
+  await ruling.waitFor();
+  assert.match(await ruling.innerText(), /the river was frozen that winter/);
+  await gm.fill('[data-testid="gm-ruling-words"]', "agreed: the ford is passable this turn");
+  await shot(gm, "ruling-on-the-gm-panel");
+  await gm.click('[data-testid="gm-ruling-allow"]');
+  for (const p of [A, B, spec]) await logHas(p, /GM rules for .+: agreed: the ford is passable this turn/);
+  await A.locator('[data-testid="my-rulings"]').waitFor({ state: "detached" });
+  await gm.locator('[data-testid="gm-rulings"]').waitFor({ state: "detached" });
+  await shot(B, "ruling-given");
+
+  // --- seats: the GM puts the computer in the other side's seat and gives it back; a new
+  // spectator link replaces the old one, which stops at once ---
+  const other = side === "blue" ? "red" : "blue";
+  await gm.click('[data-testid="gm-seats"] summary');
+  await gm.click(`[data-seat="${other}"] [data-testid="gm-seat-bot"]`);
+  await logHas(B, /GM puts the computer in the seat of .+ \(from the referee panel\)\./);
+  await gm.locator(`[data-seat="${other}"] [data-testid="gm-seat-human"]`).waitFor();
+  await shot(gm, "seats-computer-seated");
+  await gm.click(`[data-seat="${other}"] [data-testid="gm-seat-human"]`);
+  await gm.locator(`[data-seat="${other}"] [data-testid="gm-seat-bot"]`).waitFor();
+  gm.once("dialog", (d) => d.accept());
+  await gm.click('[data-seat="spectator"] [data-testid="gm-new-link"]');
+  const fresh = gm.locator('[data-seat="spectator"] [data-testid="gm-new-link-url"]');
+  await fresh.waitFor();
+  const url = await fresh.inputValue();
+  assert.match(url, /token=/, "a new link");
+  assert.notEqual(url, links.spectator);
+  await shot(gm, "seats-new-link");
+  await spec.waitForSelector('[data-testid="connection"]:not([data-status="open"])');
+  const again = await openPage("tb-spectator-again", url);
+  await again.waitForSelector('[data-testid="connection"][data-status="open"]');
+  assert.match(await again.locator('[data-testid="seat"]').innerText(), /spectator/i);
+  assert.deepEqual(problems.filter((p) => !/tb-spectator:/.test(p)), [], "no page errors (the revoked spectator's page may say its link is gone)");
+});
+
+test("a GM creates a room from a scenario file; a wrong file is refused naming the field", { timeout: 120_000 }, async () => {
+  const repo = process.env.SANDTABLE_REPO ?? join(import.meta.dirname, "../..");
+  const scenario = JSON.parse(readFileSync(join(repo, "scenarios/pw/meeting-engagement.json"), "utf8"));
+  const lobby = await openPage("upload-lobby", h.server.url);
+  await lobby.waitForSelector("#scenario option", { state: "attached" });
+  // A unit off the table: refused, with the field named, and no room made.
+  const broken = structuredClone(scenario);
+  broken.sides[0].units[0].square = { col: 99, row: 0 };
+  await lobby.setInputFiles('[data-testid="scenario-file"]', { name: "broken.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(broken)) });
+  await lobby.click("button:has-text('Create room')");
+  await lobby.waitForFunction(() => /Could not create the room/.test(document.body.textContent ?? ""));
+  const said = await lobby.locator("body").innerText();
+  assert.match(said, /Could not create the room: The scenario cannot be used: .*sides\[0\]\.units\[0\]/, "the refusal names the field");
+  await shot(lobby, "upload-refused");
+  // The club's own version of the battle: created, and the table shows its name.
+  const own = { ...structuredClone(scenario), id: "club-kessel", name: "Kessel Ford, club rules" };
+  await lobby.setInputFiles('[data-testid="scenario-file"]', { name: "club.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(own)) });
+  await lobby.click("button:has-text('Create room')");
+  await lobby.waitForSelector(".link-table input");
+  const links = Object.fromEntries(await lobby.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
+  const blue = await openPage("upload-blue", links.blue);
+  await blue.waitForSelector("svg.board .unit");
+  const name = await blue.evaluate(() => window.sandtable.page.model.view.scenarioName);
+  assert.equal(name, "Kessel Ford, club rules");
+  await shot(blue, "upload-table");
+  assert.deepEqual(problems.filter((p) => !/tb-spectator:/.test(p)), [], "no page errors");
 });

@@ -20,6 +20,17 @@ function fixedSeed(): { hasSeed?: boolean; seed?: bigint } {
 const ROLE_NAMES: Record<number, string> = { [Role.PLAYER]: "Player", [Role.GM]: "Game master", [Role.SPECTATOR]: "Spectator" };
 
 /** What a person calls a seat: "Game master", "Spectator", or the side ("Blue"). */
+/** An uploaded scenario's name (its "name" field), or the file's name when it has none. */
+export function scenarioName(json: string, fileName: string): string {
+  try {
+    const name = (JSON.parse(json) as { name?: unknown }).name;
+    if (typeof name === "string" && name.trim()) return name.trim();
+  } catch {
+    // The server has accepted it, so it parses; a name is only for the links' heading.
+  }
+  return fileName.replace(/\.json$/i, "");
+}
+
 function seatLabel(seat: string, role: Role): string {
   if (role === Role.GM) return "Game master";
   if (role === Role.SPECTATOR) return "Spectator";
@@ -99,6 +110,17 @@ export class LobbyPage {
     };
     rs.addEventListener("change", fillScenarios);
     sc.addEventListener("change", describe);
+    // A club's own battle: a scenario file (the JSON of docs/engine.md "Scenarios") instead of a
+    // built-in one. The server checks it with the rule set it names and says which field is wrong.
+    const upload = { text: "", name: "" };
+    const file = h("input", { id: "scenario-file", type: "file", accept: ".json,application/json", "data-testid": "scenario-file" });
+    const fileNote = h("small", { class: "muted" }, "or a scenario file of your own (JSON)");
+    file.addEventListener("change", async () => {
+      const f = file.files?.[0];
+      upload.text = f ? await f.text() : "";
+      upload.name = f?.name ?? "";
+      replace(fileNote, f ? [`${f.name} will be used instead of the list. `, h("button", { type: "button", onclick: () => { file.value = ""; upload.text = ""; upload.name = ""; replace(fileNote, "or a scenario file of your own (JSON)"); } }, "Use the list")] : "or a scenario file of your own (JSON)");
+    });
     const button = h("button", { class: "primary", type: "submit" }, "Create room");
     const form = h(
       "form",
@@ -106,14 +128,15 @@ export class LobbyPage {
         class: "create-form",
         onsubmit: async (e: Event) => {
           e.preventDefault();
-          if (!sc.value) return;
+          if (!sc.value && !upload.text) return;
           button.disabled = true;
           this.status.textContent = "Creating the room…";
-          const reply = await this.conn.request({ body: { case: "createRoom", value: { source: { case: "scenarioId", value: sc.value }, name: name.value.trim(), hostKey: hostKey(this.store), ...fixedSeed() } } });
+          const source = upload.text ? { case: "scenarioJson" as const, value: upload.text } : { case: "scenarioId" as const, value: sc.value };
+          const reply = await this.conn.request({ body: { case: "createRoom", value: { source, name: name.value.trim(), hostKey: hostKey(this.store), ...fixedSeed() } } });
           button.disabled = false;
           this.status.textContent = "";
           if (reply.body.case === "roomCreated") {
-            const scenario = cat.scenarios.find((x) => x.id === sc.value)?.name ?? "";
+            const scenario = upload.text ? scenarioName(upload.text, upload.name) : cat.scenarios.find((x) => x.id === sc.value)?.name ?? "";
             this.showLinks(reply.body.value, name.value.trim() || scenario, scenario);
           } else if (reply.body.case === "error") this.status.textContent = `Could not create the room: ${reply.body.value.message}`;
         },
@@ -121,6 +144,7 @@ export class LobbyPage {
       h("label", {}, "Rule set", rs),
       h("label", {}, "Scenario", sc),
       desc,
+      h("label", { class: "scenario-upload" }, file, fileNote),
       h("label", {}, "Name", name),
       button,
     );

@@ -19,6 +19,8 @@ import { h, replace } from "./dom";
 import { MeasureTool } from "./measure";
 import { actions, answerFor, generalActions, myTurn, Orders, pageTitle, planActions, pointMark, type Overlay, type PlayInit } from "./orders";
 import { emptyForm, gmEditPanel, type GmForm } from "./gm";
+import { emptySeats, gmSeatsPanel, type SeatsState } from "./gm-seats";
+import { askButton, emptyDraft, gmRulingsPanel, myRulings, type AskInit, type RulingDraft, type RulingWords } from "./rulings";
 import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
 import { afterAction, afterActionPanel, download, logText } from "./afteraction";
@@ -29,6 +31,8 @@ import { allowedInches, distance, exactInches, inchesText, pathLength, roundPoin
 
 export interface Link {
   send(init: EnvelopeInit): void;
+  /** Sends and resolves with the reply to it (Connection.request); absent on the demo table. */
+  request?(init: EnvelopeInit): Promise<Envelope>;
   /** Asks a query (Connection.ask); absent where no server answers (the demo table). */
   ask?(query: QueryInit, channel: string): Promise<QueryResult | null>;
 }
@@ -46,6 +50,9 @@ export class TablePage {
   private gmForm: GmForm = emptyForm();
   private rosterOpen = false;
   private gmFormChanged = false;  // the form's own change: draw it even while a field has the focus
+  private ruling: RulingDraft = emptyDraft();
+  private rulingWords: RulingWords = new Map();
+  private seats: SeatsState = emptySeats();
   private notice = "";
   private retryIn?: number;
   private link: Link | null = null;
@@ -331,6 +338,7 @@ export class TablePage {
         { class: "decision", role: "group", "aria-label": d.prompt },
         h("p", {}, h("b", {}, d.seat === this.seat ? "Your decision: " : `${this.sideName(d.seat)} decides: `), d.prompt, d.ruleId ? h("small", {}, ` (${d.ruleId})`) : null),
         h("div", { class: "choices" }, choices),
+        d.seat === this.seat && this.role === Role.PLAYER ? askButton(this.ruling, d.prompt, d.ruleId, (a) => this.askRuling(a), () => this.render()) : null,
       );
     });
     // Answers the menu offers for decisions the view does not list (should not happen; shown anyway).
@@ -349,9 +357,11 @@ export class TablePage {
     const m = this.model;
     const parts: (HTMLElement | HTMLElement[] | null)[] = [];
     if (m.refusal) {
-      parts.push(h("div", { class: "refusal", role: "alert", "data-testid": "refusal" }, h("b", {}, "Refused: "), m.refusal.text, m.refusal.ruleId ? h("small", {}, ` (${m.refusal.ruleId})`) : null));
+      parts.push(h("div", { class: "refusal", role: "alert", "data-testid": "refusal" }, h("b", {}, "Refused: "), m.refusal.text, m.refusal.ruleId ? h("small", {}, ` (${m.refusal.ruleId})`) : null,
+        h("div", {}, askButton(this.ruling, m.refusal.text, m.refusal.ruleId, (a) => this.askRuling(a), () => this.render()))));
     }
     if (this.notice) parts.push(h("div", { class: "notice", role: "status" }, this.notice));
+    parts.push(myRulings(v));
     const offline = offlineReason(m.status);
     if (offline) parts.push(h("p", { class: "offline", role: "status", "data-testid": "offline" }, h("b", {}, "Orders paused: "), `${offline}…`));
     // The engine says whether this seat may take back its last order, and whether someone else
@@ -407,7 +417,7 @@ export class TablePage {
     if (this.role !== Role.GM) return replace(this.els.gm);
     if (v.result?.over) return replace(this.els.gm, h("h3", {}, "Referee"), h("p", { class: "muted" }, "The game is over."));
     // Not while the GM is typing in the edit form: a Delta arriving would take the focus away.
-    const typing = document.activeElement instanceof HTMLElement && document.activeElement.matches(".gm-form input, .gm-form select");
+    const typing = document.activeElement instanceof HTMLElement && document.activeElement.matches(".gm-form input, .gm-form select, .gm-rulings input");
     if (typing && this.els.gm.contains(document.activeElement) && !this.gmFormChanged) return;
     this.gmFormChanged = false;
     const gm = (body: EnvelopeInit) => this.link?.send(body);
@@ -423,6 +433,11 @@ export class TablePage {
           : h("button", { "data-testid": "gm-pause", onclick: () => order({ body: { case: "pause", value: { reason: "paused by the GM" } } }) }, "Pause game"),
         h("button", { onclick: () => confirm("End the game as a draw?") && order({ body: { case: "endGame", value: { winner: "", reason: "ended by the GM" } } }) }, "End as draw"),
       ),
+      gmSeatsPanel(v, this.seats, {
+        seatBot: (side, bot) => order({ body: { case: "edit", value: { reason: bot ? "from the referee panel" : "the player is back", body: { case: "seatBot", value: { side, bot } } } } }),
+        newLink: (seat) => this.newLink(seat),
+      }),
+      gmRulingsPanel(v, this.rulingWords, (id) => this.sideName(id), (rule) => order({ body: { case: "rule", value: rule } })),
       gmEditPanel(v, this.gmForm, this.model.log, (edit) => order({ body: { case: "edit", value: edit } }), () => {
         this.gmFormChanged = true;
         this.render();
@@ -502,6 +517,25 @@ export class TablePage {
       return;
     }
     this.sendNow(p);
+  }
+
+  /** Replaces a seat's link (RevokeSeat): the old one stops at once; the new one is shown once. */
+  private async newLink(seat: string): Promise<void> {
+    if (!this.link?.request) return;
+    const reply = await this.link.request({ body: { case: "revokeSeat", value: { seat } } });
+    if (reply.body.case === "seatRevoked" && reply.body.value.link) {
+      this.seats.links.set(seat, reply.body.value.link.url);
+      this.seats.problem = "";
+    } else {
+      this.seats.problem = reply.body.case === "error" ? reply.body.value.message : "The server did not make a new link.";
+    }
+    this.gmFormChanged = true;
+    this.render();
+  }
+
+  /** Sends a question to the GM (docs/protocol.md "Rulings"); the engine checks its limits. */
+  private askRuling(ask: AskInit): void {
+    this.sendCommand({ body: { case: "askRuling", value: ask } });
   }
 
   /** Sends a pick as it is (public: the e2e test sends an off-menu one, as a stale page would). */

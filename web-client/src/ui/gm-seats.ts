@@ -1,0 +1,49 @@
+// The GM's seats (docs/gm.md "Seats"): put the server's bot in a side's seat or give the seat back
+// (GmEdit.seat_bot, an audited edit), and replace a seat's link when it leaked or a player changes
+// (RevokeSeat: the old link stops at once, the new one is shown here once).
+import type { View } from "../gen/sandtable/v1/view_pb";
+import { h } from "./dom";
+
+/** New links made this session, by seat, and the last problem; kept across renders. */
+export interface SeatsState {
+  links: Map<string, string>;
+  problem: string;
+  open: boolean;
+}
+
+export function emptySeats(): SeatsState {
+  return { links: new Map(), problem: "", open: false };
+}
+
+export interface SeatsActions {
+  seatBot(side: string, bot: boolean): void;
+  newLink(seat: string): void;
+}
+
+/** Whether the view marks the side as played by the computer (the engine's `bot` marker). */
+export function botPlays(v: View, side: string): boolean {
+  return !!v.sides.find((s) => s.id === side)?.markers.some((m) => m.key === "bot");
+}
+
+export function gmSeatsPanel(v: View, st: SeatsState, act: SeatsActions): HTMLElement {
+  const row = (seat: string, name: string, bot: boolean | null) => {
+    const link = st.links.get(seat);
+    return h("div", { class: "gm-seat", "data-seat": seat },
+      h("span", {}, h("b", {}, name), bot ? h("small", { class: "muted" }, " — played by the computer") : null),
+      h("div", { class: "gm-buttons" },
+        bot === null ? null : bot
+          ? h("button", { "data-testid": "gm-seat-human", onclick: () => act.seatBot(seat, false) }, "Give the seat back")
+          : h("button", { "data-testid": "gm-seat-bot", onclick: () => act.seatBot(seat, true) }, "Seat the computer"),
+        h("button", { "data-testid": "gm-new-link", title: "The seat's current link stops working at once", onclick: () => {
+          if (confirm(`The current link for ${name} stops working at once and its connections close. Make a new one?`)) act.newLink(seat);
+        } }, "New link")),
+      link ? h("input", { class: "gm-link", type: "text", readonly: true, value: link, "data-testid": "gm-new-link-url", onclick: (e: Event) => (e.target as HTMLInputElement).select() }) : null);
+  };
+  const panel = h("details", { class: "gm-seats", "data-testid": "gm-seats", open: st.open || st.links.size > 0 || !!st.problem },
+    h("summary", {}, "Seats"),
+    v.sides.map((s) => row(s.id, s.name || s.id, botPlays(v, s.id))),
+    row("spectator", "Spectators", null),
+    st.problem ? h("p", { class: "gm-problem", role: "alert" }, st.problem) : null);
+  panel.addEventListener("toggle", () => (st.open = panel.open));
+  return panel;
+}
