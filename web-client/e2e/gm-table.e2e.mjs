@@ -138,7 +138,7 @@ test("a player takes back a move; the GM rewinds one with a reason; a ruling ask
   assert.match(url, /token=/, "a new link");
   assert.notEqual(url, links.spectator);
   await shot(gm, "seats-new-link");
-  await spec.waitForSelector('[data-testid="connection"]:not([data-status="open"])');
+  await spec.waitForSelector('[data-testid="join-failed"][data-code="TOKEN_REVOKED"]');
   const again = await openPage("tb-spectator-again", url);
   await again.waitForSelector('[data-testid="connection"][data-status="open"]');
   assert.match(await again.locator('[data-testid="seat"]').innerText(), /spectator/i);
