@@ -24,9 +24,8 @@ int Context::roll(pb::DieKind kind, std::string_view label) {
   }
   const std::optional<int> value = dice_.roll(kind);
   if (!value) {
-    reject("TABLE_DICE_NEEDED", "GEN",
-           "Roll a " + die_name(kind) + " at the table for " + std::string(label) +
-               " and enter it with the order.");
+    throw DiceNeeded(kind, pool_left_, std::string(label),
+                     "Roll a " + die_name(kind) + " at the table for " + std::string(label) + " and enter it with the order.");
   }
   pb::DieRoll d;
   d.set_kind(kind);
@@ -40,7 +39,11 @@ int Context::roll(pb::DieKind kind, std::string_view label) {
 std::vector<int> Context::roll_pool(int count, pb::DieKind kind, std::string_view label) {
   std::vector<int> out;
   out.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) out.push_back(roll(kind, label));
+  for (int i = 0; i < count; ++i) {
+    pool_left_ = count - i;  // a table asked for the rest of the pool enters them at once
+    out.push_back(roll(kind, label));
+  }
+  pool_left_ = 1;
   return out;
 }
 
@@ -84,6 +87,7 @@ void restore(const RuleSet& rules, GameState& state, const pb::GameSnapshot& sna
   back->gm_dice = state.gm_dice;
   back->bot_seats = state.bot_seats;
   back->rulings = state.rulings;
+  back->dice_trusted = state.dice_trusted;
   back->next_ruling_id = state.next_ruling_id;
   state.assign_from(*back);
 }
@@ -98,7 +102,7 @@ void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event)
     // The next dice and a bot in a seat are the Game's own edits (apply_shared_event did them);
     // a rule set sees only the edits of its table.
     const pb::GmEdit& edit = event.gm_edited().edit();
-    if (!edit.has_set_dice() && !edit.has_seat_bot()) rules.apply_edit(state, edit);
+    if (!edit.has_set_dice() && !edit.has_seat_bot() && !edit.has_trust_dice()) rules.apply_edit(state, edit);
   } else {
     rules.apply(state, event);
   }

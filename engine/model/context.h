@@ -48,6 +48,7 @@ class Context {
   DiceSource& dice_;
   std::uint64_t draws_mark_;
   std::size_t gm_dice_used_ = 0;  // GM-set dice rolled since the last emit
+  int pool_left_ = 1;             // dice left in the pool being rolled (roll_pool), for DiceNeeded
   std::vector<pb::DieRoll> pending_dice_;
   std::vector<pb::Event> events_;
 };

@@ -189,14 +189,34 @@ std::unique_ptr<GameState> Game::run(const pb::Command& command, TableDice* tabl
     }
   }
   const pb::Command& order = command.has_play() ? from_play : command;
-  auto scratch = state_->clone();
+  // A table-dice room hands in no dice with the order: one that needs them waits for the table,
+  // and EnterDice brings them (docs/engine.md "Table dice"). A caller that hands dice in (the CLI,
+  // tests) gets TABLE_DICE_NEEDED instead.
+  const bool prompted = state_->table_dice && !table;
   TableDice table_copy = table ? *table : TableDice{};
+  if (prompted && order.has_enter_dice()) {
+    try {
+      table_copy = entered_dice(order.seat(), order.enter_dice());  // table_dice.cc
+    } catch (const Rejected& r) {
+      out.rejection = r.rejection();
+      return nullptr;
+    }
+  }
+  auto scratch = state_->clone();
   RngDice rng_dice(scratch->rng);
   DiceSource& dice = state_->table_dice ? static_cast<DiceSource&>(table_copy) : rng_dice;
   Context ctx(rules_, *scratch, dice);
   try {
     handle_shared(ctx, order);
+  } catch (const DiceNeeded& d) {
+    if (!prompted || order.has_gm()) {
+      out.rejection = d.rejection();
+      return nullptr;
+    }
+    return park(order, d, out);  // the order (or the one waiting) waits for more of the table's dice
   } catch (const Rejected& r) {
+    // The dice came but the order waiting for them no longer stands: it is dropped.
+    if (prompted && order.has_enter_dice()) return drop_parked(r.rejection(), out);
     out.rejection = r.rejection();
     return nullptr;
   } catch (const std::exception& e) {
@@ -218,7 +238,16 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
   if (seat != kGm && !st.is_side(seat)) {
     reject("UNKNOWN_SEAT", "GEN", "There is no seat called '" + seat + "' in this game.");
   }
+  if (st.dice_request && (command.has_answer() || command.has_play() || command.has_payload())) {
+    const auto& r = *st.dice_request;
+    reject("DICE_PENDING", "GEN",
+           "Waiting for the table's dice for " + side_name(st, r.seat()) + "'s order (" + r.label() + ").");
+  }
   switch (command.body_case()) {
+    case pb::Command::kEnterDice: {
+      enter_dice(ctx, seat, command.enter_dice());  // table_dice.cc
+      return;
+    }
     case pb::Command::kAnswer: {
       const pb::Decision* d = st.decision(command.answer().decision_id());
       if (!d) reject("NO_SUCH_DECISION", "GEN", "That question has already been answered or never was asked.");
@@ -325,11 +354,15 @@ pb::View Game::view(const std::string& viewer) const {
   v.mutable_result()->set_reason(st.end_reason);
   v.set_paused(st.paused);
   v.set_seed_hash(st.seed_hash);
+  v.set_table_dice(st.table_dice);
   *v.mutable_options() = st.scenario->options();
   fill_briefing(*st.scenario, *v.mutable_briefing());
   rules_.fill_view(st, viewer, v);
   for (auto& side : *v.mutable_sides()) {
     if (st.bot_plays(side.id())) add_marker(side, "bot", "Played by the computer");
+    if (std::find(st.dice_trusted.begin(), st.dice_trusted.end(), side.id()) != st.dice_trusted.end()) {
+      add_marker(side, "own_dice", "Enters its own dice");
+    }
     if (auto it = home_edges_.find(side.id()); it != home_edges_.end()) side.set_home_edge(it->second);
   }
   for (const auto& w : waiting_for()) v.mutable_turn()->add_waiting_for(w);
@@ -351,7 +384,8 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
       rules_.redact_scenario(*s->mutable_scenario(), viewer);
     }
   }
-  if (copy.has_rewound()) copy.mutable_rewound()->clear_state();  // it shows every hidden thing and the generator
+  if (copy.has_rewound()) copy.mutable_rewound()->clear_state();
+  if (copy.has_dice_asked()) copy.mutable_dice_asked()->clear_order();  // server-side: the order's words are its events  // it shows every hidden thing and the generator
   if (copy.has_gm_edited()) {
     copy.set_text(gm_edit_line(rules_, *state_, copy.gm_edited().edit(), viewer));
     return copy;
@@ -397,8 +431,10 @@ pb::ActionMenu Game::build_menu(const std::string& seat) const {
   const GameState& st = *state_;
   if (seat == kGm && !st.over) list_rewind_points(m);
   list_rulings(seat, m);
+  offer_dice(seat, m);
   if (st.over || st.paused || !st.is_side(seat)) return m;
   offer_take_back(seat, m);
+  if (st.dice_request) return m;  // nothing else until the table's dice come
   bool answering = false;
   for (const auto& d : st.decisions) {
     if (d.seat() != seat) continue;
@@ -504,6 +540,10 @@ std::vector<std::string> Game::waiting_for() const {
   const GameState& st = *state_;
   if (st.over) return {};
   if (st.paused) return {kGm};
+  if (st.dice_request) {
+    const std::string& s = st.dice_request->seat();
+    return {std::find(st.dice_trusted.begin(), st.dice_trusted.end(), s) != st.dice_trusted.end() ? s : std::string(kGm)};
+  }
   if (!st.decisions.empty()) {
     std::vector<std::string> seats;
     for (const auto& d : st.decisions) {

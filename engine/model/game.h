@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/core/dice.h"
+#include "engine/model/rejection.h"
 #include "engine/model/ruleset.h"
 #include "sandtable/v1/snapshot.pb.h"
 
@@ -143,6 +144,13 @@ class Game {
   void ask_ruling(Context& ctx, const std::string& seat, const pb::AskRuling& ask) const;
   void give_ruling(Context& ctx, const pb::GmRule& rule) const;
   void list_rulings(const std::string& seat, pb::ActionMenu& menu) const;
+  // table_dice.cc: orders parked for the table's dice in a room (docs/engine.md "Table dice").
+  TableDice entered_dice(const std::string& seat, const pb::EnterDice& enter) const;
+  std::unique_ptr<GameState> park(const pb::Command& order, const DiceNeeded& needed, Outcome& out) const;
+  std::unique_ptr<GameState> drop_parked(const pb::Rejection& why, Outcome& out) const;
+  void enter_dice(Context& ctx, const std::string& seat, const pb::EnterDice& enter) const;
+  bool may_enter_dice(const std::string& seat) const;
+  void offer_dice(const std::string& seat, pb::ActionMenu& menu) const;
   void list_rewind_points(pb::ActionMenu& menu) const;
   // The command a menu pick stands for; throws Rejected when it is not on the seat's menu.
   pb::Command from_menu(const std::string& seat, const pb::PlayAction& play) const;

@@ -31,6 +31,11 @@ pb::GameSnapshot snapshot_of(const RuleSet& rules, const GameState& st) {
   for (int d : st.gm_dice) s.add_gm_dice(d);
   for (const auto& b : st.bot_seats) s.add_bot_seats(b);
   for (const auto& r : st.rulings) *s.add_rulings() = r;
+  if (st.dice_request) {
+    *s.mutable_dice_request() = *st.dice_request;
+    *s.mutable_dice_order() = st.dice_order;
+  }
+  for (const auto& t : st.dice_trusted) s.add_dice_trusted(t);
   s.set_next_ruling_id(st.next_ruling_id);
   for (const auto& side : st.sides) s.add_sides(side);
   s.set_state(rules.save_state(st));
@@ -100,6 +105,11 @@ std::unique_ptr<Game> Game::load(const Registry& registry, const pb::Event& game
   state->bot_seats.assign(snapshot.bot_seats().begin(), snapshot.bot_seats().end());
   state->rulings.assign(snapshot.rulings().begin(), snapshot.rulings().end());
   state->next_ruling_id = snapshot.next_ruling_id();
+  if (snapshot.has_dice_request()) {
+    state->dice_request = snapshot.dice_request();
+    state->dice_order = snapshot.dice_order();
+  }
+  state->dice_trusted.assign(snapshot.dice_trusted().begin(), snapshot.dice_trusted().end());
   return std::unique_ptr<Game>(new Game(*rules, std::move(state)));
 }
 

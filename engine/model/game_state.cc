@@ -61,12 +61,27 @@ void apply_shared_event(GameState& state, const pb::Event& event) {
         const auto& v = event.gm_edited().edit().set_dice().values();
         state.gm_dice.assign(v.begin(), v.end());
       }
+      if (event.gm_edited().edit().has_trust_dice()) {
+        const auto& t = event.gm_edited().edit().trust_dice();
+        auto& seats = state.dice_trusted;
+        seats.erase(std::remove(seats.begin(), seats.end(), t.side()), seats.end());
+        if (t.trusted()) seats.push_back(t.side());
+      }
       if (event.gm_edited().edit().has_seat_bot()) {
         const auto& b = event.gm_edited().edit().seat_bot();
         auto& seats = state.bot_seats;
         seats.erase(std::remove(seats.begin(), seats.end(), b.side()), seats.end());
         if (b.bot()) seats.push_back(b.side());
       }
+      break;
+    case pb::Event::kDiceAsked:
+      state.dice_request = event.dice_asked().request();
+      state.dice_order = event.dice_asked().order();
+      break;
+    case pb::Event::kDiceEntered:
+    case pb::Event::kDiceDropped:
+      state.dice_request.reset();
+      state.dice_order.Clear();
       break;
     case pb::Event::kRulingAsked:
       state.rulings.push_back(event.ruling_asked().ruling());

@@ -7,6 +7,9 @@
 #include <vector>
 
 #include "engine/core/rng.h"
+#include <optional>
+
+#include "sandtable/v1/command.pb.h"
 #include "sandtable/v1/common.pb.h"
 #include "sandtable/v1/scenario.pb.h"
 
@@ -40,6 +43,11 @@ struct GameState {
   std::vector<std::string> bot_seats;  // sides the server's bot plays (GmSeatBot), in the order set
   std::vector<pb::RulingRequest> rulings;  // asked of the GM and not yet given, oldest first
   std::uint32_t next_ruling_id = 1;
+  // Table-dice rooms: an order waiting for the table's dice, and the sides trusted to enter the
+  // dice of their own orders (docs/engine.md "Table dice").
+  std::optional<pb::DiceRequest> dice_request;
+  pb::Command dice_order;
+  std::vector<std::string> dice_trusted;
 
   bool is_side(const std::string& seat) const;
   bool bot_plays(const std::string& side) const;

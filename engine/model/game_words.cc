@@ -1,5 +1,7 @@
 #include "engine/model/game_words.h"
 
+#include "engine/core/dice.h"
+
 namespace sandtable {
 
 std::string side_name(const GameState& state, const std::string& side) {
@@ -45,6 +47,22 @@ std::optional<std::string> shared_event_text(const GameState& state, const pb::E
              (r.allowed_by().empty() ? std::string() : ", allowed by " + (r.allowed_by() == "gm" ? std::string("the GM") : side_name(state, r.allowed_by()))) +
              ": " + then;
     }
+    case pb::Event::kDiceAsked: {
+      const auto& r = event.dice_asked().request();
+      std::string line = "Waiting for the table's dice: " + side_name(state, r.seat()) + ", " + r.label() + " \u2014 roll " +
+                         std::to_string(r.count()) + " " + die_name(r.kind()) + (r.count() == 1 ? "" : "s");
+      if (r.entered_size() > 0) line += " (" + std::to_string(r.entered_size()) + " entered so far)";
+      return line + ".";
+    }
+    case pb::Event::kDiceEntered: {
+      const auto& d = event.dice_entered();
+      std::string values;
+      for (int i = 0; i < d.values_size(); ++i) values += (i ? ", " : "") + std::to_string(d.values(i));
+      return (d.seat() == "gm" ? std::string("GM") : side_name(state, d.seat())) + " enters the table's dice: " + values + ".";
+    }
+    case pb::Event::kDiceDropped:
+      return "The table's dice were entered, but the order that waited for them no longer stands: " +
+             event.dice_dropped().reason() + " Nothing else changed.";
     case pb::Event::kRulingAsked: {
       const auto& r = event.ruling_asked().ruling();
       const std::string who = side_name(state, r.seat()) + " asks the GM for a ruling";

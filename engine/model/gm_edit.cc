@@ -80,6 +80,14 @@ void Game::gm_edit(Context& ctx, const pb::GmEdit& edit) const {
     for (int v : values) {
       if (v < 1 || v > 100) reject("GM_NOT_A_DIE", "GEN", std::to_string(v) + " is not a face of any die.");
     }
+  } else if (edit.has_trust_dice()) {
+    const auto& t = edit.trust_dice();
+    if (!st.table_dice) reject("TABLE_DICE_ONLY", "GEN", "Only a room whose dice are rolled at the table has dice to trust a side with.");
+    if (!st.is_side(t.side())) reject("UNKNOWN_SIDE", "GEN", "There is no side called '" + t.side() + "'.");
+    const bool now = std::find(st.dice_trusted.begin(), st.dice_trusted.end(), t.side()) != st.dice_trusted.end();
+    if (now == t.trusted()) {
+      reject("GM_NOTHING_TO_CHANGE", "GEN", t.trusted() ? "That side already enters its own dice." : "That side does not enter its own dice.");
+    }
   } else if (edit.has_seat_bot()) {
     const auto& b = edit.seat_bot();
     if (!st.is_side(b.side())) reject("UNKNOWN_SIDE", "GEN", "There is no side called '" + b.side() + "'.");
@@ -121,6 +129,9 @@ std::string RuleSet::describe_edit(const GameState& state, const pb::GmEdit& edi
     case pb::GmEdit::kSetDice:
       return edit.set_dice().values().empty() ? "clears the dice set for the next rolls"
                                               : "sets the next dice: " + join_dice(edit.set_dice().values());
+    case pb::GmEdit::kTrustDice:
+      return edit.trust_dice().trusted() ? "lets " + side_name(state, edit.trust_dice().side()) + " enter the dice of its own orders"
+                                         : "enters the dice of " + side_name(state, edit.trust_dice().side()) + "'s orders again";
     case pb::GmEdit::kSeatBot:
       return edit.seat_bot().bot() ? "puts the computer in the seat of " + side_name(state, edit.seat_bot().side())
                                    : "takes the computer out of the seat of " + side_name(state, edit.seat_bot().side());

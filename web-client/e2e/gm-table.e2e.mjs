@@ -172,3 +172,64 @@ test("a GM creates a room from a scenario file; a wrong file is refused naming t
   await shot(blue, "upload-table");
   assert.deepEqual(problems.filter((p) => !/tb-spectator:/.test(p)), [], "no page errors");
 });
+
+test("dice rolled at the table: an order waits, the GM types the faces, the order goes on with them", { timeout: 120_000 }, async () => {
+  const lobby = await openPage("dice-lobby", `${h.server.url}?seed=4`);
+  await lobby.waitForSelector("#scenario option", { state: "attached" });
+  await lobby.selectOption("#ruleset", "portable-wargame-19c");
+  const id = await lobby.$$eval("#scenario option", (os) => os.map((o) => o.value).find((v) => /meeting/.test(v)));
+  await lobby.selectOption("#scenario", id);
+  await lobby.check('[data-testid="table-dice-option"]');
+  await lobby.click("button:has-text('Create room')");
+  await lobby.waitForSelector(".link-table input");
+  const links = Object.fromEntries(await lobby.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
+  const blue = await openPage("dice-blue", links.blue);
+  const red = await openPage("dice-red", links.red);
+  const gm = await openPage("dice-gm", links.gm);
+  for (const p of [blue, red, gm]) await p.waitForSelector("svg.board .unit");
+  const box = gm.locator('[data-testid="table-dice"]');
+  let entered = 0;
+  let wrongCountSaid = false;
+  // Play on (plans, the start-of-turn questions) until the game rolls: the GM types each roll it asks for.
+  for (let step = 0; step < 40 && !(entered >= 2 && !(await box.count())); step++) {
+    if (await box.count()) {
+      const ask = await box.innerText();
+      const [, count] = /roll (\d+) /.exec(ask) ?? [];
+      assert.ok(count, `the GM is told how many dice: ${ask}`);
+      if (entered === 0) await shot(gm, "table-dice-asked");
+      if (!wrongCountSaid && Number(count) > 1) {
+        await gm.fill('[data-testid="table-dice-faces"]', "1");
+        await gm.click('[data-testid="table-dice-enter"]');
+        assert.match(await box.innerText(), new RegExp(`Type ${count} faces; you typed 1`), "a wrong count is said in words");
+        wrongCountSaid = true;
+      }
+      const faces = Array.from({ length: Number(count) }, (_, i) => String(((entered + i) % 6) + 1)).join(" ");
+      const before = (await viewOf(gm)).seq;
+      await gm.fill('[data-testid="table-dice-faces"]', faces);
+      await gm.click('[data-testid="table-dice-enter"]');
+      await waitFor(gm, (x) => x.seq > before, "the dice to be entered");
+      entered++;
+      continue;
+    }
+    let moved = false;
+    for (const [p, seat] of [[blue, "blue"], [red, "red"]]) {
+      const v = await viewOf(p);
+      if (!v.waitingFor.includes(seat)) continue;
+      if (await p.locator('[data-testid="send-plan"]').count()) await p.click('[data-testid="send-plan"]');
+      else if (v.decisions.some((d) => d.seat === seat)) await p.locator(".decision .choice").first().click();
+      else if (v.menu.some((a) => a.id === "end-side")) {
+        await p.click('[data-action="end-side"]');
+        if (await p.locator('[data-testid="confirm-dialog"]').count()) await p.click('[data-testid="confirm-yes"]');
+      } else continue;
+      await waitFor(p, (x) => x.seq > v.seq, `${seat}'s order`);
+      moved = true;
+      break;
+    }
+    if (!moved) await gm.waitForTimeout(200);
+  }
+  assert.ok(entered >= 2, "the game asked for the table's dice");
+  await logHas(red, /Waiting for the table's dice: /);
+  await logHas(blue, /GM enters the table's dice: \d/);
+  await shot(blue, "table-dice-entered");
+  assert.deepEqual(problems.filter((p) => !/tb-spectator:/.test(p)), [], "no page errors");
+});

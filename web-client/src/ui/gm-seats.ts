@@ -17,23 +17,29 @@ export function emptySeats(): SeatsState {
 
 export interface SeatsActions {
   seatBot(side: string, bot: boolean): void;
+  trustDice(side: string, trusted: boolean): void;
   newLink(seat: string): void;
 }
 
-/** Whether the view marks the side as played by the computer (the engine's `bot` marker). */
-export function botPlays(v: View, side: string): boolean {
-  return !!v.sides.find((s) => s.id === side)?.markers.some((m) => m.key === "bot");
+/** Whether the engine marks the side with `key` (`bot`: played by the computer; `own_dice`: enters its own dice). */
+export function marked(v: View, side: string, key: string): boolean {
+  return !!v.sides.find((s) => s.id === side)?.markers.some((m) => m.key === key);
 }
 
 export function gmSeatsPanel(v: View, st: SeatsState, act: SeatsActions): HTMLElement {
-  const row = (seat: string, name: string, bot: boolean | null) => {
+  const row = (seat: string, name: string, side: boolean) => {
     const link = st.links.get(seat);
+    const bot = side && marked(v, seat, "bot");
+    const ownDice = side && marked(v, seat, "own_dice");
     return h("div", { class: "gm-seat", "data-seat": seat },
-      h("span", {}, h("b", {}, name), bot ? h("small", { class: "muted" }, " — played by the computer") : null),
+      h("span", {}, h("b", {}, name), bot ? h("small", { class: "muted" }, " — played by the computer") : null, ownDice ? h("small", { class: "muted" }, " — enters its own dice") : null),
       h("div", { class: "gm-buttons" },
-        bot === null ? null : bot
+        !side ? null : bot
           ? h("button", { "data-testid": "gm-seat-human", onclick: () => act.seatBot(seat, false) }, "Give the seat back")
           : h("button", { "data-testid": "gm-seat-bot", onclick: () => act.seatBot(seat, true) }, "Seat the computer"),
+        side && v.tableDice
+          ? h("button", { "data-testid": ownDice ? "gm-dice-untrust" : "gm-dice-trust", title: "Who types the faces of this side's dice", onclick: () => act.trustDice(seat, !ownDice) }, ownDice ? "Enter its dice yourself" : "Let it enter its own dice")
+          : null,
         h("button", { "data-testid": "gm-new-link", title: "The seat's current link stops working at once", onclick: () => {
           if (confirm(`The current link for ${name} stops working at once and its connections close. Make a new one?`)) act.newLink(seat);
         } }, "New link")),
@@ -41,8 +47,8 @@ export function gmSeatsPanel(v: View, st: SeatsState, act: SeatsActions): HTMLEl
   };
   const panel = h("details", { class: "gm-seats", "data-testid": "gm-seats", open: st.open || st.links.size > 0 || !!st.problem },
     h("summary", {}, "Seats"),
-    v.sides.map((s) => row(s.id, s.name || s.id, botPlays(v, s.id))),
-    row("spectator", "Spectators", null),
+    v.sides.map((s) => row(s.id, s.name || s.id, true)),
+    row("spectator", "Spectators", false),
     st.problem ? h("p", { class: "gm-problem", role: "alert" }, st.problem) : null);
   panel.addEventListener("toggle", () => (st.open = panel.open));
   return panel;

@@ -121,6 +121,7 @@ export class LobbyPage {
       upload.name = f?.name ?? "";
       replace(fileNote, f ? [`${f.name} will be used instead of the list. `, h("button", { type: "button", onclick: () => { file.value = ""; upload.text = ""; upload.name = ""; replace(fileNote, "or a scenario file of your own (JSON)"); } }, "Use the list")] : "or a scenario file of your own (JSON)");
     });
+    const tableDice = h("input", { id: "table-dice", type: "checkbox", "data-testid": "table-dice-option" });
     const button = h("button", { class: "primary", type: "submit" }, "Create room");
     const form = h(
       "form",
@@ -132,7 +133,7 @@ export class LobbyPage {
           button.disabled = true;
           this.status.textContent = "Creating the room…";
           const source = upload.text ? { case: "scenarioJson" as const, value: upload.text } : { case: "scenarioId" as const, value: sc.value };
-          const reply = await this.conn.request({ body: { case: "createRoom", value: { source, name: name.value.trim(), hostKey: hostKey(this.store), ...fixedSeed() } } });
+          const reply = await this.conn.request({ body: { case: "createRoom", value: { source, name: name.value.trim(), hostKey: hostKey(this.store), tableDice: tableDice.checked, ...fixedSeed() } } });
           button.disabled = false;
           this.status.textContent = "";
           if (reply.body.case === "roomCreated") {
@@ -146,6 +147,7 @@ export class LobbyPage {
       desc,
       h("label", { class: "scenario-upload" }, file, fileNote),
       h("label", {}, "Name", name),
+      h("label", { class: "check" }, tableDice, " Dice rolled at the table: the GM types each roll the game asks for"),
       button,
     );
     replace(this.create, h("h2", {}, "Create a room"), form);

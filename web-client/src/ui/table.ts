@@ -20,6 +20,7 @@ import { MeasureTool } from "./measure";
 import { actions, answerFor, generalActions, myTurn, Orders, pageTitle, planActions, pointMark, type Overlay, type PlayInit } from "./orders";
 import { emptyForm, gmEditPanel, type GmForm } from "./gm";
 import { emptySeats, gmSeatsPanel, type SeatsState } from "./gm-seats";
+import { diceBox, emptyDice, type DiceDraft } from "./table-dice";
 import { askButton, emptyDraft, gmRulingsPanel, myRulings, type AskInit, type RulingDraft, type RulingWords } from "./rulings";
 import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
@@ -53,6 +54,7 @@ export class TablePage {
   private ruling: RulingDraft = emptyDraft();
   private rulingWords: RulingWords = new Map();
   private seats: SeatsState = emptySeats();
+  private dice: DiceDraft = emptyDice();
   private notice = "";
   private retryIn?: number;
   private link: Link | null = null;
@@ -362,6 +364,7 @@ export class TablePage {
     }
     if (this.notice) parts.push(h("div", { class: "notice", role: "status" }, this.notice));
     parts.push(myRulings(v));
+    parts.push(diceBox(v, this.dice, (id) => this.sideName(id), (values) => this.sendCommand({ body: { case: "enterDice", value: { values } } }), () => this.render()));
     const offline = offlineReason(m.status);
     if (offline) parts.push(h("p", { class: "offline", role: "status", "data-testid": "offline" }, h("b", {}, "Orders paused: "), `${offline}…`));
     // The engine says whether this seat may take back its last order, and whether someone else
@@ -417,7 +420,7 @@ export class TablePage {
     if (this.role !== Role.GM) return replace(this.els.gm);
     if (v.result?.over) return replace(this.els.gm, h("h3", {}, "Referee"), h("p", { class: "muted" }, "The game is over."));
     // Not while the GM is typing in the edit form: a Delta arriving would take the focus away.
-    const typing = document.activeElement instanceof HTMLElement && document.activeElement.matches(".gm-form input, .gm-form select, .gm-rulings input");
+    const typing = document.activeElement instanceof HTMLElement && document.activeElement.matches(".gm-form input, .gm-form select, .gm-rulings input, .table-dice input");
     if (typing && this.els.gm.contains(document.activeElement) && !this.gmFormChanged) return;
     this.gmFormChanged = false;
     const gm = (body: EnvelopeInit) => this.link?.send(body);
@@ -433,8 +436,13 @@ export class TablePage {
           : h("button", { "data-testid": "gm-pause", onclick: () => order({ body: { case: "pause", value: { reason: "paused by the GM" } } }) }, "Pause game"),
         h("button", { onclick: () => confirm("End the game as a draw?") && order({ body: { case: "endGame", value: { winner: "", reason: "ended by the GM" } } }) }, "End as draw"),
       ),
+      diceBox(v, this.dice, (id) => this.sideName(id), (values) => gm({ body: { case: "order", value: { seq: this.model.seq, command: { seat: "gm", body: { case: "enterDice", value: { values } } } } } }), () => {
+        this.gmFormChanged = true;
+        this.render();
+      }),
       gmSeatsPanel(v, this.seats, {
         seatBot: (side, bot) => order({ body: { case: "edit", value: { reason: bot ? "from the referee panel" : "the player is back", body: { case: "seatBot", value: { side, bot } } } } }),
+        trustDice: (side, trusted) => order({ body: { case: "edit", value: { reason: trusted ? "they roll in the open" : "the GM rolls again", body: { case: "trustDice", value: { side, trusted } } } } }),
         newLink: (seat) => this.newLink(seat),
       }),
       gmRulingsPanel(v, this.rulingWords, (id) => this.sideName(id), (rule) => order({ body: { case: "rule", value: rule } })),
