@@ -16,6 +16,7 @@ namespace net = boost::asio;
 namespace {
 
 constexpr const char* kGm = "gm";
+constexpr const char* kSpectator = "spectator";
 constexpr std::size_t kChatMaxBytes = 1000;
 
 Frame frame_of(const pb::Envelope& env) { return std::make_shared<const std::string>(env.SerializeAsString()); }
@@ -57,6 +58,7 @@ Room::Room(Strand strand, RoomInfo info, std::unique_ptr<Game> game, std::vector
     chat_.push_back(std::move(m));
   }
   while (chat_.size() > kChatKept) chat_.pop_front();
+  delay_.advance(nullptr, *game_);  // a room created delayed shows its spectators the start
 }
 
 Room::Member* Room::member(const Subscriber* who) {
@@ -105,7 +107,7 @@ void Room::join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std:
     w->set_room_id(self->info_.id);
     w->set_seat(seat.seat);
     w->set_role(seat.role);
-    w->set_seq(self->game_->seq());
+    w->set_seq(self->seen_by(seat.seat).seq());
     w->set_ruleset(std::string(self->game_->rules().id()));
     w->set_room_name(self->info_.name);
     self->send(m, env);
@@ -139,7 +141,8 @@ void Room::leave(std::shared_ptr<Subscriber> who) {
 // A Delta with every event since `since_seq` when the gap is known and not too long, else a
 // Snapshot.
 void Room::catch_up(Member& m, std::uint64_t request_id, std::uint64_t since_seq) {
-  const std::uint64_t seq = game_->seq();
+  const Game& game = seen_by(m.seat);
+  const std::uint64_t seq = game.seq();
   pb::Envelope env;
   env.set_request_id(request_id);
   if (since_seq > 0 && since_seq <= seq && seq - since_seq <= kMaxDeltaEvents) {
@@ -147,13 +150,13 @@ void Room::catch_up(Member& m, std::uint64_t request_id, std::uint64_t since_seq
     d->set_from_seq(since_seq);
     d->set_seq(seq);
     for (std::uint64_t s = since_seq + 1; s <= seq; ++s) {
-      if (auto e = game_->log_line_for(log_[s - 1], m.seat)) *d->add_events() = std::move(*e);
+      if (auto e = game.log_line_for(log_[s - 1], m.seat)) *d->add_events() = std::move(*e);
     }
-    *d->mutable_view() = views_.whole(*game_, m.seat);  // a catch-up carries the whole view
+    *d->mutable_view() = views_.whole(game, m.seat);  // a catch-up carries the whole view
   } else {
     auto* s = env.mutable_snapshot();
     s->set_seq(seq);
-    *s->mutable_view() = views_.whole(*game_, m.seat);
+    *s->mutable_view() = views_.whole(game, m.seat);
   }
   send(m, env);
 }
@@ -275,8 +278,15 @@ void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_i
   metrics_.observe_commit_latency(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   ++metrics_.orders_accepted;
   const std::uint64_t from = game_->seq();
+  // Spectators of a delayed room stay on their own game (SpectatorDelay); they are brought along
+  // apart from everyone else whenever it moves, or the delay starts or ends.
+  const Game* shown_before = delay_.shown();
+  const std::uint64_t spectators_from = shown_before ? shown_before->seq() : from;
+  std::shared_ptr<const Game> before(std::move(game_));
   game_ = std::move(next);
   log_.insert(log_.end(), events.begin(), events.end());
+  const bool spectators_moved = delay_.advance(std::move(before), *game_);
+  const bool spectators_apart = shown_before || delay_.shown();
   spdlog::debug("room={} seq={} order committed ({} events)", info_.id, game_->seq(), events.size());
   Frame accepted;
   if (member(who.get())) {
@@ -286,7 +296,8 @@ void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_i
     env.mutable_order_accepted()->set_event_count(static_cast<std::uint32_t>(events.size()));
     accepted = frame_of(env);
   }
-  broadcast(from, events, who.get(), accepted);
+  broadcast(from, events, who.get(), accepted, spectators_apart);
+  if (spectators_apart && spectators_moved) send_spectators(spectators_from);
   if (game_->over()) spdlog::info("room={} seq={} game over: {}", info_.id, game_->seq(), game_->state().end_reason);
   next_queued();
   play_bots();
@@ -295,9 +306,10 @@ void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_i
 // One Delta per distinct seat (views differ by seat), shared by every member in that seat. The
 // sender's Delta and its OrderAccepted go as one message: one write and one send, not two.
 void Room::broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& events, const Subscriber* sender,
-                     const Frame& accepted) {
+                     const Frame& accepted, bool skip_spectators) {
   std::vector<std::pair<std::string, Frame>> by_seat;
   for (auto& m : members_) {
+    if (skip_spectators && m.role == pb::ROLE_SPECTATOR) continue;
     auto it = std::find_if(by_seat.begin(), by_seat.end(), [&](const auto& p) { return p.first == m.seat; });
     if (it == by_seat.end()) {
       pb::Envelope env;
@@ -310,6 +322,28 @@ void Room::broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& event
     } else {
       m.who->deliver(it->second);
     }
+  }
+}
+
+const Game& Room::seen_by(const std::string& seat) const {
+  const Game* shown = delay_.shown();
+  return shown && seat == kSpectator ? *shown : *game_;
+}
+
+void Room::send_spectators(std::uint64_t from_seq) {
+  const Game& shown = seen_by(kSpectator);
+  if (shown.seq() < from_seq) return;  // never backwards: a late delay switched on holds them where they are
+  const std::vector<pb::Event> events(log_.begin() + static_cast<std::ptrdiff_t>(from_seq),
+                                      log_.begin() + static_cast<std::ptrdiff_t>(shown.seq()));
+  Frame frame;
+  for (auto& m : members_) {
+    if (m.role != pb::ROLE_SPECTATOR) continue;
+    if (!frame) {
+      pb::Envelope env;
+      views_.delta(shown, m.seat, from_seq, events, *env.mutable_delta());
+      frame = frame_of(env);
+    }
+    m.who->deliver(frame);
   }
 }
 

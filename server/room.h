@@ -20,6 +20,7 @@
 #include "server/commit_queue.h"
 #include "server/metrics.h"
 #include "server/seat_views.h"
+#include "server/spectator_delay.h"
 #include "server/subscriber.h"
 #include "server/tokens.h"
 
@@ -45,6 +46,8 @@ class Room : public std::enable_shared_from_this<Room> {
   const RoomInfo& info() const { return info_; }
   // Before the room is shared: the live (unrevoked) token hashes of a seat.
   void add_token(const std::string& seat, const std::string& hash) { seat_hashes_[seat].push_back(hash); }
+  // Before the room is shared: a recovered delayed room's spectators (SpectatorDelay::rebuilt).
+  void set_spectator_delay(SpectatorDelay delay) { delay_ = std::move(delay); }
   Strand& strand() { return strand_; }
 
   // Only once the I/O threads have stopped: breaks the room <-> session references.
@@ -93,8 +96,13 @@ class Room : public std::enable_shared_from_this<Room> {
                     std::chrono::steady_clock::time_point started);
   // `accepted`, when set, is the sender's OrderAccepted, sent with its Delta.
   void broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& events, const Subscriber* sender = nullptr,
-                 const Frame& accepted = nullptr);
+                 const Frame& accepted = nullptr, bool skip_spectators = false);
   void next_queued();
+  // The game a seat is shown: a delayed room's spectators see one some turns back.
+  const Game& seen_by(const std::string& seat) const;
+  // Brings a delayed room's spectators (or ones leaving the delay) from `from_seq` to what they
+  // are shown now.
+  void send_spectators(std::uint64_t from_seq);
   // Executes `command` on a copy of the game and hands its events to the group commit; the
   // sender (null for the bot) hears the outcome. False when the game refused it.
   bool commit(std::shared_ptr<Subscriber> who, std::uint64_t request_id, const pb::Command& command);
@@ -111,6 +119,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::vector<Member> members_;
   // The View each seat with a member was last sent: Deltas are patches against it.
   SeatViews views_;
+  SpectatorDelay delay_;
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
   std::unique_ptr<Bot> bot_;  // the rule set's bot, made when a seat first needs it

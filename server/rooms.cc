@@ -84,10 +84,14 @@ void Rooms::load(Storage& storage) {
     } else {
       ++metrics_.rooms_from_log;
     }
+    // A delayed room's spectators are shown the game some turns back: found again by replaying.
+    const bool delayed = rec.game->state().spectators.mode() == pb::SPECTATORS_DELAYED;
+    SpectatorDelay delay = delayed ? SpectatorDelay::rebuilt(registry_, log) : SpectatorDelay();
     auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
                                        RoomInfo{r.id, r.name, base_url_, r.created_ms, r.host_key_hash},
                                        std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
                                        tokens_, metrics_);
+    if (delayed) room->set_spectator_delay(std::move(delay));
     for (const auto& s : seats[r.id]) {
       tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
       if (!s.revoked) room->add_token(s.seat, s.token_hash);

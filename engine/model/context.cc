@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/model/game.h"
 #include "engine/model/rejection.h"
 #include "engine/model/ruleset.h"
 
@@ -70,25 +71,17 @@ void restore(const RuleSet& rules, GameState& state, const pb::GameSnapshot& sna
   std::string why;
   auto back = rules.load_state(*state.scenario, snap.state(), &why);
   if (!back) return;  // cannot happen: the game wrote the snapshot itself when it accepted the rewind
+  read_shared(snap, *back);  // the table then: decisions, pause, a parked order's dice
   back->scenario = state.scenario;
-  back->sides = state.sides;
   back->rng = state.rng;
-  back->seed = state.seed;
-  back->seed_hash = state.seed_hash;
-  back->table_dice = state.table_dice;
   back->seq = state.seq;
-  back->paused = snap.paused();
-  back->pause_reason = snap.pause_reason();
-  back->over = snap.over();
-  back->winner = snap.winner();
-  back->end_reason = snap.end_reason();
-  back->decisions.assign(snap.decisions().begin(), snap.decisions().end());
   back->next_decision_id = std::max(state.next_decision_id, snap.next_decision_id());
   back->gm_dice = state.gm_dice;
   back->bot_seats = state.bot_seats;
   back->rulings = state.rulings;
-  back->dice_trusted = state.dice_trusted;
   back->next_ruling_id = state.next_ruling_id;
+  back->dice_trusted = state.dice_trusted;
+  back->spectators = state.spectators;
   state.assign_from(*back);
 }
 
@@ -102,7 +95,9 @@ void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event)
     // The next dice and a bot in a seat are the Game's own edits (apply_shared_event did them);
     // a rule set sees only the edits of its table.
     const pb::GmEdit& edit = event.gm_edited().edit();
-    if (!edit.has_set_dice() && !edit.has_seat_bot() && !edit.has_trust_dice()) rules.apply_edit(state, edit);
+    if (!edit.has_set_dice() && !edit.has_seat_bot() && !edit.has_trust_dice() && !edit.has_spectators()) {
+      rules.apply_edit(state, edit);
+    }
   } else {
     rules.apply(state, event);
   }

@@ -27,6 +27,14 @@ void fill_shared(GameState& state, const pb::Scenario& scenario, std::uint64_t s
   state.rng = Pcg32(seed);
 }
 
+// The scenario option `spectators` (docs/engine.md "Spectators"), or a sentence naming it.
+std::optional<std::string> read_spectators(GameState& state, const pb::Scenario& scenario) {
+  for (const auto& o : scenario.options()) {
+    if (o.key() == "spectators") return spectators_from_option(o.value(), state.sides, state.spectators);
+  }
+  return std::nullopt;
+}
+
 bool listed(const google::protobuf::RepeatedPtrField<std::string>& seats, const std::string& viewer) {
   return std::find(seats.begin(), seats.end(), viewer) != seats.end();
 }
@@ -57,12 +65,16 @@ std::unique_ptr<Game> Game::start(const RuleSet& rules, const pb::Scenario& scen
     if (error) *error = "ruleset: the scenario is for '" + scenario.ruleset() + "', not '" + std::string(rules.id()) + "'";
     return nullptr;
   }
-  if (auto problem = rules.validate(scenario)) {
+  if (auto problem = validate_scenario(rules, scenario)) {
     if (error) *error = *problem;
     return nullptr;
   }
   auto state = rules.initial(scenario);
   fill_shared(*state, scenario, options.seed, options.table_dice);
+  if (auto problem = read_spectators(*state, scenario)) {
+    if (error) *error = *problem;
+    return nullptr;
+  }
   std::unique_ptr<Game> game(new Game(rules, std::move(state)));
   RngDice rng_dice(game->state_->rng);
   TableDice no_dice;
@@ -106,12 +118,16 @@ std::unique_ptr<Game> Game::from_log(const Registry& registry, const std::vector
     }
     return nullptr;
   }
-  if (auto problem = rules->validate(started.scenario())) {
+  if (auto problem = validate_scenario(*rules, started.scenario())) {
     if (error) *error = *problem;
     return nullptr;
   }
   auto state = rules->initial(started.scenario());
   fill_shared(*state, started.scenario(), started.seed(), started.table_dice());
+  if (auto problem = read_spectators(*state, started.scenario())) {
+    if (error) *error = *problem;
+    return nullptr;
+  }
   std::unique_ptr<Game> game(new Game(*rules, std::move(state)));
   for (const auto& e : log) {
     if (e.seq() != game->seq() + 1) {
@@ -333,11 +349,12 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
   rules_.handle(ctx, command);
 }
 
-pb::View Game::view(const std::string& viewer) const {
+pb::View Game::view(const std::string& seat) const {
   const GameState& st = *state_;
+  const std::string viewer = seen_as(seat);  // a spectator sees as the room's setting says
   pb::View v;
   v.set_ruleset(std::string(rules_.id()));
-  v.set_viewer(viewer);
+  v.set_viewer(seat);
   v.set_seq(st.seq);
   v.set_scenario_id(st.scenario->id());
   v.set_scenario_name(st.scenario->name());
@@ -366,11 +383,13 @@ pb::View Game::view(const std::string& viewer) const {
     if (auto it = home_edges_.find(side.id()); it != home_edges_.end()) side.set_home_edge(it->second);
   }
   for (const auto& w : waiting_for()) v.mutable_turn()->add_waiting_for(w);
-  *v.mutable_menu() = menu(viewer);
+  *v.mutable_menu() = menu(seat);
+  *v.mutable_spectators() = st.spectators;
   return v;
 }
 
-std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::string& viewer) const {
+std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::string& seat) const {
+  const std::string viewer = seen_as(seat);
   if (!event.visible_to().empty() && viewer != kGm && !listed(event.visible_to(), viewer)) return std::nullopt;
   pb::Event copy = event;
   if (copy.has_game_started()) {
@@ -401,7 +420,8 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
   return copy;
 }
 
-std::optional<pb::Event> Game::log_line_for(const pb::Event& event, const std::string& viewer) const {
+std::optional<pb::Event> Game::log_line_for(const pb::Event& event, const std::string& seat) const {
+  const std::string viewer = seen_as(seat);
   if (!event.visible_to().empty() && viewer != kGm && !listed(event.visible_to(), viewer)) return std::nullopt;
   pb::Event line;
   line.set_seq(event.seq());
@@ -506,7 +526,9 @@ pb::QueryAnswer Game::query(const std::string& seat, const pb::Query& q) const {
       if (seat != kGm && seat != "spectator" && !st.is_side(seat)) {
         return refused_with("UNKNOWN_SEAT", "GEN", "There is no seat called '" + seat + "' in this game.");
       }
-      return rules_.query(st, seat, q);
+      // A spectator measures as it sees, except a delayed one: the live table must not answer
+      // with the GM's knowledge, so it measures what no side hides.
+      return rules_.query(st, st.spectators.mode() == pb::SPECTATORS_DELAYED ? seat : seen_as(seat), q);
     case pb::Query::kPreview: {
       // The same first checks as execute(): the game is not over and the pick is on the menu.
       if (st.over) return refused_with("GAME_OVER", "GEN", "The game is over: " + st.end_reason);

@@ -109,6 +109,12 @@ class Game {
   // side: done when the take-back is asked, not for the menu.
   TakeBackPlan take_back_plan(const std::string& seat, bool look) const;
 
+  // The viewer whose View and log lines a seat is given: a spectator's are a side's, or the GM's
+  // (the server then shows a game some turns back), as the room's setting says; others' their own.
+  std::string seen_as(const std::string& viewer) const;
+  // The turn the rule set says the game is in (RuleSet::turn_number): the spectators' delay counts it.
+  int turn() const { return rules_.turn_number(*state_); }
+
   const GameState& state() const { return *state_; }
   const RuleSet& rules() const { return rules_; }
   std::uint64_t seq() const { return state_->seq; }
@@ -151,6 +157,8 @@ class Game {
   void enter_dice(Context& ctx, const std::string& seat, const pb::EnterDice& enter) const;
   bool may_enter_dice(const std::string& seat) const;
   void offer_dice(const std::string& seat, pb::ActionMenu& menu) const;
+  // spectators.cc: the GM's change of what spectators see.
+  void set_spectators(Context& ctx, const pb::GmEdit& edit) const;
   void list_rewind_points(pb::ActionMenu& menu) const;
   // The command a menu pick stands for; throws Rejected when it is not on the seat's menu.
   pb::Command from_menu(const std::string& seat, const pb::PlayAction& play) const;
@@ -168,8 +176,21 @@ class Game {
   mutable std::deque<std::pair<std::string, pb::ActionMenu>> menus_;
 };
 
-// A state as a snapshot (Game::save is this of its own state; a Rewound event carries one).
+// The setting the scenario option `spectators` asks for ("live", "side:<id>", "delayed:<turns>"),
+// or a sentence naming the option (spectators.cc).
+std::optional<std::string> spectators_from_option(const std::string& value, const std::vector<std::string>& sides,
+                                                  pb::SpectatorSetting& out);
+// The rule set's check of a scenario (RuleSet::validate), the room's own options (`spectators`)
+// checked here and left out of what the rule set is asked: the first problem, naming the field.
+std::optional<std::string> validate_scenario(const RuleSet& rules, const pb::Scenario& scenario);
+// What spectators see, in words: "the whole table, 2 turns late".
+std::string spectators_words(const GameState& state, const pb::SpectatorSetting& s);
+
+// A state as a snapshot (Game::save is this of its own state; a Rewound event carries one), and
+// the shared part of one read back into a state (all but the scenario and the generator; the rule
+// set's part is RuleSet::load_state's).
 pb::GameSnapshot snapshot_of(const RuleSet& rules, const GameState& state);
+void read_shared(const pb::GameSnapshot& snapshot, GameState& state);
 
 // Hex SHA-256 of the seed's eight little-endian bytes: the commitment published at start.
 std::string seed_commitment(std::uint64_t seed);

@@ -36,6 +36,7 @@ pb::GameSnapshot snapshot_of(const RuleSet& rules, const GameState& st) {
     *s.mutable_dice_order() = st.dice_order;
   }
   for (const auto& t : st.dice_trusted) s.add_dice_trusted(t);
+  *s.mutable_spectators() = st.spectators;
   s.set_next_ruling_id(st.next_ruling_id);
   for (const auto& side : st.sides) s.add_sides(side);
   s.set_state(rules.save_state(st));
@@ -66,7 +67,7 @@ std::unique_ptr<Game> Game::load(const Registry& registry, const pb::Event& game
     return fail("the game was played under rules version '" + started.rules_version() + "' and this server has '" +
                 std::string(rules->version()) + "'");
   }
-  if (auto problem = rules->validate(started.scenario())) return fail("the game's scenario: " + *problem);
+  if (auto problem = validate_scenario(*rules, started.scenario())) return fail("the game's scenario: " + *problem);
   if (snapshot.seq() < 1) return fail("it has no sequence number");
   // Written last and never 0 by this version: without it the bytes were cut short, or come from a
   // version before rulings (the log is replayed instead).
@@ -88,29 +89,34 @@ std::unique_ptr<Game> Game::load(const Registry& registry, const pb::Event& game
   if (!state) return fail(why.empty() ? "the rule set could not read its state" : why);
 
   state->scenario = std::make_shared<const pb::Scenario>(started.scenario());
-  state->sides.assign(snapshot.sides().begin(), snapshot.sides().end());
   state->rng = *rng;
-  state->seed = snapshot.seed();
-  state->seed_hash = snapshot.seed_hash();
-  state->table_dice = snapshot.table_dice();
-  state->seq = snapshot.seq();
-  state->paused = snapshot.paused();
-  state->pause_reason = snapshot.pause_reason();
-  state->over = snapshot.over();
-  state->winner = snapshot.winner();
-  state->end_reason = snapshot.end_reason();
-  state->decisions.assign(snapshot.decisions().begin(), snapshot.decisions().end());
-  state->next_decision_id = snapshot.next_decision_id();
-  state->gm_dice.assign(snapshot.gm_dice().begin(), snapshot.gm_dice().end());
-  state->bot_seats.assign(snapshot.bot_seats().begin(), snapshot.bot_seats().end());
-  state->rulings.assign(snapshot.rulings().begin(), snapshot.rulings().end());
-  state->next_ruling_id = snapshot.next_ruling_id();
-  if (snapshot.has_dice_request()) {
-    state->dice_request = snapshot.dice_request();
-    state->dice_order = snapshot.dice_order();
-  }
-  state->dice_trusted.assign(snapshot.dice_trusted().begin(), snapshot.dice_trusted().end());
+  read_shared(snapshot, *state);
   return std::unique_ptr<Game>(new Game(*rules, std::move(state)));
+}
+
+void read_shared(const pb::GameSnapshot& snapshot, GameState& state) {
+  state.sides.assign(snapshot.sides().begin(), snapshot.sides().end());
+  state.seed = snapshot.seed();
+  state.seed_hash = snapshot.seed_hash();
+  state.table_dice = snapshot.table_dice();
+  state.seq = snapshot.seq();
+  state.paused = snapshot.paused();
+  state.pause_reason = snapshot.pause_reason();
+  state.over = snapshot.over();
+  state.winner = snapshot.winner();
+  state.end_reason = snapshot.end_reason();
+  state.decisions.assign(snapshot.decisions().begin(), snapshot.decisions().end());
+  state.next_decision_id = snapshot.next_decision_id();
+  state.gm_dice.assign(snapshot.gm_dice().begin(), snapshot.gm_dice().end());
+  state.bot_seats.assign(snapshot.bot_seats().begin(), snapshot.bot_seats().end());
+  state.rulings.assign(snapshot.rulings().begin(), snapshot.rulings().end());
+  state.next_ruling_id = snapshot.next_ruling_id();
+  if (snapshot.has_dice_request()) {
+    state.dice_request = snapshot.dice_request();
+    state.dice_order = snapshot.dice_order();
+  }
+  state.dice_trusted.assign(snapshot.dice_trusted().begin(), snapshot.dice_trusted().end());
+  state.spectators = snapshot.spectators();
 }
 
 }  // namespace sandtable

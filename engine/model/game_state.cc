@@ -61,6 +61,7 @@ void apply_shared_event(GameState& state, const pb::Event& event) {
         const auto& v = event.gm_edited().edit().set_dice().values();
         state.gm_dice.assign(v.begin(), v.end());
       }
+      if (event.gm_edited().edit().has_spectators()) state.spectators = event.gm_edited().edit().spectators();
       if (event.gm_edited().edit().has_trust_dice()) {
         const auto& t = event.gm_edited().edit().trust_dice();
         auto& seats = state.dice_trusted;

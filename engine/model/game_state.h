@@ -48,6 +48,7 @@ struct GameState {
   std::optional<pb::DiceRequest> dice_request;
   pb::Command dice_order;
   std::vector<std::string> dice_trusted;
+  pb::SpectatorSetting spectators;  // what spectators see (docs/engine.md "Spectators")
 
   bool is_side(const std::string& seat) const;
   bool bot_plays(const std::string& side) const;

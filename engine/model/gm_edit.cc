@@ -71,6 +71,7 @@ void Game::gm_edit(Context& ctx, const pb::GmEdit& edit) const {
   }
   if (edit.body_case() == pb::GmEdit::BODY_NOT_SET) reject("EMPTY_COMMAND", "GEN", "The GM edit changes nothing.");
   if (edit.has_rewind()) return rewind(ctx, edit.rewind(), edit.reason());  // take_back.cc: a Rewound event
+  if (edit.has_spectators()) return set_spectators(ctx, edit);             // spectators.cc
   pb::Event e;
   if (edit.has_set_dice()) {
     const auto& values = edit.set_dice().values();
@@ -129,6 +130,8 @@ std::string RuleSet::describe_edit(const GameState& state, const pb::GmEdit& edi
     case pb::GmEdit::kSetDice:
       return edit.set_dice().values().empty() ? "clears the dice set for the next rolls"
                                               : "sets the next dice: " + join_dice(edit.set_dice().values());
+    case pb::GmEdit::kSpectators:
+      return "lets spectators see " + spectators_words(state, edit.spectators());
     case pb::GmEdit::kTrustDice:
       return edit.trust_dice().trusted() ? "lets " + side_name(state, edit.trust_dice().side()) + " enter the dice of its own orders"
                                          : "enters the dice of " + side_name(state, edit.trust_dice().side()) + "'s orders again";

@@ -91,6 +91,12 @@ class RuleSet {
   // The log line of one of this rule set's events for a viewer who may see it, in words a
   // player reads. `state` is the state after the event.
   virtual std::string describe(const GameState& state, const pb::Event& event, const std::string& viewer) const = 0;
+  // The turn the game is in, as its View says it (TurnView.turn): the spectators' delay counts
+  // turns with it. 0 where a rule set has no turns.
+  virtual int turn_number(const GameState& state) const {
+    (void)state;
+    return 0;
+  }
   // Whether one of its events shows what nobody could know before, beyond the dice and the
   // generator, which Game sees itself: e.g. a card turned from a deck shuffled earlier. A seat's
   // take-back never goes back across it (docs/engine.md "Take-backs").

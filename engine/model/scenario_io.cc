@@ -2,6 +2,8 @@
 
 #include <google/protobuf/util/json_util.h>
 
+#include "engine/model/game.h"
+
 namespace sandtable {
 
 std::optional<std::string> scenario_option(const ::sandtable::v1::Scenario& scenario, std::string_view key) {
@@ -44,7 +46,7 @@ ScenarioParse parse_scenario(std::string_view json, const Registry& registry) {
     out.error = "board: missing; expected \"grid\" {cols, rows} or \"table\" {width, height}";
     return out;
   }
-  if (auto problem = rules->validate(scenario)) {
+  if (auto problem = validate_scenario(*rules, scenario)) {
     out.error = *problem;
     return out;
   }

@@ -31,6 +31,7 @@ std::string table_bytes(const pb::View& v) {
   append_part(t, v.scenario_name());
   append_part(t, v.seed_hash());
   t += v.table_dice() ? 'd' : '-';
+  append_part(t, v.spectators());
   t += static_cast<char>('0' + v.board_case() % 10);
   if (v.has_grid()) append_part(t, v.grid());
   if (v.has_table()) append_part(t, v.table());

@@ -233,3 +233,26 @@ test("dice rolled at the table: an order waits, the GM types the faces, the orde
   await shot(blue, "table-dice-entered");
   assert.deepEqual(problems.filter((p) => !/tb-spectator:/.test(p)), [], "no page errors");
 });
+
+test("spectators: a room watched a turn late, then live at the GM's word", { timeout: 60_000 }, async () => {
+  const lobby = await openPage("watch-lobby", h.server.url);
+  await lobby.waitForSelector("#scenario option", { state: "attached" });
+  await lobby.selectOption("#ruleset", "portable-wargame-19c");
+  const id = await lobby.$$eval("#scenario option", (os) => os.map((o) => o.value).find((v) => /meeting/.test(v)));
+  await lobby.selectOption("#scenario", id);
+  await lobby.selectOption('[data-testid="spectators-option"]', "delayed:1");
+  await lobby.click("button:has-text('Create room')");
+  await lobby.waitForSelector(".link-table input");
+  const links = Object.fromEntries(await lobby.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
+  const spec = await openPage("watch-spectator", links.spectator);
+  const gm = await openPage("watch-gm", links.gm);
+  await spec.waitForSelector("svg.board .unit");
+  assert.match(await spec.locator('[data-testid="watching"]').innerText(), /the whole table, 1 turn behind the players/);
+  await shot(spec, "spectators-delayed");
+  await gm.click('[data-testid="gm-seats"] summary');
+  assert.equal(await gm.locator('[data-testid="gm-spectators"]').inputValue(), "delayed:1");
+  await gm.selectOption('[data-testid="gm-spectators"]', "live");
+  await spec.waitForFunction(() => /what no side hides/.test(document.querySelector('[data-testid="watching"]')?.textContent ?? ""));
+  await logHas(spec, /GM lets spectators see what no side hides, as it happens \(set from the referee panel\)\./);
+  assert.deepEqual(problems.filter((p) => !/tb-spectator:/.test(p)), [], "no page errors");
+});

@@ -130,6 +130,8 @@ void Battleground::answer(Context& ctx, const pb::Decision& decision, const std:
   settle(ctx, st);
 }
 
+int Battleground::turn_number(const GameState& state) const { return static_cast<const BgState&>(state).turn; }
+
 std::vector<std::string> Battleground::waiting_for(const GameState& state) const {
   return waiting_seats(static_cast<const BgState&>(state));
 }

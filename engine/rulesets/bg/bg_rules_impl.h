@@ -18,6 +18,7 @@ class Battleground final : public RuleSet {
   std::vector<std::string> waiting_for(const GameState& state) const override;
   std::unique_ptr<Bot> make_bot() const override;
   std::string_view version() const override;
+  int turn_number(const GameState& state) const override;
   void actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const override;  // bg_menu.cc
   pb::Command order_for(const GameState& state, const std::string& seat, const pb::Action& action,
                         const pb::PlayAction& play) const override;  // bg_menu.cc

@@ -58,6 +58,8 @@ void OneHourWw2::answer(Context& ctx, const pb::Decision& decision, const std::s
   settle(ctx, st);
 }
 
+int OneHourWw2::turn_number(const GameState& state) const { return static_cast<const OhState&>(state).turn; }
+
 std::vector<std::string> OneHourWw2::waiting_for(const GameState& state) const {
   const auto& st = static_cast<const OhState&>(state);
   if (st.over || st.turn == 0) return {};

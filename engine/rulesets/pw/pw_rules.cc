@@ -102,6 +102,8 @@ void PortableWargame::answer(Context& ctx, const pb::Decision& decision, const s
   settle(ctx, st);
 }
 
+int PortableWargame::turn_number(const GameState& state) const { return static_cast<const PwState&>(state).turn; }
+
 std::vector<std::string> PortableWargame::waiting_for(const GameState& state) const {
   const auto& st = static_cast<const PwState&>(state);
   std::vector<std::string> out;

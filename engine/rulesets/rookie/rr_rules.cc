@@ -67,6 +67,8 @@ void RookieRules::answer(Context& ctx, const pb::Decision& decision, const std::
   settle(ctx, static_cast<RrState&>(ctx.state()));
 }
 
+int RookieRules::turn_number(const GameState& state) const { return static_cast<const RrState&>(state).turn; }
+
 std::vector<std::string> RookieRules::waiting_for(const GameState& state) const {
   const auto& st = static_cast<const RrState&>(state);
   const int side = waiting_side(st);

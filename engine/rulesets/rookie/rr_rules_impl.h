@@ -9,6 +9,7 @@ class RookieRules final : public RuleSet {
   std::string_view id() const override;
   std::string_view title() const override;
   std::string_view version() const override;
+  int turn_number(const GameState& state) const override;
   std::optional<std::string> validate(const pb::Scenario& scenario) const override;
   std::unique_ptr<GameState> initial(const pb::Scenario& scenario) const override;
   void start(Context& ctx) const override;

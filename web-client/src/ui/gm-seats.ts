@@ -3,6 +3,7 @@
 // (RevokeSeat: the old link stops at once, the new one is shown here once).
 import type { View } from "../gen/sandtable/v1/view_pb";
 import { h } from "./dom";
+import { spectatorChoices, spectatorValue } from "./spectators";
 
 /** New links made this session, by seat, and the last problem; kept across renders. */
 export interface SeatsState {
@@ -18,6 +19,8 @@ export function emptySeats(): SeatsState {
 export interface SeatsActions {
   seatBot(side: string, bot: boolean): void;
   trustDice(side: string, trusted: boolean): void;
+  /** What spectators see, as the scenario option spells it ("delayed:2"). */
+  spectators(value: string): void;
   newLink(seat: string): void;
 }
 
@@ -49,7 +52,16 @@ export function gmSeatsPanel(v: View, st: SeatsState, act: SeatsActions): HTMLEl
     h("summary", {}, "Seats"),
     v.sides.map((s) => row(s.id, s.name || s.id, true)),
     row("spectator", "Spectators", false),
+    spectatorsRow(v, act),
     st.problem ? h("p", { class: "gm-problem", role: "alert" }, st.problem) : null);
   panel.addEventListener("toggle", () => (st.open = panel.open));
   return panel;
+}
+
+function spectatorsRow(v: View, act: SeatsActions): HTMLElement {
+  const now = spectatorValue(v.spectators);
+  const choose = h("select", { "data-testid": "gm-spectators", "aria-label": "Spectators see" },
+    spectatorChoices(v.sides.map((s) => ({ id: s.id, name: s.name }))).map((c) => h("option", { value: c.value, selected: c.value === now }, c.label)));
+  choose.addEventListener("change", () => act.spectators(choose.value));
+  return h("label", { class: "gm-field" }, "Spectators see", choose);
 }

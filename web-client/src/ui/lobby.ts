@@ -6,6 +6,7 @@ import type { Connection } from "../net/connection";
 import { localJoinUrl, parseJoinLink } from "../links";
 import { addCreated, hostKey, roleOf, updateMyRooms, type SavedLink, type StorageLike } from "../state/my-rooms";
 import { h, replace } from "./dom";
+import { spectatorChoices } from "./spectators";
 import { BrowserRooms, ServerRooms } from "./my-rooms";
 
 /**
@@ -122,6 +123,13 @@ export class LobbyPage {
       replace(fileNote, f ? [`${f.name} will be used instead of the list. `, h("button", { type: "button", onclick: () => { file.value = ""; upload.text = ""; upload.name = ""; replace(fileNote, "or a scenario file of your own (JSON)"); } }, "Use the list")] : "or a scenario file of your own (JSON)");
     });
     const tableDice = h("input", { id: "table-dice", type: "checkbox", "data-testid": "table-dice-option" });
+    const watch = h("select", { id: "spectators", "aria-label": "Spectators see", "data-testid": "spectators-option" });
+    const fillWatch = () => {
+      const s = cat.scenarios.find((x) => x.id === sc.value);
+      replace(watch, spectatorChoices((s?.sides ?? []).map((id) => ({ id, name: seatLabel(id, Role.PLAYER) }))).map((c) => h("option", { value: c.value }, c.label)));
+    };
+    sc.addEventListener("change", fillWatch);
+    rs.addEventListener("change", fillWatch);
     const button = h("button", { class: "primary", type: "submit" }, "Create room");
     const form = h(
       "form",
@@ -133,7 +141,8 @@ export class LobbyPage {
           button.disabled = true;
           this.status.textContent = "Creating the room…";
           const source = upload.text ? { case: "scenarioJson" as const, value: upload.text } : { case: "scenarioId" as const, value: sc.value };
-          const reply = await this.conn.request({ body: { case: "createRoom", value: { source, name: name.value.trim(), hostKey: hostKey(this.store), tableDice: tableDice.checked, ...fixedSeed() } } });
+          const options: Record<string, string> = watch.value && watch.value !== "live" ? { spectators: watch.value } : {};
+          const reply = await this.conn.request({ body: { case: "createRoom", value: { source, options, name: name.value.trim(), hostKey: hostKey(this.store), tableDice: tableDice.checked, ...fixedSeed() } } });
           button.disabled = false;
           this.status.textContent = "";
           if (reply.body.case === "roomCreated") {
@@ -147,11 +156,13 @@ export class LobbyPage {
       desc,
       h("label", { class: "scenario-upload" }, file, fileNote),
       h("label", {}, "Name", name),
+      h("label", {}, "Spectators see", watch),
       h("label", { class: "check" }, tableDice, " Dice rolled at the table: the GM types each roll the game asks for"),
       button,
     );
     replace(this.create, h("h2", {}, "Create a room"), form);
     fillScenarios();
+    fillWatch();
   }
 
   private showLinks(created: RoomCreated, roomName: string, scenario: string): void {

@@ -21,6 +21,7 @@ import { actions, answerFor, generalActions, myTurn, Orders, pageTitle, planActi
 import { emptyForm, gmEditPanel, type GmForm } from "./gm";
 import { emptySeats, gmSeatsPanel, type SeatsState } from "./gm-seats";
 import { diceBox, emptyDice, type DiceDraft } from "./table-dice";
+import { spectatorSetting, watchingWords } from "./spectators";
 import { askButton, emptyDraft, gmRulingsPanel, myRulings, type AskInit, type RulingDraft, type RulingWords } from "./rulings";
 import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
@@ -354,7 +355,7 @@ export class TablePage {
 
   private renderOrders(v: View): void {
     const e = this.els.orders;
-    if (this.role === Role.SPECTATOR) return replace(e, h("p", { class: "muted" }, "You are watching. Hover a unit for its details."));
+    if (this.role === Role.SPECTATOR) return replace(e, h("p", { class: "muted", "data-testid": "watching" }, watchingWords(v.spectators, (id) => this.sideName(id)), " Hover a unit for its details."));
     if (this.role === Role.GM) return replace(e, h("p", { class: "muted" }, "You see every unit and decision. Hover a unit for its details."));
     const m = this.model;
     const parts: (HTMLElement | HTMLElement[] | null)[] = [];
@@ -443,6 +444,7 @@ export class TablePage {
       gmSeatsPanel(v, this.seats, {
         seatBot: (side, bot) => order({ body: { case: "edit", value: { reason: bot ? "from the referee panel" : "the player is back", body: { case: "seatBot", value: { side, bot } } } } }),
         trustDice: (side, trusted) => order({ body: { case: "edit", value: { reason: trusted ? "they roll in the open" : "the GM rolls again", body: { case: "trustDice", value: { side, trusted } } } } }),
+        spectators: (value) => order({ body: { case: "edit", value: { reason: "set from the referee panel", body: { case: "spectators", value: spectatorSetting(value) } } } }),
         newLink: (seat) => this.newLink(seat),
       }),
       gmRulingsPanel(v, this.rulingWords, (id) => this.sideName(id), (rule) => order({ body: { case: "rule", value: rule } })),
