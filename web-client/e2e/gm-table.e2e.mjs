@@ -246,9 +246,39 @@ test("spectators: a room watched a turn late, then live at the GM's word", { tim
   const links = Object.fromEntries(await lobby.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));
   const spec = await openPage("watch-spectator", links.spectator);
   const gm = await openPage("watch-gm", links.gm);
-  await spec.waitForSelector("svg.board .unit");
+  const blue = await openPage("watch-blue", links.blue);
+  const red = await openPage("watch-red", links.red);
+  for (const p of [spec, gm, blue, red]) await p.waitForSelector("svg.board .unit");
   assert.match(await spec.locator('[data-testid="watching"]').innerText(), /the whole table, 1 turn behind the players/);
-  await shot(spec, "spectators-delayed");
+  // The players play turn 1 (plans, questions, a move, end of turn); the spectator sees the move
+  // only once the live game is a turn past it.
+  const P = { blue, red };
+  let moved = null;
+  for (let step = 0; step < 60; step++) {
+    const g = await viewOf(gm);
+    if (g.turn >= 2) break;
+    const seat = g.waitingFor.find((s) => s === "blue" || s === "red");
+    if (!seat) { await gm.waitForTimeout(100); continue; }
+    const p = P[seat];
+    const v = await viewOf(p);
+    if (await p.locator('[data-testid="send-plan"]').count()) await p.click('[data-testid="send-plan"]');
+    else if (v.decisions.some((d) => d.seat === seat)) await p.locator(".decision .choice").first().click();
+    else if (!moved && v.phase === "activation" && v.menu.some((a) => a.id.startsWith("move:") && a.targets.length)) {
+      moved = await moveOne(p, seat);
+      const sv = await viewOf(spec);
+      assert.ok(sv.units.some((u) => u.id === moved.unit.id && u.col === moved.unit.col && u.row === moved.unit.row), "the spectator does not see the move yet");
+      await shot(spec, "spectators-delayed");
+      continue;
+    } else if (v.menu.some((a) => a.id === "end-side")) {
+      await p.click('[data-action="end-side"]');
+      if (await p.locator('[data-testid="confirm-dialog"]').count()) await p.click('[data-testid="confirm-yes"]');
+    } else { await p.waitForTimeout(100); continue; }
+    await waitFor(p, (x) => x.seq > v.seq, `${seat}'s order`);
+  }
+  assert.ok(moved, "a unit moved in turn 1");
+  await waitFor(gm, (x) => x.turn >= 2, "turn 2");
+  await waitFor(spec, (x) => x.units.some((u) => u.id === moved.unit.id && u.col === moved.dest.col && u.row === moved.dest.row), "the spectator to see turn 1's move once turn 2 has begun");
+  await logHas(spec, /moves \d+ squares? to/);
   await gm.click('[data-testid="gm-seats"] summary');
   assert.equal(await gm.locator('[data-testid="gm-spectators"]').inputValue(), "delayed:1");
   await gm.selectOption('[data-testid="gm-spectators"]', "live");

@@ -13,6 +13,7 @@ export const viewOf = (page) =>
       seq: Number(m.seq),
       cols: v.board.value.cols,
       rows: v.board.value.rows,
+      turn: v.turn?.turn ?? 0,
       phase: v.turn?.phase ?? "",
       activeSide: v.turn?.activeSide ?? "",
       activeUnit: v.turn?.activeUnit ?? "",
