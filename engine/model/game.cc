@@ -449,16 +449,7 @@ const pb::ActionMenu& Game::menu_ref(const std::string& seat) const {
 pb::ActionMenu Game::build_menu(const std::string& seat) const {
   pb::ActionMenu m;
   const GameState& st = *state_;
-  if (seat == kGm && !st.over) list_rewind_points(m);
-  list_rulings(seat, m);
-  offer_dice(seat, m);
-  if (st.over || st.paused || !st.is_side(seat)) return m;
-  offer_take_back(seat, m);
-  if (st.dice_request) return m;  // nothing else until the table's dice come
-  bool answering = false;
-  for (const auto& d : st.decisions) {
-    if (d.seat() != seat) continue;
-    answering = true;
+  const auto add_answer = [&m](const pb::Decision& d) {
     auto* a = m.add_actions();
     a->set_id("answer-" + std::to_string(d.id()));
     a->set_kind("answer");
@@ -472,6 +463,25 @@ pb::ActionMenu Game::build_menu(const std::string& seat) const {
       t->set_label(c.label());
       if (c.has_square()) *t->mutable_square() = c.square();
     }
+  };
+  if (seat == kGm && !st.over) {
+    list_rewind_points(m);
+    // Questions put to the GM itself (a take-back when more than one seat, or the GM's own edit,
+    // came after the order): answered from its menu like a side's.
+    for (const auto& d : st.decisions) {
+      if (d.seat() == kGm) add_answer(d);
+    }
+  }
+  list_rulings(seat, m);
+  offer_dice(seat, m);
+  if (st.over || st.paused || !st.is_side(seat)) return m;
+  offer_take_back(seat, m);
+  if (st.dice_request) return m;  // nothing else until the table's dice come
+  bool answering = false;
+  for (const auto& d : st.decisions) {
+    if (d.seat() != seat) continue;
+    answering = true;
+    add_answer(d);
     rules_.decision_actions(st, d, m);  // answers drawn on the table (e.g. a flee's way)
   }
   if (answering || !st.decisions.empty()) return m;

@@ -287,3 +287,64 @@ TEST(TakeBack, EveryCaseInBotGamesOfEveryRuleSet) {
 
 }  // namespace
 }  // namespace sandtable
+
+namespace sandtable {
+namespace {
+
+// When the GM's own edit came after a seat's order, the take-back asks the GM, which answers from
+// its menu like a side; the table goes back past the edit, the GM's next dice go on.
+TEST(TakeBack, TheGmIsAskedWhenItsOwnEditCameAfterTheOrderAndAnswersFromItsMenu) {
+  const RuleSet& rules = *builtin_registry().find("portable-wargame-19c");
+  std::vector<pb::Event> log;
+  std::string error;
+  StartOptions start;
+  start.seed = 3;
+  auto game = Game::start(rules, load_scenario_file("pw/meeting-engagement.json"), start, &log, &error);
+  ASSERT_TRUE(game) << error;
+  auto bot = rules.make_bot();
+  Pcg32 rng(3, 7);
+  std::unique_ptr<Game> before;
+  std::string seat;
+  for (int step = 0; step < 200 && !before; ++step) {
+    seat = game->waiting_for().front();
+    auto c = bot->choose(*game, seat, rng);
+    ASSERT_TRUE(c);
+    auto was = std::make_unique<Game>(*game);
+    const Outcome o = game->execute(*c);
+    ASSERT_TRUE(o.accepted);
+    if (!revealing(rules, o.events) && !game->over() && game->menu(seat).has_take_back()) before = std::move(was);
+  }
+  ASSERT_TRUE(before) << "no order without dice in 200";
+  pb::Command dice;
+  dice.set_seat("gm");
+  dice.mutable_gm()->mutable_edit()->set_reason("the next roll is a six");
+  dice.mutable_gm()->mutable_edit()->mutable_set_dice()->add_values(6);
+  ASSERT_TRUE(game->execute(dice).accepted);
+  const pb::ActionMenu mine = game->menu(seat);
+  ASSERT_TRUE(mine.has_take_back());
+  EXPECT_EQ(mine.take_back().consent_from(), "gm");
+  EXPECT_EQ(mine.take_back().label(), "Ask the GM to let you take back your last order");
+  const Outcome asked = game->execute(take_back(seat));
+  ASSERT_TRUE(asked.accepted) << asked.rejection.message();
+  ASSERT_TRUE(asked.events.at(0).has_decision_requested());
+  EXPECT_EQ(game->waiting_for(), std::vector<std::string>{"gm"});
+  const pb::ActionMenu gm = game->menu("gm");
+  ASSERT_EQ(gm.actions_size(), 1) << gm.ShortDebugString();
+  EXPECT_EQ(gm.actions(0).kind(), "answer");
+  pb::Command allow;
+  allow.set_seat("gm");
+  allow.mutable_play()->set_action(gm.actions(0).id());
+  allow.mutable_play()->set_target("allow");
+  const Outcome done = game->execute(allow);
+  ASSERT_TRUE(done.accepted) << done.rejection.message();
+  ASSERT_TRUE(rewound(done));
+  EXPECT_EQ(rewound(done)->rewound().allowed_by(), "gm");
+  // The table of before the order with the GM's edit made again: the next dice went on.
+  EXPECT_EQ(game->state().gm_dice, std::vector<int>{6});
+  Game then(*before);
+  ASSERT_TRUE(then.execute(dice).accepted);
+  EXPECT_EQ(table_of(*game), table_of(then));
+}
+
+}  // namespace
+}  // namespace sandtable
