@@ -38,6 +38,48 @@ const pb::Event* edited(const Outcome& o) {
 
 // ---- Portable Wargame ---------------------------------------------------------------------
 
+// "Give a side an extra action" (issue 17): the side taking its activations now gets the count
+// the GM sets; any other side, or a count that is not one, is refused in words.
+TEST(GmEdit, PwGivesTheSideActingNowMoreActivations) {
+  const RuleSet& rules = pwtest::rules();
+  std::string error;
+  StartOptions start;
+  start.seed = 3;
+  auto game = Game::start(rules, load_scenario_file("pw/meeting-engagement.json"), start, nullptr, &error);
+  ASSERT_TRUE(game) << error;
+  auto bot = rules.make_bot();
+  Pcg32 rng(3, 7);
+  const auto st = [&]() -> const pw::PwState& { return static_cast<const pw::PwState&>(game->state()); };
+  for (int step = 0; step < 100 && !(st().phase == pw::Phase::kActivation && st().active_side >= 0); ++step) {
+    const std::string seat = game->waiting_for().front();
+    auto c = bot->choose(*game, seat, rng);
+    ASSERT_TRUE(c);
+    ASSERT_TRUE(game->execute(*c).accepted);
+  }
+  ASSERT_EQ(st().phase, pw::Phase::kActivation);
+  const int acting = st().active_side;
+  const std::string side = st().sides[static_cast<std::size_t>(acting)];
+  const std::string other = st().sides[static_cast<std::size_t>(1 - acting)];
+  auto give = [&](const std::string& who, const std::string& value) {
+    pb::GmEdit e = with_reason("a reserve arrives");
+    e.mutable_set_marker()->set_side_id(who);
+    e.mutable_set_marker()->set_key("activations_left");
+    e.mutable_set_marker()->set_value(value);
+    return gm_edit(e);
+  };
+  EXPECT_EQ(Game(*game).execute(give(other, "3")).rejection.code(), "PW_GM_NOT_ACTING");
+  EXPECT_EQ(Game(*game).execute(give(side, "three")).rejection.code(), "PW_GM_BAD_ACTIVATIONS");
+  EXPECT_EQ(Game(*game).execute(give(side, "21")).rejection.code(), "PW_GM_BAD_ACTIVATIONS");
+  const Outcome o = game->execute(give(side, "7"));
+  ASSERT_TRUE(o.accepted) << o.rejection.message();
+  EXPECT_EQ(st().side_state[static_cast<std::size_t>(acting)].activations_left, 7);
+  EXPECT_EQ(game->log_line_for(o.events[0], other)->text(), "GM sets activations_left to 7 on " + side + " (a reserve arrives).");
+  bool offered = false;
+  const pb::ActionMenu menu = game->menu(side);
+  for (const auto& a : menu.actions()) offered |= a.kind() == "move";
+  EXPECT_TRUE(offered) << "the side acts on with the activations given";
+}
+
 using pwtest::Sc;
 using pwtest::TG;
 

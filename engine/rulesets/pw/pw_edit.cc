@@ -2,6 +2,8 @@
 // checks keep what the rules rely on: one square per unit and passable squares, SP between 1 and
 // the unit's starting SP (0 is a removal), a side's lost SP following its units, the sequence's
 // own bookkeeping (the activated unit, hits still to roll) never left pointing at nothing.
+#include <charconv>
+
 #include "engine/model/rejection.h"
 #include "engine/rulesets/pw/pw_internal.h"
 #include "engine/rulesets/pw/pw_rules_impl.h"
@@ -92,10 +94,26 @@ void edit_state(PwState& st, const pb::GmEdit& edit) {
       if (!m.side_id().empty() && m.unit_id().empty()) {
         const int i = st.side_index(m.side_id());
         if (i < 0) reject("UNKNOWN_SIDE", "GEN", "There is no side called '" + m.side_id() + "'.");
-        if (m.key() != "exhausted") {
-          reject("PW_GM_NO_SUCH_MARKER", "GEN", "A GM can set 'exhausted' on a side, not '" + m.key() + "'.");
-        }
         auto& side = st.side_state[static_cast<std::size_t>(i)];
+        if (m.key() == "activations_left") {
+          // The GM gives the side acting now more activations (or takes some away): only that
+          // side's count is read before its half ends; another side's is rolled when it starts.
+          if (st.phase != Phase::kActivation || st.active_side != i || side.finished) {
+            reject("PW_GM_NOT_ACTING", "PW-SEQ-01",
+                   side.name + " is not taking its activations now: give them to the side that is.");
+          }
+          int n = -1;
+          const auto [end, ec] = std::from_chars(m.value().data(), m.value().data() + m.value().size(), n);
+          if (m.clear() || ec != std::errc() || end != m.value().data() + m.value().size() || n < 0 || n > 20) {
+            reject("PW_GM_BAD_ACTIVATIONS", "PW-SEQ-01", "Activations left are a number from 0 to 20.");
+          }
+          side.activations_left = n;
+          return;
+        }
+        if (m.key() != "exhausted") {
+          reject("PW_GM_NO_SUCH_MARKER", "GEN",
+                 "A GM can set 'exhausted' or 'activations_left' on a side, not '" + m.key() + "'.");
+        }
         side.exhausted = !m.clear();
         if (side.exhausted && side.exhausted_turn == 0) side.exhausted_turn = st.turn;
         return;
