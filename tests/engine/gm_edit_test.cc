@@ -90,6 +90,44 @@ pb::Scenario pw_table() {
   return s.s;
 }
 
+// "End an activation" (issue 17): setting `activated` on the unit acting now ends its
+// activation; it cannot be made ready while it acts.
+TEST(GmEdit, PwEndsTheActivationOfTheUnitActingNow) {
+  const RuleSet& rules = pwtest::rules();
+  std::string error;
+  StartOptions start;
+  start.seed = 5;
+  auto game = Game::start(rules, load_scenario_file("pw/meeting-engagement.json"), start, nullptr, &error);
+  ASSERT_TRUE(game) << error;
+  auto bot = rules.make_bot();
+  Pcg32 rng(5, 7);
+  const auto st = [&]() -> const pw::PwState& { return static_cast<const pw::PwState&>(game->state()); };
+  for (int step = 0; step < 400 && !game->over() && !(!st().active_unit.empty() && st().hits.empty()); ++step) {
+    const std::string seat = game->waiting_for().front();
+    auto c = bot->choose(*game, seat, rng);
+    ASSERT_TRUE(c);
+    ASSERT_TRUE(game->execute(*c).accepted);
+  }
+  ASSERT_FALSE(st().active_unit.empty()) << "no unit was left acting between two orders";
+  const std::string acting = st().active_unit;
+  auto mark = [&](bool clear) {
+    pb::GmEdit e = with_reason("the player left the table");
+    e.mutable_set_marker()->set_unit_id(acting);
+    e.mutable_set_marker()->set_key("activated");
+    e.mutable_set_marker()->set_clear(clear);
+    return gm_edit(e);
+  };
+  EXPECT_EQ(Game(*game).execute(mark(true)).rejection.code(), "PW_GM_UNIT_ACTIVE");
+  pb::GmEdit remove = with_reason("x");
+  remove.mutable_remove_unit()->set_unit_id(acting);
+  EXPECT_NE(Game(*game).execute(gm_edit(remove)).rejection.message().find("set 'activated' on it"), std::string::npos);
+  const Outcome o = game->execute(mark(false));
+  ASSERT_TRUE(o.accepted) << o.rejection.message();
+  EXPECT_TRUE(st().active_unit.empty()) << "its activation ended";
+  EXPECT_TRUE(st().find(acting)->activated);
+  EXPECT_TRUE(game->execute(gm_edit(remove)).accepted) << "no longer acting: the GM may now remove it";
+}
+
 TEST(GmEdit, PwMoveIsAnEventEverySeatReadsAndReplays) {
   TG t(pw_table());
   pb::GmEdit e = with_reason("the unit was placed on the wrong square");

@@ -63,7 +63,9 @@ void edit_state(PwState& st, const pb::GmEdit& edit) {
     }
     case pb::GmEdit::kRemoveUnit: {
       Unit& u = unit_to_edit(st, edit.remove_unit().unit_id());
-      if (st.active_unit == u.id) reject("PW_GM_UNIT_ACTIVE", "GEN", label(u) + " is acting now: end its activation first.");
+      if (st.active_unit == u.id) {
+        reject("PW_GM_UNIT_ACTIVE", "GEN", label(u) + " is acting now: end its activation first (set 'activated' on it).");
+      }
       if (hits_pending_on(st, u.id)) reject("PW_GM_HITS_PENDING", "GEN", label(u) + " has hits still to roll: resolve them first.");
       st.side_state[static_cast<std::size_t>(u.side)].sp_lost += u.sp;
       u.alive = false;
@@ -124,7 +126,13 @@ void edit_state(PwState& st, const pb::GmEdit& edit) {
         if (m.clear() || !q) reject("PW_GM_BAD_QUALITY", "PW-UNIT-03", "Quality is elite, average or poor.");
         u.quality = *q;
       } else if (m.key() == "activated") {
-        if (st.active_unit == u.id) reject("PW_GM_UNIT_ACTIVE", "GEN", label(u) + " is acting now: end its activation first.");
+        if (st.active_unit == u.id) {
+          // Setting it on the unit acting now ends its activation (the GM's "end an activation");
+          // it cannot be made ready again while it acts, nor leave hits it caused unrolled.
+          if (m.clear()) reject("PW_GM_UNIT_ACTIVE", "GEN", label(u) + " is acting now: end its activation first.");
+          if (!st.hits.empty()) reject("PW_GM_HITS_PENDING", "GEN", "Hits are still to be rolled: resolve them first.");
+          st.active_unit.clear();
+        }
         u.activated = !m.clear();
       } else {
         reject("PW_GM_NO_SUCH_MARKER", "GEN",
