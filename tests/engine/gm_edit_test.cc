@@ -3,6 +3,8 @@
 // any other event; the GM's dice override (GmSetDice) is the engine's own.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "engine/model/registry.h"
 #include "engine/registry/builtin_registry.h"
 #include "engine/rulesets/bg/bg_rules.h"
@@ -38,24 +40,32 @@ const pb::Event* edited(const Outcome& o) {
 
 // ---- Portable Wargame ---------------------------------------------------------------------
 
-// "Give a side an extra action" (issue 17): the side taking its activations now gets the count
-// the GM sets; any other side, or a count that is not one, is refused in words.
-TEST(GmEdit, PwGivesTheSideActingNowMoreActivations) {
+// A meeting engagement its bots play until `reached` holds of its state (or `most` orders);
+// null when the game could not start or a bot found nothing to do.
+std::unique_ptr<Game> pw_meeting_until(std::uint64_t seed, int most, const std::function<bool(const pw::PwState&)>& reached) {
   const RuleSet& rules = pwtest::rules();
   std::string error;
   StartOptions start;
-  start.seed = 3;
+  start.seed = seed;
   auto game = Game::start(rules, load_scenario_file("pw/meeting-engagement.json"), start, nullptr, &error);
-  ASSERT_TRUE(game) << error;
+  if (!game) return nullptr;
   auto bot = rules.make_bot();
-  Pcg32 rng(3, 7);
-  const auto st = [&]() -> const pw::PwState& { return static_cast<const pw::PwState&>(game->state()); };
-  for (int step = 0; step < 100 && !(st().phase == pw::Phase::kActivation && st().active_side >= 0); ++step) {
+  Pcg32 rng(seed, 7);
+  for (int step = 0; step < most && !game->over(); ++step) {
+    if (reached(static_cast<const pw::PwState&>(game->state()))) break;
     const std::string seat = game->waiting_for().front();
     auto c = bot->choose(*game, seat, rng);
-    ASSERT_TRUE(c);
-    ASSERT_TRUE(game->execute(*c).accepted);
+    if (!c || !game->execute(*c).accepted) return nullptr;
   }
+  return game;
+}
+
+// "Give a side an extra action" (issue 17): the side taking its activations now gets the count
+// the GM sets; any other side, or a count that is not one, is refused in words.
+TEST(GmEdit, PwGivesTheSideActingNowMoreActivations) {
+  auto game = pw_meeting_until(3, 100, [](const pw::PwState& s) { return s.phase == pw::Phase::kActivation && s.active_side >= 0; });
+  ASSERT_TRUE(game);
+  const auto st = [&]() -> const pw::PwState& { return static_cast<const pw::PwState&>(game->state()); };
   ASSERT_EQ(st().phase, pw::Phase::kActivation);
   const int acting = st().active_side;
   const std::string side = st().sides[static_cast<std::size_t>(acting)];
@@ -93,21 +103,9 @@ pb::Scenario pw_table() {
 // "End an activation" (issue 17): setting `activated` on the unit acting now ends its
 // activation; it cannot be made ready while it acts.
 TEST(GmEdit, PwEndsTheActivationOfTheUnitActingNow) {
-  const RuleSet& rules = pwtest::rules();
-  std::string error;
-  StartOptions start;
-  start.seed = 5;
-  auto game = Game::start(rules, load_scenario_file("pw/meeting-engagement.json"), start, nullptr, &error);
-  ASSERT_TRUE(game) << error;
-  auto bot = rules.make_bot();
-  Pcg32 rng(5, 7);
+  auto game = pw_meeting_until(5, 400, [](const pw::PwState& s) { return !s.active_unit.empty() && s.hits.empty(); });
+  ASSERT_TRUE(game);
   const auto st = [&]() -> const pw::PwState& { return static_cast<const pw::PwState&>(game->state()); };
-  for (int step = 0; step < 400 && !game->over() && !(!st().active_unit.empty() && st().hits.empty()); ++step) {
-    const std::string seat = game->waiting_for().front();
-    auto c = bot->choose(*game, seat, rng);
-    ASSERT_TRUE(c);
-    ASSERT_TRUE(game->execute(*c).accepted);
-  }
   ASSERT_FALSE(st().active_unit.empty()) << "no unit was left acting between two orders";
   const std::string acting = st().active_unit;
   auto mark = [&](bool clear) {
