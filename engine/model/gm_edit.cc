@@ -122,7 +122,7 @@ std::string RuleSet::describe_edit(const GameState& state, const pb::GmEdit& edi
              std::to_string(edit.set_strength().strength());
     case pb::GmEdit::kSetMarker: {
       const auto& m = edit.set_marker();
-      const std::string on = m.unit_id().empty() ? m.side_id() : name(m.unit_id());
+      const std::string on = m.unit_id().empty() ? side_name(state, m.side_id()) : name(m.unit_id());
       if (m.clear()) return "clears " + m.key() + " on " + on;
       return "sets " + m.key() + (m.value().empty() ? "" : " to " + m.value()) + " on " + on;
     }

@@ -5,6 +5,7 @@
 
 #include <functional>
 
+#include "engine/model/game_words.h"
 #include "engine/model/registry.h"
 #include "engine/registry/builtin_registry.h"
 #include "engine/rulesets/bg/bg_rules.h"
@@ -83,7 +84,8 @@ TEST(GmEdit, PwGivesTheSideActingNowMoreActivations) {
   const Outcome o = game->execute(give(side, "7"));
   ASSERT_TRUE(o.accepted) << o.rejection.message();
   EXPECT_EQ(st().side_state[static_cast<std::size_t>(acting)].activations_left, 7);
-  EXPECT_EQ(game->log_line_for(o.events[0], other)->text(), "GM sets activations_left to 7 on " + side + " (a reserve arrives).");
+  EXPECT_EQ(game->log_line_for(o.events[0], other)->text(),
+            "GM sets activations_left to 7 on " + side_name(game->state(), side) + " (a reserve arrives).");
   bool offered = false;
   const pb::ActionMenu menu = game->menu(side);
   for (const auto& a : menu.actions()) offered |= a.kind() == "move";
