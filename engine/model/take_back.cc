@@ -3,10 +3,10 @@
 // table without knowing how the state was found. The points the table may go back to are the
 // states just before the last few accepted orders, which Game keeps (shared, not copied).
 //
-// A seat takes back its last order at once while nobody else acted since and nothing was
-// revealed; with the other side's (or the GM's) consent when someone else acted since or only
-// the other side saw something new; never across anything the seat itself saw (a die, a card,
-// a hidden unit): knowing it, the seat would order differently. The GM may rewind to any point
+// A seat takes back its last order at once while nobody else acted since and it saw nothing new;
+// with the other side's (or the GM's) consent when someone else acted since; never across
+// anything the seat itself saw (a die, a card, a hidden unit): knowing it, the seat would order
+// differently. What only another seat saw never changes the answer, which would tell the asker. The GM may rewind to any point
 // kept, with a reason.
 #include <algorithm>
 #include <set>
@@ -89,25 +89,21 @@ TakeBackPlan Game::take_back_plan(const std::string& seat, bool look) const {
                              "stands: only the GM can rewind it.");
       return plan;
     }
-    for (const auto& other : e.revealed_to) ask_also(plan.consent_from, other);
+    // What only another seat saw is not asked about: the answer would tell the asker that it was
+    // seen (its hidden unit spotted). That seat keeps what it learned; the table goes back.
     if (e.seat != seat) ask_also(plan.consent_from, e.seat);
   }
   if (look) {
-    // A hidden unit or feature shown without a rule saying so (a move into sight): compare what
-    // each side sees now with what it saw at the point.
+    // A hidden unit shown to the asker without a rule saying so (a move into sight): compare what
+    // it sees now with what it saw at the point. Only its own sight counts (see above).
     const Game then(rules_, point.before->clone(), home_edges_);
-    for (const auto& side : st.sides) {
-      const auto now = shown(view(side));
-      const auto before = shown(then.view(side));
-      const bool more = std::any_of(now.begin(), now.end(), [&](const std::string& id) { return !before.count(id); });
-      if (!more) continue;
-      if (side == seat) {
-        plan.refusal = refusal("TAKE_BACK_AFTER_REVEAL",
-                               "You have seen something that was hidden since that order, so it stands: only the GM can "
-                               "rewind it.");
-        return plan;
-      }
-      ask_also(plan.consent_from, side);
+    const auto now = shown(view(seat));
+    const auto before = shown(then.view(seat));
+    if (std::any_of(now.begin(), now.end(), [&](const std::string& id) { return !before.count(id); })) {
+      plan.refusal = refusal("TAKE_BACK_AFTER_REVEAL",
+                             "You have seen something that was hidden since that order, so it stands: only the GM can "
+                             "rewind it.");
+      return plan;
     }
   }
   if (!plan.consent_from.empty() && plan.consent_from != kGm && st.bot_plays(plan.consent_from)) {
