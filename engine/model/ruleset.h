@@ -141,6 +141,12 @@ class RuleSet {
   // who may see it: empty for everyone, else the seats besides the GM (an edit of a unit
   // hidden from a side is not seen by that side). The default supports no edit.
   virtual std::vector<std::string> check_edit(const GameState& state, const pb::GmEdit& edit) const;
+  // The phases of the turn the GM may set now with GmSetPhase, in the words TurnView.phase uses
+  // (listed in the GM's menu, ActionMenu.gm_phases). Default: none.
+  virtual std::vector<std::string> gm_phases(const GameState& state) const {
+    (void)state;
+    return {};
+  }
   // Applies a checked edit (from a GmEdited event, live or replayed). Never fails.
   virtual void apply_edit(GameState& state, const pb::GmEdit& edit) const;
   // What an edit did, in a viewer's words, for the log line "GM: <words> (<reason>)". The
