@@ -37,6 +37,38 @@ describe("GM edit form", () => {
       body: { case: "setMarker", value: { unitId: "b1", key: "dug_in", value: "", clear: true } },
     });
   });
+  it("lays terrain on squares on a grid and as a circle on a free table, owner optional", () => {
+    expect(gmEditFrom(form({ kind: "terrainLay", unitId: "", value: "woods", place: "4, 6  5, 6" }), true)).toEqual({
+      reason: "placed wrong",
+      body: { case: "terrain", value: { feature: { kind: "woods", squares: [{ col: 4, row: 6 }, { col: 5, row: 6 }] } } },
+    });
+    expect(gmEditFrom(form({ kind: "terrainLay", value: "minefield", place: "40, 30, 3", side: "red" }), false)).toEqual({
+      reason: "placed wrong",
+      body: { case: "terrain", value: { feature: { kind: "minefield", circle: { centre: { x: 40, y: 30 }, radius: 3 }, owner: "red" } } },
+    });
+    expect(gmEditFrom(form({ kind: "terrainLay", value: "woods", place: "4, 6, 5" }), true)).toMatch(/column, row pairs/);
+    expect(gmEditFrom(form({ kind: "terrainLay", value: "woods", place: "40, 30" }), false)).toMatch(/radius/);
+    expect(gmEditFrom(form({ kind: "terrainLay", value: " ", place: "4, 6" }), true)).toMatch(/Name the kind/);
+  });
+  it("removes the feature picked from the View's terrain list, naming what it saw", () => {
+    const terrain = [{ kind: "woods", name: "Bois" }, { kind: "river", name: "" }] as never[];
+    expect(gmEditFrom(form({ kind: "terrainRemove", unitId: "", value: "1" }), true, terrain)).toEqual({
+      reason: "placed wrong",
+      body: { case: "terrain", value: { remove: true, index: 1, feature: { kind: "river", name: "" } } },
+    });
+    expect(gmEditFrom(form({ kind: "terrainRemove", value: "2" }), true, terrain)).toMatch(/Pick the terrain feature/);
+    expect(gmEditFrom(form({ kind: "terrainRemove", value: "" }), true, terrain)).toMatch(/Pick the terrain feature/);
+  });
+  it("sets the phase, gives an extra action and ends an activation without a unit", () => {
+    expect(gmEditFrom(form({ kind: "phase", unitId: "", value: "shooting", side: "blue" }), false)).toEqual({
+      reason: "placed wrong",
+      body: { case: "setPhase", value: { phase: "shooting", activeSide: "blue" } },
+    });
+    expect(gmEditFrom(form({ kind: "phase", value: "" }), false)).toMatch(/Pick the phase/);
+    expect(gmEditFrom(form({ kind: "extraAction", unitId: "", side: "red" }), true)).toEqual({ reason: "placed wrong", body: { case: "extraAction", value: { side: "red" } } });
+    expect(gmEditFrom(form({ kind: "extraAction", side: "" }), true)).toMatch(/Pick the side/);
+    expect(gmEditFrom(form({ kind: "endActivation", unitId: "" }), true)).toEqual({ reason: "placed wrong", body: { case: "endActivation", value: {} } });
+  });
   it("audits the GM's lines from the log", () => {
     const log: LogEntry[] = [
       { seq: 3n, kind: "event", text: "Blue 1 moves to (4,6).", dice: [] },

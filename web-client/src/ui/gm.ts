@@ -4,13 +4,19 @@
 // keeps the table legal is the rule set's call, and its refusal is shown like any other.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { GmEditSchema } from "../gen/sandtable/v1/gm_edit_pb";
+import type { TerrainFeature } from "../gen/sandtable/v1/scenario_pb";
 import type { View } from "../gen/sandtable/v1/view_pb";
 import type { LogEntry } from "../state/store";
 import { h } from "./dom";
 
 export type GmEditInit = MessageInitShape<typeof GmEditSchema>;
 
-export type GmEditKind = "move" | "remove" | "strength" | "marker" | "turn" | "dice" | "rewind";
+export type GmEditKind =
+  | "move" | "remove" | "strength" | "marker" | "turn" | "dice" | "rewind"
+  | "terrainLay" | "terrainRemove" | "phase" | "extraAction" | "endActivation";
+
+/** The kinds that name no unit. */
+const NO_UNIT: readonly GmEditKind[] = ["turn", "dice", "rewind", "terrainLay", "terrainRemove", "phase", "extraAction", "endActivation"];
 
 /** What the GM has typed so far; kept across renders. */
 export interface GmForm {
@@ -18,8 +24,10 @@ export interface GmForm {
   unitId: string;
   /** Grid boards: "col,row"; free tables: "x,y" in inches. */
   place: string;
-  /** Strength, marker key, turn or dice ("6, 2"), by kind. */
+  /** Strength, marker key, turn, dice ("6, 2"), terrain kind or index, or phase, by kind. */
   value: string;
+  /** A side: the extra action's, the phase's active side, a laid secret feature's owner. */
+  side: string;
   markerValue: string;
   clear: boolean;
   reason: string;
@@ -35,10 +43,15 @@ export const KINDS: { id: GmEditKind; label: string }[] = [
   { id: "turn", label: "Set the turn" },
   { id: "dice", label: "Set the next dice" },
   { id: "rewind", label: "Rewind the table" },
+  { id: "terrainLay", label: "Lay a terrain feature" },
+  { id: "terrainRemove", label: "Remove a terrain feature" },
+  { id: "phase", label: "Set the phase" },
+  { id: "extraAction", label: "Give a side an extra action" },
+  { id: "endActivation", label: "End the activation of the unit acting" },
 ];
 
 export function emptyForm(): GmForm {
-  return { kind: "move", unitId: "", place: "", value: "", markerValue: "", clear: false, reason: "", open: false };
+  return { kind: "move", unitId: "", place: "", value: "", side: "", markerValue: "", clear: false, reason: "", open: false };
 }
 
 function numbers(text: string): number[] | null {
@@ -47,11 +60,12 @@ function numbers(text: string): number[] | null {
   return out.length && out.every((n) => Number.isFinite(n)) ? out : null;
 }
 
-/** The GmEdit the form describes, or a sentence saying what is missing. */
-export function gmEditFrom(f: GmForm, grid: boolean): GmEditInit | string {
+/** The GmEdit the form describes, or a sentence saying what is missing. `terrain` is the View's
+ *  terrain list (a removal names the feature it saw, so a table changed since is refused). */
+export function gmEditFrom(f: GmForm, grid: boolean, terrain: readonly TerrainFeature[] = []): GmEditInit | string {
   const reason = f.reason.trim();
   if (!reason) return "Say why: every GM edit is shown in the log with its reason.";
-  const needsUnit = f.kind !== "turn" && f.kind !== "dice" && f.kind !== "rewind";
+  const needsUnit = !NO_UNIT.includes(f.kind);
   if (needsUnit && !f.unitId) return "Pick the unit.";
   switch (f.kind) {
     case "move": {
@@ -84,6 +98,36 @@ export function gmEditFrom(f: GmForm, grid: boolean): GmEditInit | string {
       // One of the points the engine lists in the GM's menu (ActionMenu.rewind_points).
       if (!/^\d+$/.test(f.value)) return "Pick the point to go back to.";
       return { reason, body: { case: "rewind", value: { toSeq: BigInt(f.value) } } };
+    case "terrainLay": {
+      // The shape only: which kinds, where and on whose side are the rule set's to check.
+      const kind = f.value.trim();
+      if (!kind) return "Name the kind of terrain (e.g. woods).";
+      const n = numbers(f.place);
+      const owner = f.side ? { owner: f.side } : {};
+      if (grid) {
+        if (!n || n.length % 2 !== 0) return "Give the squares as column, row pairs (e.g. 4, 6  5, 6).";
+        const squares = [];
+        for (let i = 0; i < n.length; i += 2) squares.push({ col: Math.round(n[i]), row: Math.round(n[i + 1]) });
+        return { reason, body: { case: "terrain", value: { feature: { kind, squares, ...owner } } } };
+      }
+      if (!n || n.length !== 3 || n[2] <= 0) return "Give the centre in inches and the radius as x, y, radius (e.g. 40, 30, 4).";
+      return { reason, body: { case: "terrain", value: { feature: { kind, circle: { centre: { x: n[0], y: n[1] }, radius: n[2] }, ...owner } } } };
+    }
+    case "terrainRemove": {
+      const i = /^\d+$/.test(f.value) ? Number(f.value) : -1;
+      const t = terrain[i];
+      if (!t) return "Pick the terrain feature to remove.";
+      return { reason, body: { case: "terrain", value: { remove: true, index: i, feature: { kind: t.kind, name: t.name } } } };
+    }
+    case "phase":
+      // One of the phases the engine lists in the GM's menu (ActionMenu.gm_phases).
+      if (!f.value) return "Pick the phase.";
+      return { reason, body: { case: "setPhase", value: { phase: f.value, activeSide: f.side } } };
+    case "extraAction":
+      if (!f.side) return "Pick the side.";
+      return { reason, body: { case: "extraAction", value: { side: f.side } } };
+    case "endActivation":
+      return { reason, body: { case: "endActivation", value: {} } };
   }
 }
 
@@ -106,6 +150,7 @@ export function gmEditPanel(v: View, f: GmForm, log: readonly LogEntry[], send: 
   kind.addEventListener("change", () => {
     f.kind = kind.value as GmEditKind;
     f.value = "";  // a turn typed for "Set the turn" is no strength, marker or rewind point
+    f.side = "";
     changed();
   });
   const unit = h("select", { "data-testid": "gm-edit-unit" }, h("option", { value: "" }, "— unit —"),
@@ -114,7 +159,7 @@ export function gmEditPanel(v: View, f: GmForm, log: readonly LogEntry[], send: 
   const clear = h("input", { type: "checkbox", checked: f.clear, "data-testid": "gm-edit-clear" });
   clear.addEventListener("change", () => (f.clear = clear.checked));
   const fields: HTMLElement[] = [field("Edit", kind)];
-  if (f.kind !== "turn" && f.kind !== "dice" && f.kind !== "rewind") fields.push(field("Unit", unit));
+  if (!NO_UNIT.includes(f.kind)) fields.push(field("Unit", unit));
   if (f.kind === "move") fields.push(field(grid ? "To square (col, row)" : "To point (x, y inches)", text("place", "gm-edit-place", grid ? "4, 6" : "40, 30")));
   if (f.kind === "strength") fields.push(field("Strength", text("value", "gm-edit-value", "3")));
   if (f.kind === "marker") fields.push(field("Marker", text("value", "gm-edit-value", "dug_in")), field("Value", text("markerValue", "gm-edit-marker-value")), field("Clear it", clear));
@@ -127,10 +172,42 @@ export function gmEditPanel(v: View, f: GmForm, log: readonly LogEntry[], send: 
     point.addEventListener("change", () => (f.value = point.value));
     fields.push(field("Back to", point));
   }
+  const sideSelect = (none: string) => {
+    const s = h("select", { "data-testid": "gm-edit-side" }, h("option", { value: "" }, none),
+      v.sides.map((x) => h("option", { value: x.id, selected: f.side === x.id }, x.name || x.id)));
+    s.addEventListener("change", () => (f.side = s.value));
+    return s;
+  };
+  if (f.kind === "terrainLay") {
+    // Kinds already on the table are offered; any other may be typed (the rule set says if it knows it).
+    const kinds = [...new Set(v.terrain.map((t) => t.kind))];
+    const kindInput = text("value", "gm-edit-value", kinds[0] ?? "woods");
+    kindInput.setAttribute("list", "gm-terrain-kinds");
+    fields.push(
+      field("Kind", kindInput),
+      h("datalist", { id: "gm-terrain-kinds" }, kinds.map((k) => h("option", { value: k }))),
+      field(grid ? "Squares (col, row pairs)" : "Centre and radius (x, y, radius inches)", text("place", "gm-edit-place", grid ? "4, 6  5, 6" : "40, 30, 4")),
+      field("Seen only by", sideSelect("everyone")),
+    );
+  }
+  if (f.kind === "terrainRemove") {
+    const feature = h("select", { "data-testid": "gm-edit-feature" }, h("option", { value: "" }, v.terrain.length ? "— feature —" : "no terrain on the table"),
+      v.terrain.map((t, i) => h("option", { value: String(i), selected: f.value === String(i) }, t.name && t.name !== t.kind ? `${t.name} (${t.kind})` : t.kind)));
+    feature.addEventListener("change", () => (f.value = feature.value));
+    fields.push(field("Feature", feature));
+  }
+  if (f.kind === "phase") {
+    const phases = v.menu?.gmPhases ?? [];
+    const phase = h("select", { "data-testid": "gm-edit-phase" }, h("option", { value: "" }, phases.length ? "— phase —" : "no phase can be set now"),
+      phases.map((p) => h("option", { value: p, selected: f.value === p }, p)));
+    phase.addEventListener("change", () => (f.value = phase.value));
+    fields.push(field("Phase", phase), field("Side to act", sideSelect("as the rules have it")));
+  }
+  if (f.kind === "extraAction") fields.push(field("Side", sideSelect("— side —")));
   fields.push(field("Reason", text("reason", "gm-edit-reason", "why, for every player's log")));
   const apply = h("button", { class: "primary", "data-testid": "gm-edit-apply" }, "Apply edit");
   apply.addEventListener("click", () => {
-    const edit = gmEditFrom(f, grid);
+    const edit = gmEditFrom(f, grid, v.terrain);
     if (typeof edit === "string") {
       problem.textContent = edit;
       return;
