@@ -7,6 +7,7 @@
 
 #include "engine/model/game.h"
 #include "engine/model/game_words.h"
+#include "engine/model/gm_terrain.h"
 #include "engine/model/rejection.h"
 #include "engine/model/ruleset.h"
 
@@ -56,6 +57,19 @@ std::string join_dice(const google::protobuf::RepeatedField<int>& values) {
   std::string out;
   for (int i = 0; i < values.size(); ++i) out += (i ? ", " : "") + std::to_string(values.Get(i));
   return out;
+}
+
+// Where a laid feature lies, in the scenario's own terms: its squares, its circle, its outline.
+std::string place_words(const pb::TerrainFeature& f) {
+  if (f.squares_size() > 0) {
+    std::string out = " at";
+    for (const auto& s : f.squares()) out += " " + square_name(s);
+    return out;
+  }
+  if (f.has_circle()) return " around " + point_name(f.circle().centre()) + ", " + inches(f.circle().radius()) + "\" across the radius";
+  if (f.polygon_size() > 0) return " over " + std::to_string(f.polygon_size()) + " corners from " + point_name(f.polygon(0));
+  if (f.polyline_size() > 0) return " from " + point_name(f.polyline(0)) + " to " + point_name(f.polyline(f.polyline_size() - 1));
+  return "";
 }
 
 }  // namespace
@@ -138,6 +152,21 @@ std::string RuleSet::describe_edit(const GameState& state, const pb::GmEdit& edi
     case pb::GmEdit::kSeatBot:
       return edit.seat_bot().bot() ? "puts the computer in the seat of " + side_name(state, edit.seat_bot().side())
                                    : "takes the computer out of the seat of " + side_name(state, edit.seat_bot().side());
+    case pb::GmEdit::kTerrain: {
+      const auto& t = edit.terrain();
+      if (t.remove()) {
+        return "removes " + (t.feature().kind().empty() ? "terrain feature " + std::to_string(t.index() + 1) : feature_words(t.feature()));
+      }
+      std::string words = "lays " + feature_words(t.feature()) + place_words(t.feature());
+      if (!t.feature().owner().empty()) words += ", seen only by " + side_name(state, t.feature().owner());
+      return words;
+    }
+    case pb::GmEdit::kSetPhase: {
+      const auto& p = edit.set_phase();
+      return "sets the phase to " + p.phase() + (p.active_side().empty() ? "" : ", " + side_name(state, p.active_side()) + " to act");
+    }
+    case pb::GmEdit::kExtraAction: return "gives " + side_name(state, edit.extra_action().side()) + " an extra action";
+    case pb::GmEdit::kEndActivation: return "ends the activation of the unit acting";
     default: return "edits the table";
   }
 }
