@@ -148,8 +148,7 @@ void edit_state(PwState& st, const pb::GmEdit& edit) {
       st.turn = t;
       return;
     }
-    default:
-      reject("GM_EDIT_UNSUPPORTED", "GEN", "The Portable Wargame does not support that edit.");
+    default: edit_table(st, edit);  // terrain, phase, extra activation, end of activation (pw_edit_table.cc)
   }
 }
 

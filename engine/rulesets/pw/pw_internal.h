@@ -33,6 +33,9 @@ pb::GridSquare to_pb(Sq s);
 // Woods, built-up areas and fortifications: block sight (PW-DEF-03) and need an edge square to
 // fire out of (PW-ART-05).
 bool closed_terrain(const Cell& c);
+// GM edits of the table beyond its units (pw_edit_table.cc): GmTerrain, GmSetPhase (refused),
+// GmExtraAction, GmEndActivation; throws Rejected like the rest of edit_state.
+void edit_table(PwState& st, const pb::GmEdit& edit);
 bool passable(const Cell& c);  // river squares only at fords (PW-TER-05)
 bool in_river(const PwState& st, const Unit& u);
 bool crossing_trench(const PwState& st, const Unit& u);  // entered this turn (PW-TER-07)

@@ -36,6 +36,7 @@ class PortableWargame final : public RuleSet {
   // turn number (pw_edit.cc).
   std::vector<std::string> check_edit(const GameState& state, const pb::GmEdit& edit) const override;
   void apply_edit(GameState& state, const pb::GmEdit& edit) const override;
+  std::string describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string& viewer) const override;
 };
 
 }  // namespace sandtable::pw

@@ -224,7 +224,9 @@ std::string PortableWargame::save_state(const GameState& state) const {
     out.mutable_follow_up()->set_attacker(st.follow_up->attacker);
     *out.mutable_follow_up()->mutable_square() = square_of(st.follow_up->square);
   }
-  return out.SerializeAsString();
+  std::string bytes = out.SerializeAsString();
+  if (st.gm_terrain) append_saved_terrain(bytes, *st.gm_terrain);
+  return bytes;
 }
 
 std::unique_ptr<GameState> PortableWargame::load_state(const pb::Scenario& scenario, const std::string& bytes,
@@ -238,6 +240,21 @@ std::unique_ptr<GameState> PortableWargame::load_state(const pb::Scenario& scena
   if (const std::string problem = load_into(in, *st); !problem.empty()) {
     if (error) *error = "the Portable Wargame state does not fit this scenario: " + problem;
     return nullptr;
+  }
+  std::optional<TerrainList> terrain;
+  if (!read_saved_terrain(bytes, &terrain, error)) return nullptr;
+  if (terrain) {  // the GM's laid and removed features: the cells from them, the wire kept
+    std::vector<Cell> cells(st->cells.size());
+    for (std::size_t i = 0; i < cells.size(); ++i) cells[i].wire = st->cells[i].wire;
+    st->cells.swap(cells);
+    for (const auto& t : *terrain) {
+      if (terrain_problem(t, st->cols, st->rows)) {
+        if (error) *error = "the Portable Wargame state has terrain off its board";
+        return nullptr;
+      }
+      paint_terrain(*st, t);
+    }
+    st->gm_terrain = std::move(terrain);
   }
   return st;
 }

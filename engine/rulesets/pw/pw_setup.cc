@@ -38,6 +38,45 @@ std::string sqs(int col, int row) { return sq_text({col, row}); }
 
 }  // namespace
 
+std::optional<std::string> terrain_problem(const pb::TerrainFeature& t, int cols, int rows) {
+  bool known = false;
+  for (const char* k : kTerrainKinds) known = known || t.kind() == k;
+  if (!known) {
+    std::vector<std::string> kinds(std::begin(kTerrainKinds), std::end(kTerrainKinds));
+    return ".kind: unknown terrain \"" + t.kind() + "\"; expected one of " + join(kinds);
+  }
+  if (t.squares_size() == 0) return ".squares: a grid terrain feature needs at least one square";
+  if (t.polygon_size() > 0 || t.polyline_size() > 0 || t.has_circle()) {
+    return ".squares: the Portable Wargame's terrain covers whole squares, not outlines or circles";
+  }
+  if (!t.owner().empty()) return ".owner: nothing on a Portable Wargame table is secret";
+  if (t.kind() == "hill" && t.level() < 1) return ".level: a hill needs a level of 1 or more";
+  for (int j = 0; j < t.squares_size(); ++j) {
+    const auto& s = t.squares(j);
+    if (s.col() < 0 || s.row() < 0 || s.col() >= cols || s.row() >= rows) {
+      return ".squares[" + std::to_string(j) + "]: " + sqs(s.col(), s.row()) + " is off the " + std::to_string(cols) + "x" +
+             std::to_string(rows) + " board";
+    }
+  }
+  return std::nullopt;
+}
+
+void paint_terrain(PwState& st, const pb::TerrainFeature& t) {
+  for (const auto& g : t.squares()) {
+    Cell& c = st.cell(to_sq(g));
+    const std::string& k = t.kind();
+    if (k == "woods") c.woods = true;
+    else if (k == "town") c.town = true;
+    else if (k == "fortification") c.fortification = true;
+    else if (k == "hill") c.level = std::max(c.level, t.level());
+    else if (k == "river") c.river = true;
+    else if (k == "ford") c.ford = true;
+    else if (k == "road") c.road = true;
+    else if (k == "wire") c.wire = true;
+    else if (k == "trench") c.trench = true;
+  }
+}
+
 std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
   if (!sc.has_grid()) return "board: the Portable Wargame needs a grid board (\"grid\": {\"cols\", \"rows\"})";
   const int cols = sc.grid().cols(), rows = sc.grid().rows();
@@ -64,21 +103,8 @@ std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
   std::set<std::pair<int, int>> river, ford;
   for (int i = 0; i < sc.terrain_size(); ++i) {
     const auto& t = sc.terrain(i);
-    const std::string path = "terrain[" + std::to_string(i) + "]";
-    bool known = false;
-    for (const char* k : kTerrainKinds) known = known || t.kind() == k;
-    if (!known) {
-      std::vector<std::string> kinds(std::begin(kTerrainKinds), std::end(kTerrainKinds));
-      return path + ".kind: unknown terrain \"" + t.kind() + "\"; expected one of " + join(kinds);
-    }
-    if (t.squares_size() == 0) return path + ".squares: a grid terrain feature needs at least one square";
-    if (t.kind() == "hill" && t.level() < 1) return path + ".level: a hill needs a level of 1 or more";
-    for (int j = 0; j < t.squares_size(); ++j) {
-      const auto& s = t.squares(j);
-      if (!on_board(s)) {
-        return path + ".squares[" + std::to_string(j) + "]: " + sqs(s.col(), s.row()) + " is off the " +
-               std::to_string(cols) + "x" + std::to_string(rows) + " board";
-      }
+    if (auto problem = terrain_problem(t, cols, rows)) return "terrain[" + std::to_string(i) + "]" + *problem;
+    for (const auto& s : t.squares()) {
       if (t.kind() == "river") river.insert({s.col(), s.row()});
       if (t.kind() == "ford") ford.insert({s.col(), s.row()});
     }
@@ -162,21 +188,7 @@ std::unique_ptr<PwState> initial_state(const pb::Scenario& sc) {
   st->cols = sc.grid().cols();
   st->rows = sc.grid().rows();
   st->cells.assign(static_cast<std::size_t>(st->cols * st->rows), Cell{});
-  for (const auto& t : sc.terrain()) {
-    for (const auto& g : t.squares()) {
-      Cell& c = st->cell(to_sq(g));
-      const std::string& k = t.kind();
-      if (k == "woods") c.woods = true;
-      else if (k == "town") c.town = true;
-      else if (k == "fortification") c.fortification = true;
-      else if (k == "hill") c.level = std::max(c.level, t.level());
-      else if (k == "river") c.river = true;
-      else if (k == "ford") c.ford = true;
-      else if (k == "road") c.road = true;
-      else if (k == "wire") c.wire = true;
-      else if (k == "trench") c.trench = true;
-    }
-  }
+  for (const auto& t : sc.terrain()) paint_terrain(*st, t);
   const auto opt = [&](const char* key, const char* dflt) {
     return scenario_option(sc, key).value_or(dflt);
   };

@@ -12,5 +12,10 @@ namespace sandtable::pw {
 // The first problem, naming the field path, or nullopt.
 std::optional<std::string> validate_scenario(const pb::Scenario& scenario);
 std::unique_ptr<PwState> initial_state(const pb::Scenario& scenario);
+// What is wrong with one terrain feature on a cols x rows board (".kind: ...", to follow its
+// path), or nullopt; scenarios and the GM's laid features are checked alike.
+std::optional<std::string> terrain_problem(const pb::TerrainFeature& feature, int cols, int rows);
+// Marks the feature's squares in the state's cells.
+void paint_terrain(PwState& st, const pb::TerrainFeature& feature);
 
 }  // namespace sandtable::pw

@@ -8,6 +8,7 @@
 
 #include "engine/geom/grid.h"
 #include "engine/model/game_state.h"
+#include "engine/model/gm_terrain.h"
 
 namespace sandtable::pw {
 
@@ -136,6 +137,9 @@ struct PwState : StateBase<PwState> {
   std::string active_unit;   // the unit currently activated
   std::vector<PendingHit> hits;       // hits still to roll, front first
   std::optional<FollowUp> follow_up;
+  // The table's terrain features (the wire apart: it is in the cells) once the GM has laid or
+  // removed one (GmTerrain); unset, they are the scenario's. The cells follow it.
+  std::optional<TerrainList> gm_terrain;
 
   bool on_board(Sq s) const { return s.col >= 0 && s.row >= 0 && s.col < cols && s.row < rows; }
   const Cell& cell(Sq s) const { return cells[static_cast<std::size_t>(s.row * cols + s.col)]; }

@@ -59,6 +59,7 @@ bool unit_can_act(const PwState& st, const Unit& u) {
 
 void PortableWargame::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
   const auto& st = static_cast<const PwState&>(state);
+  if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);  // the GM's laid and removed features
   // Wire is laid and removed in play: show the current wire instead of the scenario's.
   auto* terrain = view.mutable_terrain();
   for (int i = terrain->size() - 1; i >= 0; --i) {
