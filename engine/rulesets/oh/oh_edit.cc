@@ -106,8 +106,7 @@ void edit_state(OhState& st, const pb::GmEdit& edit) {
       u.permanent = h.permanent();
       return;
     }
-    default:
-      reject("GM_EDIT_UNSUPPORTED", "GEN", "One-Hour Wargames does not support that edit.");
+    default: edit_table(st, edit);  // terrain, phase, extra action, end of a move (oh_edit_table.cc)
   }
 }
 
@@ -147,6 +146,7 @@ void OneHourWw2::apply_edit(GameState& state, const pb::GmEdit& edit) const {
 }
 
 std::string OneHourWw2::describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string& viewer) const {
+  if (edit.has_end_activation()) return "ends the move of the unit moving, where it stands";
   pb::OhEditHits h;
   if (edit.has_ruleset_edit() && edit.ruleset_edit().UnpackTo(&h)) {
     const Unit* u = static_cast<const OhState&>(state).find(h.unit_id());

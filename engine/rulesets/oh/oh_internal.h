@@ -91,6 +91,9 @@ Check check_move(const OhState& st, int side, const pb::OhMove& m);
 void do_roll_move(Context& ctx, OhState& st, int side, const pb::OhRollMove& m);
 void do_move(Context& ctx, OhState& st, int side, const pb::OhMove& m);
 // Whether the straight line a-b crosses a river away from its bridges and fords (OH-TER-04).
+// GM edits of the table beyond its units (oh_edit_table.cc): GmTerrain, GmSetPhase,
+// GmExtraAction (refused), GmEndActivation; throws Rejected like the rest of edit_state.
+void edit_table(OhState& st, const pb::GmEdit& edit);
 bool river_blocks(const OhState& st, Vec2 a, Vec2 b);
 // OH-MOVE-02 before the roll, in words: "d6+2\"".
 std::string allowance_words(const OhState& st, const Unit& u, bool march);

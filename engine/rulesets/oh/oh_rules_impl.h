@@ -33,6 +33,7 @@ class OneHourWw2 final : public RuleSet {
   std::vector<std::string> check_edit(const GameState& state, const pb::GmEdit& edit) const override;  // oh_edit.cc
   void apply_edit(GameState& state, const pb::GmEdit& edit) const override;
   std::string describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string& viewer) const override;
+  std::vector<std::string> gm_phases(const GameState& state) const override;  // oh_edit_table.cc
 };
 
 }  // namespace sandtable::oh

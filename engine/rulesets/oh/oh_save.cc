@@ -39,7 +39,9 @@ std::string OneHourWw2::save_state(const GameState& state) const {
   for (const auto& h : st.holders) s.add_objective_holders(h);
   for (const auto& d : st.deciding) s.add_deciding(d);
   s.set_ready_window(st.ready_window ? 1 : 0);
-  return s.SerializeAsString();
+  std::string bytes = s.SerializeAsString();
+  if (st.gm_terrain) append_saved_terrain(bytes, *st.gm_terrain);
+  return bytes;
 }
 
 std::unique_ptr<GameState> OneHourWw2::load_state(const pb::Scenario& scenario, const std::string& bytes, std::string* error) const {
@@ -89,6 +91,19 @@ std::unique_ptr<GameState> OneHourWw2::load_state(const pb::Scenario& scenario, 
   }
   for (const auto& d : s.deciding()) st->deciding.push_back(d);
   st->ready_window = s.ready_window() != 0;
+  std::optional<TerrainList> terrain;
+  std::string why;
+  if (!read_saved_terrain(bytes, &terrain, &why)) return fail(why);
+  if (terrain) {  // the GM's laid and removed features
+    auto table = std::make_shared<Table>(*st->table);
+    table->terrain.clear();
+    for (const auto& t : *terrain) {
+      if (terrain_problem(t)) return fail("its edited terrain is not terrain of these rules");
+      table->terrain.push_back(terrain_of(t));
+    }
+    st->table = std::move(table);
+    st->gm_terrain = std::move(terrain);
+  }
   return st;
 }
 

@@ -70,6 +70,37 @@ Facing facing_of(double deg) {
 
 }  // namespace
 
+std::optional<std::string> terrain_problem(const pb::TerrainFeature& t) {
+  const KindName* k = kind_of(t.kind());
+  if (!k) {
+    std::vector<std::string> names;
+    for (const auto& n : kKinds) names.emplace_back(n.key);
+    return ".kind: unknown terrain \"" + t.kind() + "\"; expected one of " + join(names);
+  }
+  if (k->kind == TerrainKind::kRiver) {
+    if (t.polyline_size() < 2) return ".polyline: a river needs at least two points";
+    for (const auto& p : points(t.polyline())) {
+      if (!geom::is_finite(p)) return ".polyline: a point is not a number";
+    }
+    return std::nullopt;
+  }
+  try {
+    geom::Polygon poly(points(t.polygon()));
+  } catch (const std::invalid_argument& e) {
+    return std::string(".polygon: ") + e.what();
+  }
+  return std::nullopt;
+}
+
+Terrain terrain_of(const pb::TerrainFeature& t) {
+  Terrain x;
+  x.kind = kind_of(t.kind())->kind;
+  x.name = t.name();
+  if (x.kind == TerrainKind::kRiver) x.line = points(t.polyline());
+  else x.area.emplace(points(t.polygon()));
+  return x;
+}
+
 std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
   if (!sc.has_table()) return "table: One-Hour Wargames is played on a free table (\"table\": {\"width\", \"height\"} in inches)";
   const double w = sc.table().width(), h = sc.table().height();
@@ -96,26 +127,7 @@ std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
     if (!ok) return "options." + o.key() + ": unknown value \"" + o.value() + "\"; expected one of " + join(spec->values);
   }
   for (int i = 0; i < sc.terrain_size(); ++i) {
-    const auto& t = sc.terrain(i);
-    const std::string path = "terrain[" + std::to_string(i) + "]";
-    const KindName* k = kind_of(t.kind());
-    if (!k) {
-      std::vector<std::string> names;
-      for (const auto& n : kKinds) names.emplace_back(n.key);
-      return path + ".kind: unknown terrain \"" + t.kind() + "\"; expected one of " + join(names);
-    }
-    if (k->kind == TerrainKind::kRiver) {
-      if (t.polyline_size() < 2) return path + ".polyline: a river needs at least two points";
-      for (const auto& p : points(t.polyline())) {
-        if (!geom::is_finite(p)) return path + ".polyline: a point is not a number";
-      }
-      continue;
-    }
-    try {
-      geom::Polygon poly(points(t.polygon()));
-    } catch (const std::invalid_argument& e) {
-      return path + ".polygon: " + e.what();
-    }
+    if (auto problem = terrain_problem(sc.terrain(i))) return "terrain[" + std::to_string(i) + "]" + *problem;
   }
   std::set<std::string> ids;
   for (int s = 0; s < 2; ++s) {
@@ -159,14 +171,7 @@ std::unique_ptr<OhState> initial_state(const pb::Scenario& sc) {
   auto table = std::make_shared<Table>();
   table->width = sc.table().width();
   table->height = sc.table().height();
-  for (const auto& t : sc.terrain()) {
-    Terrain x;
-    x.kind = kind_of(t.kind())->kind;
-    x.name = t.name();
-    if (x.kind == TerrainKind::kRiver) x.line = points(t.polyline());
-    else x.area.emplace(points(t.polygon()));
-    table->terrain.push_back(std::move(x));
-  }
+  for (const auto& t : sc.terrain()) table->terrain.push_back(terrain_of(t));
   st->table = std::move(table);
   for (int s = 0; s < 2; ++s) {
     const auto& side = sc.sides(s);

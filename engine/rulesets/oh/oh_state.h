@@ -9,6 +9,7 @@
 
 #include "engine/geom/shapes.h"
 #include "engine/model/game_state.h"
+#include "engine/model/gm_terrain.h"
 
 namespace sandtable::oh {
 
@@ -95,6 +96,9 @@ struct OhState : StateBase<OhState> {
   std::optional<PendingMove> pending_move;
   bool ready_window = false;         // the other side may fire with Ready units (OH-SEQ-05)
   std::vector<std::string> deciding; // what decided the game, in words, oldest first
+  // The table's terrain features once the GM has laid or removed one (GmTerrain); unset, they
+  // are the scenario's. `table` is made again from it.
+  std::optional<TerrainList> gm_terrain;
 
   Unit* find(const std::string& id);
   const Unit* find(const std::string& id) const;

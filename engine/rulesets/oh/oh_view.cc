@@ -71,6 +71,7 @@ std::string task_words(const OhState& st, const std::string& viewer) {
 
 void OneHourWw2::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
   const auto& st = static_cast<const OhState&>(state);
+  if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);  // the GM's laid and removed features
   for (const auto& u : st.units) {
     if (!u.alive || !visible_to(st, u, viewer)) continue;
     pb::UnitView* v = view.add_units();
