@@ -3,6 +3,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/rulesets/pw/pw_state.h"
 #include "sandtable/v1/scenario.pb.h"
@@ -12,5 +13,15 @@ namespace sandtable::pw {
 // The first problem, naming the field path, or nullopt.
 std::optional<std::string> validate_scenario(const pb::Scenario& scenario);
 std::unique_ptr<PwState> initial_state(const pb::Scenario& scenario);
+
+// The vocabulary validate_scenario accepts, which the scenario editor's palette lists.
+std::vector<std::string> terrain_kinds();
+struct OptionSpec {
+  const char* key;
+  std::vector<std::string> values;  // first = default
+  const char* label;
+  const char* help;
+};
+const std::vector<OptionSpec>& option_specs();
 
 }  // namespace sandtable::pw
