@@ -34,6 +34,12 @@ class Rooms {
   std::shared_ptr<Room> find(const std::string& id) const;
   std::size_t count() const;
   const pb::Catalog& catalog() const { return catalog_.catalog; }
+  // A built-in scenario by id (nullptr when there is none); the catalogue never changes.
+  const pb::Scenario* builtin(const std::string& id) const {
+    auto it = catalog_.by_id.find(id);
+    return it == catalog_.by_id.end() ? nullptr : &it->second;
+  }
+  const Registry& registry() const { return registry_; }
 
   // Validates, starts the game and stores the room with its events and tokens; `done` gets a
   // RoomCreated or an Error envelope once the room is durable (on the writer thread).

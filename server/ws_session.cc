@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 #include <vector>
 
+#include "engine/model/scenario_check.h"
 #include "server/frame_batch.h"
 
 namespace sandtable::server {
@@ -124,6 +125,17 @@ void WsSession::handle(const std::string& payload) {
       pb::Envelope out;
       out.set_request_id(rid);
       *out.mutable_catalog() = ctx_.rooms.catalog();
+      send(out);
+      return;
+    }
+    case pb::Envelope::kCheckScenario: {
+      // The scenario editor: pure work on this connection's strand (no room, no storage). Counted
+      // by the rate limit like every frame; a scenario's size is bounded by the frame limit.
+      pb::Envelope out;
+      out.set_request_id(rid);
+      const auto& req = env.check_scenario();
+      *out.mutable_scenario_checked() =
+          check_scenario(req, req.has_scenario_id() ? ctx_.rooms.builtin(req.scenario_id()) : nullptr, ctx_.rooms.registry());
       send(out);
       return;
     }

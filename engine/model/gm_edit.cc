@@ -166,7 +166,9 @@ std::string RuleSet::describe_edit(const GameState& state, const pb::GmEdit& edi
       return "sets the phase to " + p.phase() + (p.active_side().empty() ? "" : ", " + side_name(state, p.active_side()) + " to act");
     }
     case pb::GmEdit::kExtraAction: return "gives " + side_name(state, edit.extra_action().side()) + " an extra action";
-    case pb::GmEdit::kEndActivation: return "ends the activation of the unit acting";
+    case pb::GmEdit::kEndActivation:
+      return edit.end_activation().unit_id().empty() ? "ends the activation of the unit acting"
+                                                     : "ends the activation of " + name(edit.end_activation().unit_id());
     default: return "edits the table";
   }
 }

@@ -1,6 +1,6 @@
 #pragma once
 // Shared pieces of the GM's terrain edits (GmTerrain, docs/engine.md "GM edits"): the table's
-// terrain list as a rule set keeps it once the GM has edited it, in its View and its snapshot.
+// terrain list as a rule set keeps it once the GM has edited it, and in its View.
 // The rules (which kinds, which shapes, where) stay in each rule set.
 #include <optional>
 #include <string>
@@ -21,15 +21,6 @@ TerrainList scenario_terrain(const pb::Scenario& scenario);
 // Replaces the View's terrain (Game lists the scenario's) with `list`, each secret feature
 // (TerrainFeature.owner) shown only to its owner and the GM.
 void show_terrain(const TerrainList& list, const std::string& viewer, pb::View& view);
-
-// Snapshots: a rule set whose terrain the GM edited appends the list to its saved state's
-// bytes as one extra length-delimited field (kGmTerrainField, a number no saved-state message
-// uses), which its own message's parser skips; read_saved_terrain finds it again. An unedited
-// table appends nothing, so its bytes are what they always were.
-constexpr int kGmTerrainField = 9001;
-void append_saved_terrain(std::string& bytes, const TerrainList& list);
-// nullopt when the bytes carry no edited terrain; false (with *error) when they are not wire format.
-bool read_saved_terrain(const std::string& bytes, std::optional<TerrainList>* out, std::string* error);
 
 // A circle (TerrainFeature.circle) as a polygon of `sides` vertices, for rule sets whose
 // areas are polygons: the GM lays an area by its centre and radius.

@@ -14,6 +14,7 @@
 #include "sandtable/v1/event.pb.h"
 #include "sandtable/v1/gm_edit.pb.h"
 #include "sandtable/v1/menu.pb.h"
+#include "sandtable/v1/palette.pb.h"
 #include "sandtable/v1/query.pb.h"
 #include "sandtable/v1/view.pb.h"
 
@@ -110,6 +111,13 @@ class RuleSet {
     (void)scenario;
     (void)viewer;
   }
+
+  // ---- The scenario editor (docs/engine.md "Scenario editor") ----
+  //
+  // What a scenario of this rule set may hold: an empty table with its usual sides, a template
+  // of every unit type and terrain kind validate() accepts, and its options with their values.
+  // Every template placed on the blank table must pass validate() (tests/engine/palette_test.cc).
+  virtual pb::ScenarioPalette palette() const = 0;
 
   // ---- Queries (docs/engine.md "Queries"): read-only previews a seat uses to aim ----
   //

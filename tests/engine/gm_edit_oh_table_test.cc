@@ -163,10 +163,14 @@ TEST(GmEditOhTable, EndingAMoveLeavesTheUnitWhereItStands) {
   EXPECT_EQ(t.g->execute(gm_edit(phase("rally & ready"))).rejection.code(), "OH_GM_NO_PHASE");
   pb::GmEdit end;
   end.set_reason("the player left");
-  end.mutable_end_activation();
+  end.mutable_end_activation()->set_unit_id("x1");
+  EXPECT_EQ(t.g->execute(gm_edit(end)).rejection.code(), "GM_EDIT_STALE") << "another unit is moving";
+  end.mutable_end_activation()->set_unit_id("a1");
   const Outcome o = edit(t, end);
   ASSERT_TRUE(o.accepted) << o.rejection.message();
-  EXPECT_EQ(t.g->event_for(o.events[0], "axis")->text(), "GM ends the move of the unit moving, where it stands (the player left).");
+  EXPECT_EQ(t.g->event_for(o.events[0], "axis")->text().rfind("GM ends the move of ", 0), 0u);
+  EXPECT_NE(t.g->event_for(o.events[0], "axis")->text().find(" where it stands (the player left)."), std::string::npos);
+  EXPECT_EQ(t.g->event_for(o.events[0], "axis")->text().find("the unit moving"), std::string::npos) << "the unit is named";
   EXPECT_FALSE(t.st().pending_move);
   EXPECT_TRUE(t.u("a1").acted) << "its action is spent";
   EXPECT_DOUBLE_EQ(t.u("a1").pos.y, 10);

@@ -210,9 +210,15 @@ TEST(GmEditPwTable, EndingTheActivationOfTheUnitActingNow) {
   const std::string acting = st().active_unit;
   pb::GmEdit e;
   e.set_reason("the player left the table");
-  e.mutable_end_activation();
+  // Naming a unit that is not the one acting: the table moved on since the GM looked.
+  e.mutable_end_activation()->set_unit_id(acting == st().units.front().id ? st().units.back().id : st().units.front().id);
+  EXPECT_EQ(game->execute(gm_edit(e)).rejection.code(), "GM_EDIT_STALE");
+  e.mutable_end_activation()->set_unit_id(acting);
   const Outcome o = game->execute(gm_edit(e));
   ASSERT_TRUE(o.accepted) << o.rejection.message();
+  const std::string line = game->event_for(o.events[0], "gm")->text();
+  EXPECT_EQ(line.rfind("GM ends the activation of ", 0), 0u) << line;
+  EXPECT_NE(line.find(st().find(acting)->name), std::string::npos) << "the log names the unit: " << line;
   EXPECT_TRUE(st().active_unit.empty());
   EXPECT_TRUE(st().find(acting)->activated);
   EXPECT_EQ(game->execute(gm_edit(e)).rejection.code(), "PW_GM_NO_UNIT_ACTING");

@@ -43,6 +43,15 @@ class CounterRules : public RuleSet {
   std::string_view id() const override { return "counter-test"; }
   std::string_view title() const override { return "Counter (test rule set)"; }
 
+  // Nothing to place: a counter or a race has no units and no table, only its two sides.
+  pb::ScenarioPalette palette() const override {
+    pb::ScenarioPalette p;
+    p.set_ruleset(std::string(id()));
+    p.mutable_blank()->set_ruleset(std::string(id()));
+    p.mutable_blank()->add_sides()->set_id("a");
+    p.mutable_blank()->add_sides()->set_id("b");
+    return p;
+  }
   std::optional<std::string> validate(const pb::Scenario& s) const override {
     if (s.sides_size() != 2) return "sides: the counter game needs exactly two sides";
     for (const auto& o : s.options()) {

@@ -107,6 +107,29 @@ TEST_F(ServerTest, LobbyListsRuleSetsAndScenarios) {
   EXPECT_EQ(reply.catalog().scenarios(0).id(), "counter-duel");
 }
 
+// The scenario editor's check needs no room: a built-in comes from the catalogue, a scenario
+// being edited is checked and drawn, and nothing is stored.
+TEST_F(ServerTest, TheEditorChecksABuiltInAndAScenarioWithoutARoom) {
+  WsClient c(port());
+  pb::Envelope env;
+  env.mutable_check_scenario()->set_scenario_id("counter-duel");
+  const auto reply = c.reply_to(c.send(env));
+  ASSERT_TRUE(reply.has_scenario_checked()) << reply.ShortDebugString();
+  EXPECT_EQ(reply.scenario_checked().problem(), "");
+  EXPECT_EQ(reply.scenario_checked().scenario().id(), "counter-duel");
+  EXPECT_EQ(reply.scenario_checked().preview().viewer(), "gm");
+  pb::Envelope edited;
+  *edited.mutable_check_scenario()->mutable_scenario() = reply.scenario_checked().scenario();
+  edited.mutable_check_scenario()->mutable_scenario()->mutable_sides()->RemoveLast();
+  const auto checked = c.reply_to(c.send(edited));
+  ASSERT_TRUE(checked.has_scenario_checked());
+  EXPECT_EQ(checked.scenario_checked().problem(), "sides: the counter game needs exactly two sides");
+  EXPECT_EQ(checked.scenario_checked().preview().sides_size(), 1) << "drawn as it stands";
+  pb::Envelope missing;
+  missing.mutable_check_scenario()->set_scenario_id("nowhere");
+  EXPECT_EQ(c.reply_to(c.send(missing)).scenario_checked().problem(), "There is no built-in scenario 'nowhere'.");
+}
+
 TEST_F(ServerTest, CreateGivesOneLinkPerSeatWithUnguessableTokens) {
   const auto room = create_counter_room(port(), 7);
   ASSERT_EQ(room.links_size(), 4);  // blue, red, gm, spectator

@@ -33,6 +33,15 @@ class RaceRules final : public RuleSet {
  public:
   std::string_view id() const override { return "race"; }
   std::string_view title() const override { return "Dice race (test)"; }
+  // Nothing to place: a counter or a race has no units and no table, only its two sides.
+  pb::ScenarioPalette palette() const override {
+    pb::ScenarioPalette p;
+    p.set_ruleset(std::string(id()));
+    p.mutable_blank()->set_ruleset(std::string(id()));
+    p.mutable_blank()->add_sides()->set_id("a");
+    p.mutable_blank()->add_sides()->set_id("b");
+    return p;
+  }
   std::optional<std::string> validate(const pb::Scenario& s) const override {
     if (s.sides_size() != 2) return "sides: expected exactly two sides";
     return std::nullopt;

@@ -67,7 +67,9 @@ describe("GM edit form", () => {
     expect(gmEditFrom(form({ kind: "phase", value: "" }), false)).toMatch(/Pick the phase/);
     expect(gmEditFrom(form({ kind: "extraAction", unitId: "", side: "red" }), true)).toEqual({ reason: "placed wrong", body: { case: "extraAction", value: { side: "red" } } });
     expect(gmEditFrom(form({ kind: "extraAction", side: "" }), true)).toMatch(/Pick the side/);
-    expect(gmEditFrom(form({ kind: "endActivation", unitId: "" }), true)).toEqual({ reason: "placed wrong", body: { case: "endActivation", value: {} } });
+    expect(gmEditFrom(form({ kind: "endActivation", unitId: "" }), true)).toEqual({ reason: "placed wrong", body: { case: "endActivation", value: { unitId: "" } } });
+    // The unit acting now goes with it: the engine refuses it if another is acting by then, and names it.
+    expect(gmEditFrom(form({ kind: "endActivation", unitId: "" }), true, [], "b-inf-2")).toEqual({ reason: "placed wrong", body: { case: "endActivation", value: { unitId: "b-inf-2" } } });
   });
   it("audits the GM's lines from the log", () => {
     const log: LogEntry[] = [

@@ -9,6 +9,7 @@ class Battleground final : public RuleSet {
   std::string_view id() const override;
   std::string_view title() const override;
   std::optional<std::string> validate(const pb::Scenario& scenario) const override;
+  pb::ScenarioPalette palette() const override;  // bg_palette.cc
   std::unique_ptr<GameState> initial(const pb::Scenario& scenario) const override;
   void start(Context& ctx) const override;
   void handle(Context& ctx, const pb::Command& command) const override;

@@ -146,7 +146,10 @@ void OneHourWw2::apply_edit(GameState& state, const pb::GmEdit& edit) const {
 }
 
 std::string OneHourWw2::describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string& viewer) const {
-  if (edit.has_end_activation()) return "ends the move of the unit moving, where it stands";
+  if (edit.has_end_activation()) {
+    const Unit* u = static_cast<const OhState&>(state).find(edit.end_activation().unit_id());
+    return u ? "ends the move of " + label(*u) + " where it stands" : "ends the move of the unit moving, where it stands";
+  }
   pb::OhEditHits h;
   if (edit.has_ruleset_edit() && edit.ruleset_edit().UnpackTo(&h)) {
     const Unit* u = static_cast<const OhState&>(state).find(h.unit_id());

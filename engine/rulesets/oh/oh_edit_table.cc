@@ -111,6 +111,9 @@ void edit_table(OhState& st, const pb::GmEdit& edit) {
       // The unit acting now is the one that rolled to move and has not drawn its path: it
       // stays where it is, its move spent (OH-MOVE-01).
       if (!st.pending_move) reject("OH_GM_NO_UNIT_ACTING", "OH-MOVE-01", "No unit is in the middle of its move now.");
+      if (const auto& named = edit.end_activation().unit_id(); !named.empty() && named != st.pending_move->unit_id) {
+        reject("GM_EDIT_STALE", "GEN", "That unit is no longer the one moving: look at the table again.");
+      }
       if (st.ready_window) reject("OH_GM_READY_WINDOW", "OH-SEQ-05", "A Ready-fire window is open: let it close first.");
       st.pending_move.reset();
       return;

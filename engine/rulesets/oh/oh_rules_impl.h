@@ -11,6 +11,7 @@ class OneHourWw2 final : public RuleSet {
   std::string_view version() const override;
   int turn_number(const GameState& state) const override;
   std::optional<std::string> validate(const pb::Scenario& scenario) const override;
+  pb::ScenarioPalette palette() const override;  // oh_palette.cc
   std::unique_ptr<GameState> initial(const pb::Scenario& scenario) const override;
   void start(Context& ctx) const override;
   void handle(Context& ctx, const pb::Command& command) const override;

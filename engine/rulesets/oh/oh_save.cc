@@ -39,9 +39,11 @@ std::string OneHourWw2::save_state(const GameState& state) const {
   for (const auto& h : st.holders) s.add_objective_holders(h);
   for (const auto& d : st.deciding) s.add_deciding(d);
   s.set_ready_window(st.ready_window ? 1 : 0);
-  std::string bytes = s.SerializeAsString();
-  if (st.gm_terrain) append_saved_terrain(bytes, *st.gm_terrain);
-  return bytes;
+  if (st.gm_terrain) {
+    s.set_gm_terrain_edited(true);
+    for (const auto& t : *st.gm_terrain) *s.add_gm_terrain() = t;
+  }
+  return s.SerializeAsString();
 }
 
 std::unique_ptr<GameState> OneHourWw2::load_state(const pb::Scenario& scenario, const std::string& bytes, std::string* error) const {
@@ -92,8 +94,7 @@ std::unique_ptr<GameState> OneHourWw2::load_state(const pb::Scenario& scenario, 
   for (const auto& d : s.deciding()) st->deciding.push_back(d);
   st->ready_window = s.ready_window() != 0;
   std::optional<TerrainList> terrain;
-  std::string why;
-  if (!read_saved_terrain(bytes, &terrain, &why)) return fail(why);
+  if (s.gm_terrain_edited()) terrain.emplace(s.gm_terrain().begin(), s.gm_terrain().end());
   if (terrain) {  // the GM's laid and removed features
     auto table = std::make_shared<Table>(*st->table);
     table->terrain.clear();

@@ -10,23 +10,6 @@ namespace sandtable::oh {
 
 namespace {
 
-struct OptionSpec {
-  const char* key;
-  std::vector<std::string> values;  // the first is the default
-};
-
-const std::vector<OptionSpec>& option_specs() {
-  static const std::vector<OptionSpec> specs = {
-      {"oh.dice", {"d6", "average"}},                        // OH-CONV-01
-      {"oh.destroyed_at", {"15", "16"}},                     // GAP-OH-CONV-06
-      {"oh.enemy_blocks_los", {"on", "off"}},                // GAP-OH-LOS-03
-      {"oh.concealed_ready", {"untargetable", "hidden"}},    // GAP-OH-LOS-05
-      {"oh.target_priority", {"warn", "enforce"}},           // OH-FIRE-04
-      {"oh.attacker", {}},                                   // a side id (OH-SEQ-01)
-  };
-  return specs;
-}
-
 std::string join(const std::vector<std::string>& v) {
   std::string out;
   for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
@@ -99,6 +82,27 @@ Terrain terrain_of(const pb::TerrainFeature& t) {
   if (x.kind == TerrainKind::kRiver) x.line = points(t.polyline());
   else x.area.emplace(points(t.polygon()));
   return x;
+}
+
+const std::vector<OptionSpec>& option_specs() {
+  static const std::vector<OptionSpec> specs = {
+      {"oh.dice", {"d6", "average"}, "Dice", "Ordinary d6, or average dice (2, 3, 3, 4, 4, 5) (OH-CONV-01)."},
+      {"oh.destroyed_at", {"15", "16"}, "Hits that destroy a unit",
+       "A unit is destroyed at 15 hits, or at 16 (GAP-OH-CONV-06)."},
+      {"oh.enemy_blocks_los", {"on", "off"}, "Enemy units block sight", "GAP-OH-LOS-03."},
+      {"oh.concealed_ready", {"untargetable", "hidden"}, "Concealed and Ready units",
+       "Cannot be targeted, or are hidden from the enemy altogether (GAP-OH-LOS-05)."},
+      {"oh.target_priority", {"warn", "enforce"}, "Target priority",
+       "The nearest-target rule is a warning, or enforced (OH-FIRE-04)."},
+      {"oh.attacker", {}, "Attacker", "The side that moves first in turn 1 (OH-SEQ-01)."},
+  };
+  return specs;
+}
+
+std::vector<std::string> terrain_kinds() {
+  std::vector<std::string> out;
+  for (const auto& n : kKinds) out.emplace_back(n.key);
+  return out;
 }
 
 std::optional<std::string> validate_scenario(const pb::Scenario& sc) {

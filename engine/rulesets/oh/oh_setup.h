@@ -3,6 +3,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/rulesets/oh/oh_state.h"
 
@@ -15,5 +16,15 @@ std::unique_ptr<OhState> initial_state(const pb::Scenario& scenario);
 std::optional<std::string> terrain_problem(const pb::TerrainFeature& feature);
 // A checked feature as the state keeps it.
 Terrain terrain_of(const pb::TerrainFeature& feature);
+
+// The vocabulary validate_scenario accepts, which the scenario editor's palette lists.
+struct OptionSpec {
+  const char* key;
+  std::vector<std::string> values;  // the first is the default; empty: a side's id
+  const char* label;
+  const char* help;
+};
+const std::vector<OptionSpec>& option_specs();
+std::vector<std::string> terrain_kinds();
 
 }  // namespace sandtable::oh

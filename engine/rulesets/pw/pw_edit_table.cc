@@ -93,6 +93,9 @@ void edit_table(PwState& st, const pb::GmEdit& edit) {
     case pb::GmEdit::kEndActivation: {
       // As the marker `activated` set on the unit acting now.
       if (st.active_unit.empty()) reject("PW_GM_NO_UNIT_ACTING", "PW-ACT-04", "No unit is acting now.");
+      if (const auto& named = edit.end_activation().unit_id(); !named.empty() && named != st.active_unit) {
+        reject("GM_EDIT_STALE", "GEN", "That unit is no longer the one acting: look at the table again.");
+      }
       if (!st.hits.empty()) reject("PW_GM_HITS_PENDING", "GEN", "Hits are still to be rolled: resolve them first.");
       if (Unit* u = st.find(st.active_unit)) u->activated = true;
       st.active_unit.clear();

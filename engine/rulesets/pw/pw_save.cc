@@ -224,9 +224,11 @@ std::string PortableWargame::save_state(const GameState& state) const {
     out.mutable_follow_up()->set_attacker(st.follow_up->attacker);
     *out.mutable_follow_up()->mutable_square() = square_of(st.follow_up->square);
   }
-  std::string bytes = out.SerializeAsString();
-  if (st.gm_terrain) append_saved_terrain(bytes, *st.gm_terrain);
-  return bytes;
+  if (st.gm_terrain) {
+    out.set_gm_terrain_edited(true);
+    for (const auto& t : *st.gm_terrain) *out.add_gm_terrain() = t;
+  }
+  return out.SerializeAsString();
 }
 
 std::unique_ptr<GameState> PortableWargame::load_state(const pb::Scenario& scenario, const std::string& bytes,
@@ -242,7 +244,7 @@ std::unique_ptr<GameState> PortableWargame::load_state(const pb::Scenario& scena
     return nullptr;
   }
   std::optional<TerrainList> terrain;
-  if (!read_saved_terrain(bytes, &terrain, error)) return nullptr;
+  if (in.gm_terrain_edited()) terrain.emplace(in.gm_terrain().begin(), in.gm_terrain().end());
   if (terrain) {  // the GM's laid and removed features: the cells from them, the wire kept
     std::vector<Cell> cells(st->cells.size());
     for (std::size_t i = 0; i < cells.size(); ++i) cells[i].wire = st->cells[i].wire;

@@ -13,21 +13,6 @@ namespace {
 const char* const kTerrainKinds[] = {"woods", "town", "fortification", "hill", "river",
                                      "ford", "road", "wire", "trench"};
 
-struct OptionSpec {
-  const char* key;
-  std::vector<std::string> values;  // first = default
-};
-
-const std::vector<OptionSpec>& option_specs() {
-  static const std::vector<OptionSpec> specs = {
-      {"pw.mg_hits", {"per_die", "one"}},
-      {"pw.initiative_ties", {"reroll", "previous_first"}},
-      {"pw.cc_follow_up", {"same_activation", "none"}},
-      {"pw.cc_commander_same_square", {"off", "on"}},
-  };
-  return specs;
-}
-
 std::string join(const std::vector<std::string>& v) {
   std::string out;
   for (const auto& s : v) out += (out.empty() ? "" : ", ") + s;
@@ -75,6 +60,22 @@ void paint_terrain(PwState& st, const pb::TerrainFeature& t) {
     else if (k == "wire") c.wire = true;
     else if (k == "trench") c.trench = true;
   }
+}
+
+std::vector<std::string> terrain_kinds() { return {std::begin(kTerrainKinds), std::end(kTerrainKinds)}; }
+
+const std::vector<OptionSpec>& option_specs() {
+  static const std::vector<OptionSpec> specs = {
+      {"pw.mg_hits", {"per_die", "one"}, "Machine-gun hits",
+       "Each MG die of 5+ is a hit (GAP-PW-FIRE-05), or at most one hit per MG fire."},
+      {"pw.initiative_ties", {"reroll", "previous_first"}, "Initiative ties",
+       "Tied initiative dice are rolled again (GAP-PW-SEQ-02), or won by last turn's first side."},
+      {"pw.cc_follow_up", {"same_activation", "none"}, "Close-combat follow-up",
+       "The winner may advance and fight again in the same activation (PW-CC-05), or not."},
+      {"pw.cc_commander_same_square", {"off", "on"}, "Commander in the unit's own square",
+       "The close-combat Commander bonus also counts from the unit's own square."},
+  };
+  return specs;
 }
 
 std::optional<std::string> validate_scenario(const pb::Scenario& sc) {

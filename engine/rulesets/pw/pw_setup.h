@@ -3,6 +3,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/rulesets/pw/pw_state.h"
 #include "sandtable/v1/scenario.pb.h"
@@ -17,5 +18,15 @@ std::unique_ptr<PwState> initial_state(const pb::Scenario& scenario);
 std::optional<std::string> terrain_problem(const pb::TerrainFeature& feature, int cols, int rows);
 // Marks the feature's squares in the state's cells.
 void paint_terrain(PwState& st, const pb::TerrainFeature& feature);
+
+// The vocabulary validate_scenario accepts, which the scenario editor's palette lists.
+std::vector<std::string> terrain_kinds();
+struct OptionSpec {
+  const char* key;
+  std::vector<std::string> values;  // first = default
+  const char* label;
+  const char* help;
+};
+const std::vector<OptionSpec>& option_specs();
 
 }  // namespace sandtable::pw

@@ -33,6 +33,8 @@ constexpr TypeRow kTypes[] = {
 
 }  // namespace
 
+std::span<const TypeRow> type_rows() { return kTypes; }
+
 const TypeRow* row_by_key(std::string_view key) {
   for (const auto& r : kTypes) {
     if (r.key == key) return &r;

@@ -2,6 +2,7 @@
 // The unit types a Rookie Rules scenario names, as data (RR-UNIT-01..06, RR-MOVE-01): what each
 // is, its default figures and firing factors, how it moves. A scenario may override the numbers
 // per unit ("strength" = figures, attributes "ff=", "weapon_ff=", "armour=", "class=").
+#include <span>
 #include <string_view>
 
 #include "engine/rulesets/rookie/rr_speed.h"
@@ -25,6 +26,8 @@ struct TypeRow {
 };
 
 const TypeRow* row_by_key(std::string_view key);
+// Every unit type, in the table's order (the scenario editor lists them).
+std::span<const TypeRow> type_rows();
 const TypeRow& row_of(const Unit& u);
 
 }  // namespace sandtable::rr

@@ -62,7 +62,9 @@ function numbers(text: string): number[] | null {
 
 /** The GmEdit the form describes, or a sentence saying what is missing. `terrain` is the View's
  *  terrain list (a removal names the feature it saw, so a table changed since is refused). */
-export function gmEditFrom(f: GmForm, grid: boolean, terrain: readonly TerrainFeature[] = []): GmEditInit | string {
+/** `activeUnit`: the unit acting now as the GM's view shows it (TurnView.activeUnit), which an end of
+ * activation names so the engine refuses it if the table has moved on and the log can name it. */
+export function gmEditFrom(f: GmForm, grid: boolean, terrain: readonly TerrainFeature[] = [], activeUnit = ""): GmEditInit | string {
   const reason = f.reason.trim();
   if (!reason) return "Say why: every GM edit is shown in the log with its reason.";
   const needsUnit = !NO_UNIT.includes(f.kind);
@@ -127,7 +129,7 @@ export function gmEditFrom(f: GmForm, grid: boolean, terrain: readonly TerrainFe
       if (!f.side) return "Pick the side.";
       return { reason, body: { case: "extraAction", value: { side: f.side } } };
     case "endActivation":
-      return { reason, body: { case: "endActivation", value: {} } };
+      return { reason, body: { case: "endActivation", value: { unitId: activeUnit } } };
   }
 }
 
@@ -207,7 +209,7 @@ export function gmEditPanel(v: View, f: GmForm, log: readonly LogEntry[], send: 
   fields.push(field("Reason", text("reason", "gm-edit-reason", "why, for every player's log")));
   const apply = h("button", { class: "primary", "data-testid": "gm-edit-apply" }, "Apply edit");
   apply.addEventListener("click", () => {
-    const edit = gmEditFrom(f, grid, v.terrain);
+    const edit = gmEditFrom(f, grid, v.terrain, v.turn?.activeUnit ?? "");
     if (typeof edit === "string") {
       problem.textContent = edit;
       return;
