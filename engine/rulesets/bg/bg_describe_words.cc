@@ -86,11 +86,7 @@ void replace_word(std::string& text, const std::string& what, const std::string&
 }
 
 // The name set-up gives a terrain feature the scenario left unnamed ("t3", bg_setup.cc).
-bool unnamed(const Terrain& t) {
-  std::string name = "t";
-  name += std::to_string(t.index);
-  return t.name == name;
-}
+bool unnamed(const Terrain& t) { return t.unnamed; }
 
 bool is_minefield(const Terrain& t) { return t.kind == TerrainKind::kMinefield || t.kind == TerrainKind::kDummyMinefield; }
 

@@ -149,8 +149,7 @@ void edit_state(BgState& st, const pb::GmEdit& edit) {
       st.turn = t;
       return;
     }
-    default:
-      reject("GM_EDIT_UNSUPPORTED", "GEN", "Battleground does not support that edit.");
+    default: edit_table(st, edit);  // terrain, phase, extra card play, end of a go (bg_edit_table.cc)
   }
 }
 
@@ -170,6 +169,7 @@ std::vector<std::string> Battleground::check_edit(const GameState& state, const 
   const auto& st = static_cast<const BgState&>(state);
   auto copy = st;
   edit_state(copy, edit);
+  if (edit.has_terrain() || edit.has_end_activation()) return table_edit_audience(st, edit);
   const Unit* u = st.find(edited_unit(edit));
   if (u && u->hidden) return {side_id(st, u->side)};  // BG-UNIT-09: the other side must not learn of it
   return {};

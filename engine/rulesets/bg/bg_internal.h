@@ -21,6 +21,7 @@
 #include "engine/model/payload.h"
 #include "sandtable/rulesets/bg/bg.pb.h"
 #include "sandtable/v1/event.pb.h"
+#include "sandtable/v1/gm_edit.pb.h"
 
 namespace sandtable::bg {
 
@@ -231,6 +232,13 @@ struct StandIn {
 std::vector<StandIn> replace_unknown_names(const BgState& st, const Seer& seer, pb::BgCommand& order);
 // A refusal's sentence with each stand-in written back as the name the seat gave.
 std::string with_names_given(std::string message, const std::vector<StandIn>& stand_ins);
+
+// ---- GM edits of the table (bg_edit_table.cc; the units' edits are in bg_edit.cc) ----
+// Terrain laid or removed (smoke, minefields), an extra card play, the end of a go on the open
+// card; a phase is never set. Throws Rejected with a sentence; changes `st` only when accepted.
+void edit_table(BgState& st, const pb::GmEdit& edit);
+// Who may see such an edit: a secret feature's owner alone, a hidden unit's side; else everyone.
+std::vector<std::string> table_edit_audience(const BgState& st, const pb::GmEdit& edit);
 
 // ---- events ----
 void emit_bg(Context& ctx, pb::BgEvent body, std::vector<std::string> visible_to = {});

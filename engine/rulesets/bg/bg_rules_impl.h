@@ -39,9 +39,11 @@ class Battleground final : public RuleSet {
   std::unique_ptr<GameState> load_state(const pb::Scenario& scenario, const std::string& bytes,
                                         std::string* error) const override;
 
-  // GM edits: units moved, removed, their living figures and markers, the turn (bg_edit.cc).
+  // GM edits: units moved, removed, their living figures and markers, the turn (bg_edit.cc);
+  // terrain, smoke and minefields, an extra card play, the end of a go (bg_edit_table.cc).
   std::vector<std::string> check_edit(const GameState& state, const pb::GmEdit& edit) const override;
   void apply_edit(GameState& state, const pb::GmEdit& edit) const override;
+  std::string describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string& viewer) const override;
 };
 
 }  // namespace sandtable::bg

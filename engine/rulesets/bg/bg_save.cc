@@ -6,8 +6,8 @@
 // artillery cards, the deck's three piles and its own generator, the card-play bookkeeping, the
 // acting card, the turn and phase. What the scenario fixes and initial_state() rebuilds from it
 // is not stored: the options, the table's size, the turn limit, the objectives and victory
-// points, and the terrain (nothing in play changes a terrain entry). A field added to BgState
-// must be saved here or rebuilt there.
+// points, and the terrain (nothing in play changes a terrain entry; the GM's edited list is saved
+// when there is one). A field added to BgState must be saved here or rebuilt there.
 #include <set>
 
 #include "engine/model/rng_save.h"
@@ -286,6 +286,10 @@ std::string Battleground::save_state(const GameState& state) const {
   out.set_turn(st.turn);
   out.set_phase(static_cast<int>(st.phase));
   out.set_card_phase_over(st.card_phase_over);
+  if (st.gm_terrain) {  // an unedited table saves exactly the bytes it did before
+    out.set_gm_terrain_edited(true);
+    for (const auto& t : *st.gm_terrain) *out.add_gm_terrain() = t;
+  }
   return out.SerializeAsString();
 }
 
@@ -301,6 +305,18 @@ std::unique_ptr<GameState> Battleground::load_state(const pb::Scenario& scenario
   // again after loading.
   st->sides.clear();
   for (const auto& side : scenario.sides()) st->sides.push_back(side.id());
+  if (in.gm_terrain_edited()) {  // the GM's laid and removed features, before their minefields load
+    TerrainList terrain(in.gm_terrain().begin(), in.gm_terrain().end());
+    std::set<std::string> names;
+    for (const auto& t : terrain) {
+      if (t.name().empty() || !names.insert(t.name()).second || terrain_problem(t, scenario)) {
+        if (error) *error = "the Battleground state's edited terrain is not terrain of these rules";
+        return nullptr;
+      }
+    }
+    lay_out_terrain(*st, terrain, scenario);
+    st->gm_terrain = std::move(terrain);
+  }
   st->smoke.clear();
   st->melees.clear();
   st->charge.reset();

@@ -128,43 +128,47 @@ std::vector<Vec2> circle_polygon(const pb::Circle& circle) {
   return pts;
 }
 
-std::optional<std::string> check_terrain(const pb::TerrainFeature& t, const std::string& where, const pb::Scenario& s) {
+}  // namespace
+
+std::optional<std::string> terrain_problem(const pb::TerrainFeature& t, const pb::Scenario& s) {
   std::string kind = t.kind();
   if (kind == "bridge_light") kind = "bridge";
   if (kind == "house") kind = "building";
   const TerrainRow* row = terrain_row(kind);
-  if (!row) return where + ".kind: \"" + t.kind() + "\" is not a Battleground terrain kind";
+  if (!row) return ".kind: \"" + t.kind() + "\" is not a Battleground terrain kind";
   if (row->linear || ((kind == "river") && t.polyline_size() > 0)) {
-    if (t.polyline_size() < 2) return where + ".polyline: a " + t.kind() + " needs at least 2 points";
+    if (t.polyline_size() < 2) return ".polyline: a " + t.kind() + " needs at least 2 points";
   } else if (t.polygon_size() > 0) {
     std::vector<Vec2> pts;
     for (const auto& p : t.polygon()) pts.push_back(to_vec(p));
     try {
       geom::Polygon poly(pts);
     } catch (const std::invalid_argument& e) {
-      return where + ".polygon: " + e.what();
+      return std::string(".polygon: ") + e.what();
     }
   } else if (t.has_circle()) {
     if (!(t.circle().radius() > 0.1) || !(t.circle().radius() < 1000) || !finite(t.circle().centre())) {
-      return where + ".circle: needs a centre and a radius (0.1\" to 1000\")";
+      return std::string(".circle: needs a centre and a radius (0.1\" to 1000\")");
     }
     try {
       geom::Polygon poly(circle_polygon(t.circle()));
     } catch (const std::invalid_argument& e) {
-      return where + ".circle: " + e.what();
+      return std::string(".circle: ") + e.what();
     }
   } else {
-    return where + ": a " + t.kind() + " needs a polygon or a circle";
+    return ": a " + t.kind() + " needs a polygon or a circle";
   }
   if (!t.owner().empty()) {
     bool ok = false;
     for (const auto& side : s.sides()) ok = ok || side.id() == t.owner();
-    if (!ok) return where + ".owner: \"" + t.owner() + "\" is not one of the scenario's sides";
+    if (!ok) return ".owner: \"" + t.owner() + "\" is not one of the scenario's sides";
+  }
+  if (kind == "minefield" || kind == "dummy_minefield") {  // BG-MINE-01
+    MinefieldShape shape;
+    if (auto e = minefield_shape(t, &shape)) return ": " + *e;
   }
   return std::nullopt;
 }
-
-}  // namespace
 
 std::optional<std::string> validate_scenario(const pb::Scenario& s) {
   if (!s.has_table()) return std::string("board: Battleground is played on a free table; expected \"table\" {width, height}");
@@ -220,12 +224,12 @@ std::optional<std::string> validate_scenario(const pb::Scenario& s) {
   std::set<std::string> names;
   for (int i = 0; i < s.terrain_size(); ++i) {
     const std::string where = "terrain[" + std::to_string(i) + "]";
-    if (auto e = check_terrain(s.terrain(i), where, s)) return e;
+    if (auto e = terrain_problem(s.terrain(i), s)) return where + *e;
     const std::string name = s.terrain(i).name().empty() ? "t" + std::to_string(i) : s.terrain(i).name();
     if (!names.insert(name).second) return where + ".name: \"" + name + "\" is used twice";
   }
   if (s.victory().max_turns() < 0) return std::string("victory.max_turns: must be 0 (no limit) or more");
-  if (auto e = check_special_scenario(s)) return e;  // BG-MINE-01 shapes, BG-ART-01 strikes
+  if (auto e = check_special_scenario(s)) return e;  // BG-ART-01 strikes
   return validate_units_extra(s);  // objectives, stands, vehicle pairs (bg_units_setup.cc)
 }
 
@@ -317,37 +321,16 @@ Unit make_unit(const pb::UnitSetup& u, int side, const Options& o) {
 
 }  // namespace
 
-std::unique_ptr<BgState> initial_state(const pb::Scenario& s) {
-  auto st = std::make_unique<BgState>();
-  read_options(s, &st->options);
-  st->width = s.table().width();
-  st->height = s.table().height();
-  st->max_turns = s.victory().max_turns();
-  for (int i = 0; i < s.sides_size(); ++i) {
-    for (const auto& u : s.sides(i).units()) st->units.push_back(make_unit(u, i, st->options));
-  }
-  for (const auto& r : s.reinforcements()) {
-    const int side = r.side() == s.sides(0).id() ? 0 : 1;
-    Unit u = make_unit(r.unit(), side, st->options);
-    u.on_table = false;
-    u.arrives_turn = r.turn();
-    st->units.push_back(u);
-  }
-  // Starting passengers (BG-MOVE-15).
-  for (int i = 0; i < s.sides_size(); ++i) {
-    for (const auto& u : s.sides(i).units()) {
-      if (u.towed_by().empty()) continue;
-      Unit* p = st->find(u.id());
-      Unit* v = st->find(u.towed_by());
-      p->carried_by = v->id;
-      v->vehicle->passengers.push_back(p->id);
-    }
-  }
-  for (int i = 0; i < s.terrain_size(); ++i) {
-    const auto& t = s.terrain(i);
+void lay_out_terrain(BgState& st, const TerrainList& features, const pb::Scenario& s) {
+  st.terrain.clear();
+  st.minefields.clear();
+  for (std::size_t i = 0; i < features.size(); ++i) {
+    const auto& t = features[i];
     Terrain x;
-    x.index = i;
+    x.index = static_cast<int>(i);
     x.name = t.name().empty() ? "t" + std::to_string(i) : t.name();
+    // "t<digits>": the engine's name for a feature the scenario (or the GM) left unnamed.
+    x.unnamed = x.name.size() > 1 && x.name[0] == 't' && x.name.find_first_not_of("0123456789", 1) == std::string::npos;
     std::string kind = t.kind();
     x.light_bridge = kind == "bridge_light";
     if (kind == "bridge_light") kind = "bridge";
@@ -375,10 +358,39 @@ std::unique_ptr<BgState> initial_state(const pb::Scenario& s) {
       m.dummy = x.kind == TerrainKind::kDummyMinefield;
       m.known_to.assign(2, x.owner.empty());
       if (!x.owner.empty()) m.known_to[static_cast<std::size_t>(s.sides(0).id() == x.owner ? 0 : 1)] = true;
-      st->minefields.push_back(m);
+      st.minefields.push_back(m);
     }
-    st->terrain.push_back(std::move(x));
+    st.terrain.push_back(std::move(x));
   }
+}
+
+std::unique_ptr<BgState> initial_state(const pb::Scenario& s) {
+  auto st = std::make_unique<BgState>();
+  read_options(s, &st->options);
+  st->width = s.table().width();
+  st->height = s.table().height();
+  st->max_turns = s.victory().max_turns();
+  for (int i = 0; i < s.sides_size(); ++i) {
+    for (const auto& u : s.sides(i).units()) st->units.push_back(make_unit(u, i, st->options));
+  }
+  for (const auto& r : s.reinforcements()) {
+    const int side = r.side() == s.sides(0).id() ? 0 : 1;
+    Unit u = make_unit(r.unit(), side, st->options);
+    u.on_table = false;
+    u.arrives_turn = r.turn();
+    st->units.push_back(u);
+  }
+  // Starting passengers (BG-MOVE-15).
+  for (int i = 0; i < s.sides_size(); ++i) {
+    for (const auto& u : s.sides(i).units()) {
+      if (u.towed_by().empty()) continue;
+      Unit* p = st->find(u.id());
+      Unit* v = st->find(u.towed_by());
+      p->carried_by = v->id;
+      v->vehicle->passengers.push_back(p->id);
+    }
+  }
+  lay_out_terrain(*st, scenario_terrain(s), s);
   // Units starting in a building named by attribute, or whose figures stand in/around one.
   for (auto& u : st->units) {
     if (!u.building.empty() || !u.infantry_like() || u.figures.empty()) continue;

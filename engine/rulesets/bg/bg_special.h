@@ -71,7 +71,7 @@ Check check_aims(const BgState& st, const FireMission& fm, std::span<const pb::P
 // the mission done.
 void resolve_mission(Context& ctx, BgState& st, const FireMission& mission, std::span<const pb::Point> aims);
 // ---- scheduled strikes (bg_special_strikes.cc, bg_special_scenario.cc) ----
-// BG-ART-01 / BG-MINE-01: scenario checks of strikes and minefield shapes; error or nullopt.
+// BG-ART-01: scenario checks of scheduled strikes; error or nullopt (minefield shapes: terrain_problem).
 std::optional<std::string> check_special_scenario(const pb::Scenario& s);
 // BG-MINE-01 / BG-EX-13: the minefield's listed shape ("2x12", "3x8", "4x6", "circle 5.5") and its
 // area in square inches, or an error sentence.

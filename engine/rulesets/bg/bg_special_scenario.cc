@@ -1,5 +1,5 @@
 // Scenario checks of the special rules: scheduled strikes (BG-ART-01) and minefield shapes
-// (BG-MINE-01, BG-EX-13), and reading the strikes into the state.
+// (BG-MINE-01, BG-EX-13: asked by terrain_problem, bg_setup.cc), and reading the strikes into the state.
 #include <cmath>
 
 #include "engine/rulesets/bg/bg_special.h"
@@ -54,12 +54,6 @@ std::optional<std::string> minefield_shape(const pb::TerrainFeature& t, Minefiel
 }
 
 std::optional<std::string> check_special_scenario(const pb::Scenario& s) {
-  for (int i = 0; i < s.terrain_size(); ++i) {
-    const auto& t = s.terrain(i);
-    if (t.kind() != "minefield" && t.kind() != "dummy_minefield") continue;
-    MinefieldShape shape;
-    if (auto e = minefield_shape(t, &shape)) return "terrain[" + std::to_string(i) + "]: " + *e;
-  }
   if (s.has_extra() && !carries<pb::BgScenario>(s)) {
     return "extra: \"" + s.extra().type_url() + "\" is not a Battleground scenario's extra (sandtable.v1.BgScenario)";
   }

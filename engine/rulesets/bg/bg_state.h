@@ -16,6 +16,7 @@
 #include "engine/geom/los.h"
 #include "engine/geom/shapes.h"
 #include "engine/model/game_state.h"
+#include "engine/model/gm_terrain.h"
 #include "sandtable/rulesets/bg/bg.pb.h"
 #include "sandtable/rulesets/bg/bg_event.pb.h"
 
@@ -185,7 +186,8 @@ struct Terrain {
   int max_units = 2, max_figures = 18;  // buildings (BG-TER-10)
   bool light_bridge = false;         // closed to heavy vehicles (BG-TER-04)
   std::string owner;                 // secret: only this side (and the GM) sees it (BG-MINE-02)
-  int index = 0;                     // position in scenario.terrain
+  int index = 0;                     // position in the feature list (the scenario's, or the GM's)
+  bool unnamed = false;              // its name ("t3") was given by the engine, not the scenario
 };
 
 // Minefields (BG-MINE-*): the terrain entry plus what each side knows.
@@ -310,6 +312,9 @@ struct BgState : StateBase<BgState> {
 
   std::vector<Unit> units;           // scenario order, then reinforcements
   std::vector<Terrain> terrain;
+  // The features once the GM has laid or removed one (bg_edit_table.cc), every one named (the
+  // engine's "t3" for those without): `terrain` is built from it, and the view lists it.
+  std::optional<TerrainList> gm_terrain;
   std::vector<Minefield> minefields;
   std::vector<Smoke> smoke;
   std::vector<FireMission> missions;

@@ -1,5 +1,5 @@
 // What a viewer sees of a Battleground game: units (CoM, facing, figures as strength, markers,
-// figure places), the turn and the open card, revealed minefields. Hidden information stays
+// figure places), the turn and the open card, revealed minefields, smoke. Hidden information stays
 // hidden: secret minefields of the other side (BG-MINE-02), hidden set-up units (BG-UNIT-09),
 // reinforcements not yet arrived, and the deck order (BG-CARD-12: counts only).
 #include <cctype>
@@ -207,18 +207,38 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
       *fv->mutable_position() = to_point(f.pos);
     }
   }
+  // Game::view has listed the scenario's public features and the viewer's own (and all to the
+  // GM); once the GM has laid or removed one, the GM's list is shown instead, alike.
+  if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);
   // BG-MINE-03: a detected secret minefield is shown to the side that found it.
-  // Game::view has listed the public features and the viewer's own (and all to the GM).
   for (const auto& m : st.minefields) {
     const Terrain* t = st.terrain_named(m.terrain);
     if (!t || t->owner.empty() || gm || t->owner == viewer) continue;
-    if (knows_terrain(st, *t, seer)) *view.add_terrain() = st.scenario->terrain(t->index);
+    if (knows_terrain(st, *t, seer)) *view.add_terrain() = st.gm_terrain ? (*st.gm_terrain)[static_cast<std::size_t>(t->index)] : st.scenario->terrain(t->index);
   }
   // BG-MINE-02: a dummy cannot be told from a real minefield until entered; before that only
   // its owner and the GM see the word.
   for (auto& t : *view.mutable_terrain()) {
     const Minefield* m = st.minefield(t.name());
     if (t.kind() == "dummy_minefield" && !gm && t.owner() != viewer && !(m && m->entered)) t.set_kind("minefield");
+    // The GM's list names every feature ("t3"); the names the engine gave stay unwritten, as in
+    // the scenario.
+    const Terrain* x = st.gm_terrain ? st.terrain_named(t.name()) : nullptr;
+    if (x && x->unnamed) t.clear_name();
+  }
+  // BG-SMK-02/05: smoke on the table, seen by everyone, after the terrain (its ids name it): a
+  // line laid by a unit, a circle by artillery (and either by the GM, bg_edit_table.cc).
+  for (const auto& s : st.smoke) {
+    auto* f = view.add_terrain();
+    f->set_kind("smoke");
+    f->set_name(s.id);
+    if (s.circle) {
+      *f->mutable_circle()->mutable_centre() = to_point(s.centre);
+      f->mutable_circle()->set_radius(s.radius);
+    } else {
+      *f->add_polyline() = to_point(s.a);
+      *f->add_polyline() = to_point(s.b);
+    }
   }
   auto* turn = view.mutable_turn();
   turn->set_turn(st.turn);
