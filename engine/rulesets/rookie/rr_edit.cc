@@ -1,5 +1,5 @@
 // GM edits of a Rookie Rules table: move or remove a unit, set its figures and its penalty marker,
-// the turn. The checks keep what the rules rely on: units on the table, figures between 1 and the
+// the turn (the table itself, the phase and activations: rr_edit_table.cc). The checks keep what the rules rely on: units on the table, figures between 1 and the
 // unit's start (remove it to take it out), one marker at most, and the acting unit left acting.
 #include <algorithm>
 #include <cmath>
@@ -122,8 +122,7 @@ void edit_state(RrState& st, const pb::GmEdit& edit) {
       u.marker = from_pb(x.marker());
       return;
     }
-    default:
-      reject("GM_EDIT_UNSUPPORTED", "GEN", "Rookie Rules does not support that edit.");
+    default: edit_table(st, edit);  // terrain, minefields, phase, extra function, end of an activation (rr_edit_table.cc)
   }
 }
 
@@ -145,6 +144,7 @@ std::vector<std::string> RookieRules::check_edit(const GameState& state, const p
   const auto& st = static_cast<const RrState&>(state);
   RrState copy = st;
   edit_state(copy, edit);
+  if (edit.has_terrain() || edit.has_extra_action() || edit.has_end_activation()) return table_edit_audience(st, edit);
   // An edit of a unit hidden from the enemy (before or after) is seen only by its own side.
   if (const Unit* before = st.alive_unit(edited_unit(edit))) {
     auto who = audience(st, *before);
@@ -179,6 +179,7 @@ std::string RookieRules::describe_edit(const GameState& state, const pb::GmEdit&
     return "sets " + (u ? label(*u) : x.unit_id()) + " to " + std::to_string(x.figures()) + (x.figures() == 1 ? " figure, " : " figures, ") +
            marker_words(from_pb(x.marker()));
   }
+  if (auto words = describe_table_edit(static_cast<const RrState&>(state), edit); !words.empty()) return words;
   return RuleSet::describe_edit(state, edit, viewer);
 }
 

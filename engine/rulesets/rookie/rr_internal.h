@@ -17,6 +17,7 @@
 #include "engine/rulesets/rookie/rr_state.h"
 #include "engine/rulesets/rookie/rr_tables.h"
 #include "sandtable/rulesets/rookie/rr.pb.h"
+#include "sandtable/v1/gm_edit.pb.h"
 
 namespace sandtable::rr {
 
@@ -219,5 +220,20 @@ void settle(Context& ctx, RrState& st);
 // The side the game waits on now, or -1.
 int waiting_side(const RrState& st);
 std::string phase_words(const RrState& st);
+// Whether the side has something to do in its part of the plot, command or morale phase the game
+// is in (settle() goes past a part with nothing to do).
+bool has_phase_work(const RrState& st, int side);
+
+// ---- GM edits of the table (rr_edit_table.cc; the units' edits are in rr_edit.cc) ----
+// The most functions a unit may have left: RR-CARD-05 gives two, the GM's extra ones up to this.
+inline constexpr int kMostFunctions = 4;
+// Terrain and minefields laid or removed, the first side's part of a phase handed on, an extra
+// function for the unit acting, the end of its activation. Throws Rejected with a sentence.
+void edit_table(RrState& st, const pb::GmEdit& edit);
+// Who may see such an edit: a minefield's owner alone until it is found, the side of a unit
+// acting unseen; else everyone.
+std::vector<std::string> table_edit_audience(const RrState& st, const pb::GmEdit& edit);
+// The log words of such an edit where the shared ones would not do; empty otherwise.
+std::string describe_table_edit(const RrState& st, const pb::GmEdit& edit);
 
 }  // namespace sandtable::rr

@@ -32,6 +32,8 @@ class RookieRules final : public RuleSet {
   // A card turned or passed, a unit spotted, a minefield found: a take-back never crosses them.
   bool reveals(const pb::Event& event) const override;  // rr_describe.cc
   std::vector<std::string> check_edit(const GameState& state, const pb::GmEdit& edit) const override;  // rr_edit.cc
+  // The first side's part of a plot, command or morale phase handed on (rr_edit_table.cc).
+  std::vector<std::string> gm_phases(const GameState& state) const override;
   void apply_edit(GameState& state, const pb::GmEdit& edit) const override;
   std::string describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string& viewer) const override;
 };

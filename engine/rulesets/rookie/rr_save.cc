@@ -75,8 +75,23 @@ std::string RookieRules::save_state(const GameState& state) const {
     x->set_template_kind(k.template_kind);
     x->set_orientation_deg(k.orientation_deg);
   }
-  for (std::size_t i = 0; i < st.minefields.size(); ++i) {
-    if (st.minefields[i].found) s.add_minefields_found(static_cast<int>(i));
+  if (st.gm_minefields) {
+    s.set_gm_minefields_edited(true);
+    for (const auto& m : st.minefields) {
+      auto* x = s.add_gm_minefields();
+      x->set_side(m.side);
+      geom::to_proto(m.centre, x->mutable_centre());
+      x->set_flats_deg(m.flats_deg);
+      x->set_found(m.found);
+    }
+  } else {
+    for (std::size_t i = 0; i < st.minefields.size(); ++i) {
+      if (st.minefields[i].found) s.add_minefields_found(static_cast<int>(i));
+    }
+  }
+  if (st.gm_terrain) {  // an unedited table saves exactly the bytes it did before
+    s.set_gm_terrain_edited(true);
+    for (const auto& t : *st.gm_terrain) *s.add_gm_terrain() = t;
   }
   for (const auto& a : st.aircraft) {
     auto* x = s.add_aircraft();
@@ -160,7 +175,7 @@ std::unique_ptr<GameState> RookieRules::load_state(const pb::Scenario& scenario,
   deck.sequence = s.deck().sequence();
   if (auto why = st->deck->restore(deck)) return fail(*why);
   if (!s.active_unit().empty() && !st->find(s.active_unit())) return fail("the acting unit is not in the scenario");
-  if (s.functions_left() < 0 || s.functions_left() > 2) return fail("the functions left are out of range");
+  if (s.functions_left() < 0 || s.functions_left() > kMostFunctions) return fail("the functions left are out of range");
   st->active_unit = s.active_unit();
   st->functions_left = s.functions_left();
   st->fired_at.assign(s.fired_at().begin(), s.fired_at().end());
@@ -211,6 +226,26 @@ std::unique_ptr<GameState> RookieRules::load_state(const pb::Scenario& scenario,
   for (const int i : s.minefields_found()) {
     if (i < 0 || i >= static_cast<int>(st->minefields.size())) return fail("a found minefield is not in the scenario");
     st->minefields[static_cast<std::size_t>(i)].found = true;
+  }
+  if (s.gm_minefields_edited()) {  // the GM's laid and removed minefields replace the scenario's
+    st->minefields.clear();
+    for (const auto& m : s.gm_minefields()) {
+      const Vec2 c = geom::from_proto(m.centre());
+      if (m.side() < 0 || m.side() > 1 || !geom::is_finite(c) || !std::isfinite(m.flats_deg())) return fail("an edited minefield is not one");
+      st->minefields.push_back(Mines{m.side(), c, m.flats_deg(), m.found()});
+    }
+    st->gm_minefields = true;
+  }
+  if (s.gm_terrain_edited()) {  // the GM's laid and removed features
+    TerrainList terrain(s.gm_terrain().begin(), s.gm_terrain().end());
+    auto table = std::make_shared<Table>(*st->table);
+    table->terrain.clear();
+    for (const auto& t : terrain) {
+      if (terrain_problem(t)) return fail("its edited terrain is not terrain of these rules");
+      table->terrain.push_back(terrain_of(t));
+    }
+    st->table = std::move(table);
+    st->gm_terrain = std::move(terrain);
   }
   return st;
 }

@@ -144,6 +144,15 @@ void next_card(Context& ctx, RrState& st) {
 
 }  // namespace
 
+bool has_phase_work(const RrState& st, int side) {
+  switch (st.phase) {
+    case Phase::kPlot: return may_plot(st, side);
+    case Phase::kCommand: return may_command(st, side) || may_combine(st, side);
+    case Phase::kMorale: return may_test(st, side);
+    default: return false;
+  }
+}
+
 int waiting_side(const RrState& st) {
   if (st.over || st.turn == 0) return -1;
   switch (st.phase) {

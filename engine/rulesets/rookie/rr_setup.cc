@@ -182,6 +182,20 @@ std::optional<std::string> attribute(Unit& u, const std::string& a) {
 
 }  // namespace
 
+std::optional<std::string> terrain_problem(const pb::TerrainFeature& t) {
+  if (!kind_of(t.kind())) return ".kind: unknown terrain \"" + t.kind() + "\"; expected one of " + join_kinds();
+  try {
+    geom::Polygon poly(points(t.polygon()));
+  } catch (const std::invalid_argument& e) {
+    return std::string(".polygon: ") + e.what();
+  }
+  return std::nullopt;
+}
+
+Terrain terrain_of(const pb::TerrainFeature& t) {
+  return Terrain{kind_of(t.kind())->kind, t.name().empty() ? t.kind() : t.name(), geom::Polygon(points(t.polygon()))};
+}
+
 std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
   if (!sc.has_table()) return "table: Rookie Rules is played on a free table (\"table\": {\"width\", \"height\"} in inches)";
   const double w = sc.table().width(), h = sc.table().height();
@@ -205,14 +219,7 @@ std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
     }
   }
   for (int i = 0; i < sc.terrain_size(); ++i) {
-    const auto& t = sc.terrain(i);
-    const std::string path = "terrain[" + std::to_string(i) + "]";
-    if (!kind_of(t.kind())) return path + ".kind: unknown terrain \"" + t.kind() + "\"; expected one of " + join_kinds();
-    try {
-      geom::Polygon poly(points(t.polygon()));
-    } catch (const std::invalid_argument& e) {
-      return path + ".polygon: " + e.what();
-    }
+    if (auto problem = terrain_problem(sc.terrain(i))) return "terrain[" + std::to_string(i) + "]" + *problem;
   }
   std::set<std::string> ids;
   for (int s = 0; s < 2; ++s) {
@@ -274,9 +281,7 @@ std::unique_ptr<RrState> initial_state(const pb::Scenario& sc) {
   auto table = std::make_shared<Table>();
   table->width = sc.table().width();
   table->height = sc.table().height();
-  for (const auto& t : sc.terrain()) {
-    table->terrain.push_back(Terrain{kind_of(t.kind())->kind, t.name().empty() ? t.kind() : t.name(), geom::Polygon(points(t.polygon()))});
-  }
+  for (const auto& t : sc.terrain()) table->terrain.push_back(terrain_of(t));
   st->table = std::move(table);
   std::vector<ActivationSideSpec> deck;
   for (int s = 0; s < 2; ++s) {

@@ -9,6 +9,7 @@
 
 #include "engine/geom/shapes.h"
 #include "engine/model/game_state.h"
+#include "engine/model/gm_terrain.h"
 #include "engine/rulesets/rookie/activation_deck.h"
 #include "engine/rulesets/rookie/rr_types.h"
 
@@ -169,6 +170,9 @@ enum class Phase { kPlot, kCommand, kCards, kStrikes, kMorale };
 
 struct RrState : StateBase<RrState> {
   std::shared_ptr<const Table> table;
+  // The features once the GM has laid or removed one (rr_edit_table.cc): the table's terrain is
+  // built from it, and the view lists it in place of the scenario's.
+  std::optional<TerrainList> gm_terrain;
   std::vector<std::string> side_names;
   std::vector<Unit> units;  // removed units stay with alive = false
   std::vector<Objective> objectives;
@@ -190,6 +194,7 @@ struct RrState : StateBase<RrState> {
   std::vector<Plot> plots;      // this turn's secret plots, one per battery at most
   std::vector<Strike> strikes;  // this turn's strikes, where they landed
   std::vector<Mines> minefields;
+  bool gm_minefields = false;  // the GM has laid or removed one: snapshots keep the whole list
   std::vector<AirSupport> air;
   std::vector<Aircraft> aircraft;
   int failed_checks[2] = {0, 0};  // RR-AIR-01: arrival checks failed in a row, per side

@@ -271,6 +271,7 @@ void RookieRules::fill_view(const GameState& state, const std::string& viewer, p
     extra.set_active_unit(st.active_unit);
     extra.set_functions_left(st.functions_left);
   }
+  if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);  // the GM's laid and removed features
   add_fire_and_mines(st, viewer, view, extra);
   view.mutable_extra()->PackFrom(extra);
   for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
