@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { GridFacing } from "../src/gen/sandtable/v1/common_pb";
 import { PaletteTerrainSchema, PaletteUnitSchema } from "../src/gen/sandtable/v1/palette_pb";
 import { ScenarioSchema, type Scenario } from "../src/gen/sandtable/v1/scenario_pb";
-import { featureCentre, layFeature, moveFeature, moveUnit, nextUnitNumber, placeUnit, removeFeature, removeUnit, renameFeature, slug, toggleSquare, unitOnSquare, updateUnit } from "../src/state/scenario-edit";
+import { featureCentre, layFeature, moveFeature, moveUnit, nextUnitNumber, placeUnit, removeFeature, removeUnit, renameFeature, setFeatureOwner, slug, toggleSquare, unitOnSquare, updateUnit } from "../src/state/scenario-edit";
 import { CatalogSchema } from "../src/gen/sandtable/v1/protocol_pb";
 import { editorSource, FILE_KEY, FROM_FILE } from "../src/ui/editor-start";
 import { History, placeObjective, removeObjective, setInfo, setOption, setSide, setVictory, updateObjective } from "../src/state/scenario-meta";
@@ -155,6 +155,15 @@ describe("terrain", () => {
     s = renameFeature(s, 1, "Bois de la Croix");
     expect(s.terrain.map((t) => t.name)).toEqual(["Woods", "Bois de la Croix"]);
     expect(removeFeature(s, 0).terrain.map((t) => t.name)).toEqual(["Bois de la Croix"]);
+  });
+
+  it("makes a feature one side's secret and everyone's again, leaving the input as it was", () => {
+    const s = layFeature(table(), wood8x6, { x: 10, y: 10 }).scenario;
+    const secret = setFeatureOwner(s, 0, "axis");
+    expect(secret.terrain[0].owner).toBe("axis");
+    expect(s.terrain[0].owner).toBe("");
+    expect(setFeatureOwner(secret, 0, "").terrain[0].owner).toBe("");
+    expect(setFeatureOwner(s, 5, "axis").terrain.length).toBe(1);
   });
 });
 

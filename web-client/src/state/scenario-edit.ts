@@ -235,6 +235,13 @@ export function renameFeature(s: Scenario, index: number, name: string): Scenari
   return out;
 }
 
+/** Makes a feature a side's secret (a minefield only its layer knows of), or everyone's again (""). */
+export function setFeatureOwner(s: Scenario, index: number, owner: string): Scenario {
+  const out = clone(ScenarioSchema, s);
+  if (out.terrain[index]) out.terrain[index].owner = owner;
+  return out;
+}
+
 export function removeFeature(s: Scenario, index: number): Scenario {
   const out = clone(ScenarioSchema, s);
   out.terrain.splice(index, 1);

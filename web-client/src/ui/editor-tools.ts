@@ -2,7 +2,7 @@
 // and move, lay terrain, place objectives) and each tool's choices; the selected unit's fields;
 // the terrain list. What a click does with them is the page's (editor.ts).
 import { GridFacing } from "../gen/sandtable/v1/common_pb";
-import { findUnit, removeFeature, removeUnit, renameFeature, updateUnit } from "../state/scenario-edit";
+import { findUnit, removeFeature, removeUnit, renameFeature, setFeatureOwner, updateUnit } from "../state/scenario-edit";
 import { h } from "./dom";
 import { FACINGS, field, numberInput, section, selectInput, sideName, textInput, type EditorCtx, type Mode } from "./editor-fields";
 import { terrainStyle } from "./look";
@@ -104,6 +104,10 @@ function terrainList(c: EditorCtx): HTMLElement {
         ? h("button", { class: "link", onclick: () => c.setTools({ feature: i, terrain: Math.max(0, c.palette.terrain.findIndex((p) => p.feature?.kind === f.kind)) }) }, "Edit")
         : h("button", { class: "link", "data-testid": "ed-move-feature", onclick: () => c.setTools({ moving: i }) }, "Move"),
       h("button", { class: "link", onclick: () => { c.edit((s) => removeFeature(s, i)); c.setTools({ feature: -1, moving: -1 }); } }, "Remove"),
+      // Who knows of it: a secret feature (a minefield) is drawn only for its side and the GM.
+      // Whether a rule set has secret terrain is its answer to the check, not the editor's guess.
+      selectInput(`feature-owner-${i}`, [["", "Seen by all"], ...c.scenario.sides.map((sd): [string, string] => [sd.id, `Secret: ${sd.name || sd.id}`])], f.owner,
+        (v) => c.edit((s) => setFeatureOwner(s, i, v))),
     ),
   );
   return h("ul", { class: "ed-list", "data-testid": "ed-terrain" }, rows.length ? rows : h("li", { class: "muted" }, "No terrain yet."));
