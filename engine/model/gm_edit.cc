@@ -63,7 +63,7 @@ std::string join_dice(const google::protobuf::RepeatedField<int>& values) {
 std::string place_words(const pb::TerrainFeature& f) {
   if (f.squares_size() > 0) {
     std::string out = " at";
-    for (const auto& s : f.squares()) out += " " + square_name(s);
+    for (const auto& s : f.squares()) out.append(1, ' ').append(square_name(s));  // not " " + ...: GCC 12's -O3 false -Wrestrict
     return out;
   }
   if (f.has_circle()) return " around " + point_name(f.circle().centre()) + ", " + inches(f.circle().radius()) + "\" across the radius";

@@ -37,6 +37,10 @@ pb::View scenario_view(const pb::Scenario& scenario) {
       if (u.has_position()) *uv->mutable_position() = u.position();
       uv->set_facing_deg(u.facing_deg());
       uv->set_carried_by(u.towed_by());
+      // A strength the scenario sets; 0 (the type's default) stays unknown: max_strength 0 tells
+      // the client not to write one.
+      uv->set_strength(u.strength());
+      uv->set_max_strength(u.strength());
       for (const auto& f : u.figures()) {
         auto* fv = uv->add_figures();
         fv->set_id(f.id());
@@ -54,7 +58,7 @@ std::string to_json(const pb::Scenario& scenario) {
   std::string out;
   google::protobuf::util::JsonPrintOptions options;
   options.add_whitespace = true;
-  options.preserve_proto_field_names = true;
+  options.preserve_proto_field_names = false;  // lowerCamelCase, as the built-in scenario files
   if (!google::protobuf::util::MessageToJsonString(scenario, &out, options).ok()) return {};
   return out;
 }

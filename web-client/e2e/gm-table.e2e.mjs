@@ -120,6 +120,26 @@ test("a player takes back a move; the GM rewinds one with a reason; a ruling ask
   await gm.locator('[data-testid="gm-rulings"]').waitFor({ state: "detached" });
   await shot(B, "ruling-given");
 
+  // --- terrain: the GM lays woods with a reason; every seat's table and log show them; then the
+  // GM takes them away again ---
+  const woodsOn = (p) => p.evaluate(() => window.sandtable.page.model.view.terrain.filter((t) => t.kind === "woods" && t.squares.some((q) => q.col === 10 && q.row === 0)).length);
+  await gm.selectOption('[data-testid="gm-edit-kind"]', "terrainLay");
+  await gm.fill('[data-testid="gm-edit-value"]', "woods");
+  await gm.fill('[data-testid="gm-edit-place"]', "10, 0  11, 0");
+  await gm.fill('[data-testid="gm-edit-reason"]', "the copse was left off the map");
+  await gm.click('[data-testid="gm-edit-apply"]');
+  for (const p of [A, B, spec]) await logHas(p, /GM lays woods at \(10,0\) \(11,0\) \(the copse was left off the map\)\./);
+  for (const p of [A, B, spec, gm]) assert.equal(await woodsOn(p), 1, "the woods are on every seat's table");
+  await shot(B, "terrain-laid");
+  await gm.selectOption('[data-testid="gm-edit-kind"]', "terrainRemove");
+  const laid = (await gm.$$eval('[data-testid="gm-edit-feature"] option', (os) => os.map((o) => ({ value: o.value, label: o.textContent })))).filter((o) => o.value !== "").pop();
+  assert.ok(laid && /woods/.test(laid.label), `the laid woods are listed to remove (${JSON.stringify(laid)})`);
+  await gm.selectOption('[data-testid="gm-edit-feature"]', laid.value);
+  await gm.fill('[data-testid="gm-edit-reason"]', "it was the other copse");
+  await gm.click('[data-testid="gm-edit-apply"]');
+  for (const p of [A, B, spec]) await logHas(p, /GM removes woods.*\(it was the other copse\)\./);
+  for (const p of [A, B, spec, gm]) assert.equal(await woodsOn(p), 0, "the woods are gone from every seat's table");
+
   // --- seats: the GM puts the computer in the other side's seat and gives it back; a new
   // spectator link replaces the old one, which stops at once ---
   const other = side === "blue" ? "red" : "blue";

@@ -1,4 +1,5 @@
-// Entry point: a page with ?token= is a seat at a table; anything else is the lobby.
+// Entry point: a page with ?token= is a seat at a table, ?editor= the scenario editor; anything
+// else is the lobby.
 import "./style.css";
 import { Connection } from "./net/connection";
 import { localJoinUrl, parseJoinLink, wsUrlFor } from "./links";
@@ -10,6 +11,7 @@ import { TablePage } from "./ui/table";
 const app = document.getElementById("app")!;
 const link = parseJoinLink(location.search);
 const store = browserStore();
+const editor = new URLSearchParams(location.search).get("editor");
 
 if (new URLSearchParams(location.search).has("demo")) {
   void import("./demo").then((d) => d.runDemo(app));
@@ -53,6 +55,17 @@ if (new URLSearchParams(location.search).has("demo")) {
   page.render();
   conn.start();
   (window as unknown as { sandtable: unknown }).sandtable = { page, conn };
+} else if (editor !== null) {
+  // The editor is loaded only by the GMs who open it: the lobby and the table stay as light.
+  void import("./ui/editor").then(({ EditorPage }) => {
+    let page: InstanceType<typeof EditorPage> | null = null;
+    const conn = new Connection({ url: wsUrlFor(location), onEnvelope: () => {}, onStatus: (st) => page?.setStatus(st) });
+    page = new EditorPage(conn, store);
+    conn.start();
+    app.replaceChildren(page.root);
+    (window as unknown as { sandtable: unknown }).sandtable = { editor: page, conn };
+    void page.load(editor);
+  });
 } else {
   const conn = new Connection({ url: wsUrlFor(location), onEnvelope: () => {} });
   const lobby = new LobbyPage(conn, store);

@@ -136,12 +136,12 @@ pb::ScenarioPalette Battleground::palette() const {
   pb::ScenarioPalette p;
   p.set_ruleset(std::string(id()));
   *p.mutable_blank() = blank(id());
-  infantry(p, "Rifle squad (10)", "infantry",
+  infantry(p, "Rifle squad", "infantry",
            {"leader", "rifle", "rifle", "rifle", "rifle", "leader", "heavy_weapon", "rifle", "rifle", "rifle"});
-  infantry(p, "Weapons team (4)", "infantry", {"leader", "heavy_weapon", "rifle", "rifle"});
-  infantry(p, "Engineer squad (6)", "infantry", {"leader", "engineer", "engineer", "engineer", "rifle", "rifle"});
-  infantry(p, "Rifle squad with medic (8)", "infantry", {"leader", "rifle", "rifle", "medic", "leader", "rifle", "rifle", "rifle"});
-  infantry(p, "Cavalry troop (6)", "cavalry", {"leader", "rifle", "rifle", "rifle", "rifle", "rifle"});
+  infantry(p, "Weapons team", "infantry", {"leader", "heavy_weapon", "rifle", "rifle"});
+  infantry(p, "Engineer squad", "infantry", {"leader", "engineer", "engineer", "engineer", "rifle", "rifle"});
+  infantry(p, "Squad with medic", "infantry", {"leader", "rifle", "rifle", "medic", "leader", "rifle", "rifle", "rifle"});
+  infantry(p, "Cavalry troop", "cavalry", {"leader", "rifle", "rifle", "rifle", "rifle", "rifle"});
   for (const auto& row : vehicle_rows()) {
     auto* x = p.add_units();
     x->set_label(words(row.type));

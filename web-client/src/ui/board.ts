@@ -655,7 +655,9 @@ function drawUnit(v: View, u: UnitView, o: Overlay, t: Orient): SVGElement {
   const look = lookFor(v.ruleset);
   const glyph = look.counterGlyph?.(u.type, col.ink);
   if (glyph) g.append(glyph);
-  g.append(s("text", { class: "sp", x: 0, y: w / 2 - 5, "text-anchor": "middle", fill: col.ink }, `${u.strength}`));
+  // maxStrength 0: the strength is not known yet (the scenario editor's table before the rule set
+  // has set it up), so nothing is written rather than a 0.
+  if (u.maxStrength > 0) g.append(s("text", { class: "sp", x: 0, y: w / 2 - 5, "text-anchor": "middle", fill: col.ink }, `${u.strength}`));
   const shown = plainMarkers(u).slice(0, 3);
   const glyphs = markerGlyphs(shown.map((m) => m.key), (k) => look.markerLetter(k));
   shown.forEach((m, i) => {
@@ -738,7 +740,7 @@ function drawTableUnit(v: View, u: UnitView, P: (p: { x: number; y: number }) =>
   const placed = u.figures.filter((f) => f.position).map((f) => ({ y: Number(P(f.position!).split(",")[1]), r: reach(baseOf(look, f.kind), u.facingDeg + deg) }));
   const top = placed.length ? Math.min(...placed.map((f) => f.y - f.r)) : cy - 1.2 * INCH;
   const bottom = placed.length ? Math.max(...placed.map((f) => f.y + f.r)) : cy + 1.2 * INCH;
-  const name = `${u.name || u.id} · ${u.strength}`;
+  const name = u.maxStrength > 0 ? `${u.name || u.id} · ${u.strength}` : u.name || u.id;
   g.append(s("text", { x: cx, y: labels.place(cx, top - 4, name, 11, -1), "text-anchor": "middle", class: "table-label" }, name));
   const quiet = look.quietMarkers ?? [];
   const shown = plainMarkers(u).filter((m) => !quiet.includes(m.key)).map(markerText).join(" · ");
@@ -776,7 +778,7 @@ function drawTable(v: View, o: Overlay, t: Orient): SVGElement {
   for (const u of v.units) {
     if (!u.position || u.carriedBy) continue;
     // A unit with no figure left and no hull to show (e.g. infantry wiped out) has nothing on the table.
-    if (!u.figures.length && u.strength === 0 && !look.hull?.(u.type)) continue;
+    if (!u.figures.length && u.strength === 0 && u.maxStrength > 0 && !look.hull?.(u.type)) continue;
     g.append(drawTableUnit(v, u, P, o, labels, t.deg));
   }
   // Scale bar: 6 inches, marked every inch.

@@ -4,23 +4,13 @@
 import { Role, type Catalog, type RoomCreated } from "../gen/sandtable/v1/protocol_pb";
 import type { Connection } from "../net/connection";
 import { localJoinUrl, parseJoinLink } from "../links";
-import { addCreated, hostKey, roleOf, updateMyRooms, type SavedLink, type StorageLike } from "../state/my-rooms";
+import { hostKey, type StorageLike } from "../state/my-rooms";
 import { h, replace } from "./dom";
+import { buildCard } from "./editor-start";
+import { fixedSeed, roomLinks, seatLabel } from "./room-links";
 import { spectatorChoices } from "./spectators";
 import { BrowserRooms, ServerRooms } from "./my-rooms";
 
-/**
- * `?seed=N` on the lobby's address fixes the new room's seed, for demonstrations and tests that
- * must see the same cards; the server refuses it unless started with --allow-fixed-seed.
- */
-function fixedSeed(): { hasSeed?: boolean; seed?: bigint } {
-  const raw = new URLSearchParams(location.search).get("seed");
-  return raw && /^\d{1,19}$/.test(raw) ? { hasSeed: true, seed: BigInt(raw) } : {};
-}
-
-const ROLE_NAMES: Record<number, string> = { [Role.PLAYER]: "Player", [Role.GM]: "Game master", [Role.SPECTATOR]: "Spectator" };
-
-/** What a person calls a seat: "Game master", "Spectator", or the side ("Blue"). */
 /** An uploaded scenario's name (its "name" field), or the file's name when it has none. */
 export function scenarioName(json: string, fileName: string): string {
   try {
@@ -32,16 +22,11 @@ export function scenarioName(json: string, fileName: string): string {
   return fileName.replace(/\.json$/i, "");
 }
 
-function seatLabel(seat: string, role: Role): string {
-  if (role === Role.GM) return "Game master";
-  if (role === Role.SPECTATOR) return "Spectator";
-  return seat.charAt(0).toUpperCase() + seat.slice(1);
-}
-
 export class LobbyPage {
   readonly root: HTMLElement;
   private catalog: Catalog | null = null;
   private readonly create = h("section", { class: "card create" });
+  private readonly build = h("section", { class: "card build", "data-testid": "build-card", hidden: true });
   private readonly links = h("section", { class: "card links", hidden: true });
   private readonly status = h("p", { class: "muted", role: "status" });
   private readonly browserRooms: BrowserRooms;
@@ -77,6 +62,7 @@ export class LobbyPage {
       h("section", { class: "card" }, h("h2", {}, "Join a game"), join, err),
       this.create,
       this.links,
+      this.build,
       this.status,
       this.browserRooms.root,
       this.serverRooms.root,
@@ -89,6 +75,8 @@ export class LobbyPage {
     if (reply.body.case === "catalog") {
       this.catalog = reply.body.value;
       this.renderCreate();
+      this.build.hidden = false;
+      replace(this.build, buildCard(reply.body.value));
     } else if (reply.body.case === "error") {
       replace(this.create, h("h2", {}, "Create a room"), h("p", { class: "error" }, reply.body.value.message));
     }
@@ -167,43 +155,7 @@ export class LobbyPage {
 
   private showLinks(created: RoomCreated, roomName: string, scenario: string): void {
     this.links.hidden = false;
-    const saved: SavedLink[] = [];
-    const rows = created.links.map((l) => {
-      const parsed = parseJoinLink(l.url || `?room=${created.roomId}&token=${l.token}`);
-      const url = parsed ? localJoinUrl(location, parsed) : l.url;
-      saved.push({ token: l.token, seat: l.seat, role: roleOf(l.role), label: seatLabel(l.seat, l.role), url });
-      const field = h("input", { type: "text", readonly: true, value: url, "data-seat": l.seat, "aria-label": `Link for ${seatLabel(l.seat, l.role)}` });
-      const copy = h("button", {
-        onclick: async () => {
-          field.select();
-          try {
-            await navigator.clipboard.writeText(url);
-            copy.textContent = "Copied";
-          } catch {
-            document.execCommand("copy");
-            copy.textContent = "Copied";
-          }
-          setTimeout(() => (copy.textContent = "Copy"), 1500);
-        },
-      }, "Copy");
-      const role = l.role === Role.PLAYER ? h("small", {}, ` ${ROLE_NAMES[l.role]}`) : null;
-      return h("tr", {}, h("th", {}, seatLabel(l.seat, l.role), role), h("td", {}, field), h("td", {}, copy), h("td", {}, h("a", { href: url, target: "_blank", rel: "noopener" }, "Open")));
-    });
-    replace(
-      this.links,
-      h("h2", {}, "Room created"),
-      h("p", {}, "Send each person the link for their seat. The server shows each link only now; this browser keeps them for you under “Your rooms on this browser”."),
-      h("table", { class: "link-table", "data-room": created.roomId }, rows),
-      h(
-        "p",
-        { class: "seed-note", "data-testid": "seed-note" },
-        h("b", {}, "Seed commitment "),
-        h("code", { title: created.seedHash }, `${created.seedHash.slice(0, 16)}…`),
-        ": the dice are fixed by a secret the server locked in before the first roll; it is revealed when the game ends so anyone can check them. ",
-        h("a", { href: "./dice.html", target: "_blank", rel: "noopener", "data-testid": "dice-link" }, "How dice are checked"),
-      ),
-    );
-    updateMyRooms(this.store, (l) => addCreated(l, { room: created.roomId, name: roomName, scenario, links: saved }, Date.now()));
+    replace(this.links, roomLinks(created, this.store, roomName, scenario));
     this.browserRooms.render();
   }
 }

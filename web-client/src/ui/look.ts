@@ -47,6 +47,7 @@ export const TERRAIN: Record<string, TerrainStyle> = {
   // What the engine puts on a free table during play: translucent, so the ground under them
   // shows, and drawn over every other kind.
   minefield: { label: "Minefield", fill: "#8b3a1f55", stroke: "#7a2e12", order: 8 },
+  smoke: { label: "Smoke", fill: "#f4f4f4bb", stroke: "#9a9a9a", order: 9 },
   plotted_fire: { label: "Plotted fire (secret)", fill: "#ff000022", stroke: "#cc0000", order: 9 },
   strike: { label: "Strike landed", fill: "#ff8c0066", stroke: "#c05a00", order: 9 },
   flight_path: { label: "Aircraft run", fill: "#3a5f9a88", order: 10 },
