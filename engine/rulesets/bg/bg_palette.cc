@@ -1,34 +1,17 @@
 // The scenario editor's palette (docs/engine.md "Scenario editor"): the unit types, terrain and
 // options validate_scenario accepts, read from the same tables (bg_tables.cc, read_options).
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "engine/model/palette_util.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
 #include "engine/rulesets/bg/bg_tables.h"
 
 namespace sandtable::bg {
 
 namespace {
-
-pb::Point pt(double x, double y) {
-  pb::Point p;
-  p.set_x(x);
-  p.set_y(y);
-  return p;
-}
-
-// "half_track" -> "Half track": the label a GM reads for a scenario key.
-std::string words(std::string_view key) {
-  std::string out;
-  out.reserve(key.size());
-  for (char c : key) {
-    if (c == '_') c = ' ';
-    if (out.empty() && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    out.push_back(c);
-  }
-  return out;
-}
 
 // A body of figures in ranks of five, 1" apart, centred on the origin (the editor moves it).
 void figures(pb::UnitSetup& u, const std::vector<const char*>& kinds) {
@@ -41,7 +24,7 @@ void figures(pb::UnitSetup& u, const std::vector<const char*>& kinds) {
     f->set_id(id.insert(0, 1, 'f'));  // "f" + ... trips GCC 12's false -Wrestrict
     f->set_kind(kinds[static_cast<std::size_t>(i)]);
     const int in_rank = std::min(per_rank, n - (i / per_rank) * per_rank);
-    *f->mutable_position() = pt((i % per_rank) - (in_rank - 1) / 2.0, (ranks - 1) / 2.0 - i / per_rank);
+    *f->mutable_position() = palette::point((i % per_rank) - (in_rank - 1) / 2.0, (ranks - 1) / 2.0 - i / per_rank);
   }
 }
 
@@ -52,12 +35,6 @@ void infantry(pb::ScenarioPalette& p, const char* label, const char* type, const
   u.set_type(type);
   u.set_quality("C");
   figures(u, kinds);
-}
-
-void rectangle(pb::TerrainFeature& f, double w, double h) {
-  for (const auto& [x, y] : {std::pair{-w / 2, -h / 2}, {w / 2, -h / 2}, {w / 2, h / 2}, {-w / 2, h / 2}}) {
-    *f.add_polygon() = pt(x, y);
-  }
 }
 
 struct TerrainTemplate {
@@ -112,30 +89,15 @@ void options(pb::ScenarioPalette& p) {
   axis->set_side(true);
 }
 
-pb::Scenario blank(std::string_view ruleset) {
-  pb::Scenario s;
-  s.set_id("new-battle");
-  s.set_name("New battle");
-  s.set_ruleset(std::string(ruleset));
-  s.mutable_table()->set_width(60);  // BG-GEN-04: a 5' x 3' table
-  s.mutable_table()->set_height(36);
-  const char* const sides[][2] = {{"axis", "Germans"}, {"allies", "Allies"}};
-  for (const auto& side : sides) {
-    auto* sd = s.add_sides();
-    sd->set_id(side[0]);
-    sd->set_name(side[1]);
-  }
-  s.mutable_victory()->set_max_turns(8);
-  s.mutable_victory()->set_text("Hold the objectives at the end of the last turn.");
-  return s;
-}
-
 }  // namespace
 
 pb::ScenarioPalette Battleground::palette() const {
   pb::ScenarioPalette p;
   p.set_ruleset(std::string(id()));
-  *p.mutable_blank() = blank(id());
+  *p.mutable_blank() = palette::blank(id(), {{"axis", "Germans"}, {"allies", "Allies"}}, 8,
+                                      "Hold the objectives at the end of the last turn.");
+  p.mutable_blank()->mutable_table()->set_width(60);  // BG-GEN-04: a 5' x 3' table
+  p.mutable_blank()->mutable_table()->set_height(36);
   infantry(p, "Rifle squad", "infantry",
            {"leader", "rifle", "rifle", "rifle", "rifle", "leader", "heavy_weapon", "rifle", "rifle", "rifle"});
   infantry(p, "Weapons team", "infantry", {"leader", "heavy_weapon", "rifle", "rifle"});
@@ -144,32 +106,20 @@ pb::ScenarioPalette Battleground::palette() const {
   infantry(p, "Cavalry troop", "cavalry", {"leader", "rifle", "rifle", "rifle", "rifle", "rifle"});
   for (const auto& row : vehicle_rows()) {
     auto* x = p.add_units();
-    x->set_label(words(row.type));
+    x->set_label(palette::label(row.type));
     x->mutable_unit()->set_type(row.type);
     x->mutable_unit()->set_quality("C");
-    *x->mutable_unit()->mutable_position() = pt(0, 0);  // the hull's centre, facing north
+    *x->mutable_unit()->mutable_position() = palette::point(0, 0);  // the hull's centre, facing north
   }
   for (const char* type : {"mg_nest", "pillbox", "gun_emplacement", "bunker"}) {
     auto* x = p.add_units();
-    x->set_label(words(type));
+    x->set_label(palette::label(type));
     x->mutable_unit()->set_type(type);
     x->mutable_unit()->set_quality("C");
-    *x->mutable_unit()->mutable_position() = pt(0, 0);
+    *x->mutable_unit()->mutable_position() = palette::point(0, 0);
   }
   for (const char* q : {"A", "B", "C", "D"}) p.add_qualities(q);  // BG-UNIT-07
-  for (const auto& t : kTerrain) {
-    auto* x = p.add_terrain();
-    x->set_label(words(t.kind));
-    auto& f = *x->mutable_feature();
-    f.set_kind(t.kind);
-    f.set_name(words(t.kind));
-    if (t.h == 0) {
-      *f.add_polyline() = pt(-t.w / 2, 0);
-      *f.add_polyline() = pt(t.w / 2, 0);
-    } else {
-      rectangle(f, t.w, t.h);
-    }
-  }
+  for (const auto& t : kTerrain) *p.add_terrain() = palette::area_or_line(t.kind, palette::label(t.kind), t.w, t.h);
   options(p);
   p.set_objectives(true);
   p.set_objective_owner(true);

@@ -1,7 +1,6 @@
 // The scenario editor's palette (docs/engine.md "Scenario editor"): the unit types, terrain and
 // options validate_scenario accepts, read from the same tables.
-#include <cctype>
-
+#include "engine/model/palette_util.h"
 #include "engine/rulesets/pw/pw_rules_impl.h"
 #include "engine/rulesets/pw/pw_setup.h"
 #include "engine/rulesets/pw/pw_tables.h"
@@ -10,28 +9,12 @@ namespace sandtable::pw {
 
 namespace {
 
-std::string capitalised(std::string words) {
-  if (!words.empty()) words[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(words[0])));
-  return words;
-}
-
 pb::Scenario blank(std::string_view ruleset) {
-  pb::Scenario s;
-  s.set_id("new-battle");
-  s.set_name("New battle");
-  s.set_ruleset(std::string(ruleset));
+  pb::Scenario s = palette::blank(ruleset, {{"blue", "Blue"}, {"red", "Red"}}, 12,
+                                  "Break the enemy: a side that reaches its exhaustion point stops attacking. After the "
+                                  "last turn the side that lost fewer strength points wins.");
   s.mutable_grid()->set_cols(12);
   s.mutable_grid()->set_rows(10);
-  const char* const sides[][2] = {{"blue", "Blue"}, {"red", "Red"}};
-  for (const auto& side : sides) {
-    auto* sd = s.add_sides();
-    sd->set_id(side[0]);
-    sd->set_name(side[1]);
-  }
-  s.mutable_victory()->set_max_turns(12);
-  s.mutable_victory()->set_text(
-      "Break the enemy: a side that reaches its exhaustion point stops attacking. After the last turn the side "
-      "that lost fewer strength points wins.");
   return s;
 }
 
@@ -45,7 +28,7 @@ pb::ScenarioPalette PortableWargame::palette() const {
   const TypeRow* rows = type_rows(&count);
   for (int i = 0; i < count; ++i) {
     auto* u = p.add_units();
-    u->set_label(capitalised(rows[i].words));
+    u->set_label(palette::label(rows[i].words));
     u->mutable_unit()->set_type(rows[i].key);
     u->mutable_unit()->set_quality("average");
     u->mutable_unit()->mutable_square();  // placed on a square (col, row) of the grid
@@ -53,9 +36,9 @@ pb::ScenarioPalette PortableWargame::palette() const {
   for (const char* q : {"elite", "average", "poor"}) p.add_qualities(q);
   for (const auto& kind : terrain_kinds()) {
     auto* t = p.add_terrain();
-    t->set_label(capitalised(kind));
+    t->set_label(palette::label(kind));
     t->mutable_feature()->set_kind(kind);
-    t->mutable_feature()->set_name(capitalised(kind));
+    t->mutable_feature()->set_name(palette::label(kind));
     if (kind == "hill") t->mutable_feature()->set_level(1);  // PW-TER: a hill has a level
   }
   for (const auto& o : option_specs()) {

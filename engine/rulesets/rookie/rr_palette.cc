@@ -4,25 +4,13 @@
 #include <string>
 #include <utility>
 
+#include "engine/model/palette_util.h"
 #include "engine/rulesets/rookie/rr_rules_impl.h"
 #include "engine/rulesets/rookie/rr_tables.h"
 
 namespace sandtable::rr {
 
 namespace {
-
-pb::Point pt(double x, double y) {
-  pb::Point p;
-  p.set_x(x);
-  p.set_y(y);
-  return p;
-}
-
-void rectangle(pb::TerrainFeature& f, double w, double h) {
-  for (const auto& [x, y] : {std::pair{-w / 2, -h / 2}, {w / 2, -h / 2}, {w / 2, h / 2}, {-w / 2, h / 2}}) {
-    *f.add_polygon() = pt(x, y);
-  }
-}
 
 struct TerrainTemplate {
   const char* kind;
@@ -38,53 +26,26 @@ constexpr TerrainTemplate kTerrain[] = {
     {"road", "Road", 24, 1.5},        {"trail", "Trail", 24, 1},             {"wire", "Wire", 8, 1},
 };
 
-std::string capitalised(std::string_view words) {
-  std::string out(words);
-  if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
-  return out;
-}
-
-pb::Scenario blank(std::string_view ruleset) {
-  pb::Scenario s;
-  s.set_id("new-battle");
-  s.set_name("New battle");
-  s.set_ruleset(std::string(ruleset));
-  s.mutable_table()->set_width(48);
-  s.mutable_table()->set_height(36);
-  const char* const sides[][2] = {{"allies", "Allies"}, {"axis", "Axis"}};
-  for (const auto& side : sides) {
-    auto* sd = s.add_sides();
-    sd->set_id(side[0]);
-    sd->set_name(side[1]);
-  }
-  s.mutable_victory()->set_max_turns(10);
-  s.mutable_victory()->set_text("The side holding more objectives after the last turn wins.");
-  return s;
-}
-
 }  // namespace
 
 pb::ScenarioPalette RookieRules::palette() const {
   pb::ScenarioPalette p;
   p.set_ruleset(std::string(id()));
-  *p.mutable_blank() = blank(id());
+  *p.mutable_blank() = palette::blank(id(), {{"allies", "Allies"}, {"axis", "Axis"}}, 10,
+                                      "The side holding more objectives after the last turn wins.");
+  p.mutable_blank()->mutable_table()->set_width(48);
+  p.mutable_blank()->mutable_table()->set_height(36);
   for (const TypeRow& row : type_rows()) {
     auto* u = p.add_units();
     // Two half-tracks read the same; the key tells them apart (their move tables differ).
     const bool halftrack = row.key == "german_halftrack" || row.key == "allied_halftrack";
-    u->set_label(capitalised(halftrack ? (row.key == "german_halftrack" ? "German half-track" : "Allied half-track") : row.words));
+    u->set_label(palette::label(halftrack ? (row.key == "german_halftrack" ? "German half-track" : "Allied half-track") : row.words));
     u->mutable_unit()->set_type(std::string(row.key));
     u->mutable_unit()->set_quality("C");
-    *u->mutable_unit()->mutable_position() = pt(0, 0);
+    *u->mutable_unit()->mutable_position() = palette::point(0, 0);
   }
   for (const char* q : {"A", "B", "C", "D", "E"}) p.add_qualities(q);  // RR-UNIT-05
-  for (const auto& t : kTerrain) {
-    auto* x = p.add_terrain();
-    x->set_label(t.label);
-    x->mutable_feature()->set_kind(t.kind);
-    x->mutable_feature()->set_name(t.label);
-    rectangle(*x->mutable_feature(), t.w, t.h);
-  }
+  for (const auto& t : kTerrain) *p.add_terrain() = palette::area_or_line(t.kind, t.label, t.w, t.h);
   const auto option = [&p](const char* key, std::vector<std::string> values, const char* label, const char* help,
                            bool per_side) {
     auto* o = p.add_options();
