@@ -33,11 +33,15 @@ std::string kind_words(const std::string& kind) {
 // The table's features as the GM's view lists them, before the smoke: the GM's edited list, or
 // the scenario's with the names set-up gives the unnamed ones ("t3"), so that a feature keeps its
 // name (which minefields and buildings are known by) when another is removed.
+// The name the engine gives an unnamed feature ("t3"), built without `"t" + ...`, which trips
+// GCC 12's false -Wrestrict at -O3.
+std::string engine_name(std::size_t n) { return std::string(1, 't').append(std::to_string(n)); }
+
 TerrainList features(const BgState& st) {
   if (st.gm_terrain) return *st.gm_terrain;
   TerrainList out = scenario_terrain(*st.scenario);
   for (std::size_t i = 0; i < out.size(); ++i) {
-    if (out[i].name().empty()) out[i].set_name("t" + std::to_string(i));
+    if (out[i].name().empty()) out[i].set_name(engine_name(i));
   }
   return out;
 }
@@ -176,7 +180,7 @@ void lay(BgState& st, const pb::TerrainFeature& given) {
     if (!f.name().empty() && t.name() == f.name()) bad_terrain("A terrain feature is already called \"" + f.name() + "\".");
     next = std::max(next, engine_number(t.name()) + 1);
   }
-  if (f.name().empty()) f.set_name("t" + std::to_string(next));
+  if (f.name().empty()) f.set_name(engine_name(next));
   const std::string kind = f.kind();
   list.push_back(std::move(f));
   rebuild(st, std::move(list));
