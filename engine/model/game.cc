@@ -467,6 +467,7 @@ pb::ActionMenu Game::build_menu(const std::string& seat) const {
   if (seat == kGm && !st.over) {
     list_rewind_points(m);
     for (auto& phase : rules_.gm_phases(st)) m.add_gm_phases(std::move(phase));
+    m.set_gm_figures(rules_.gm_edits_figures());
     // Questions put to the GM itself (a take-back when more than one seat, or the GM's own edit,
     // came after the order): answered from its menu like a side's.
     for (const auto& d : st.decisions) {

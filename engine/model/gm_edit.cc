@@ -84,6 +84,11 @@ void Game::gm_edit(Context& ctx, const pb::GmEdit& edit) const {
     reject("GM_REASON_TOO_LONG", "GEN", "Keep the reason under " + std::to_string(kMaxReasonBytes) + " bytes: it is written in every log.");
   }
   if (edit.body_case() == pb::GmEdit::BODY_NOT_SET) reject("EMPTY_COMMAND", "GEN", "The GM edit changes nothing.");
+  const bool names_figure = (edit.has_move_unit() && !edit.move_unit().figure_id().empty()) ||
+                            (edit.has_remove_unit() && !edit.remove_unit().figure_id().empty());
+  if (names_figure && !rules_.gm_edits_figures()) {
+    reject("GM_NO_LOOSE_FIGURES", "GEN", "In this game a unit moves and falls as one: edit the whole unit, or set its strength.");
+  }
   if (edit.has_rewind()) return rewind(ctx, edit.rewind(), edit.reason());  // take_back.cc: a Rewound event
   if (edit.has_spectators()) return set_spectators(ctx, edit);             // spectators.cc
   pb::Event e;
@@ -128,9 +133,14 @@ std::string RuleSet::describe_edit(const GameState& state, const pb::GmEdit& edi
     case pb::GmEdit::kMoveUnit: {
       const auto& m = edit.move_unit();
       std::string where = m.has_square() ? square_name(m.square()) : point_name(m.point());
+      if (!m.figure_id().empty()) return "moves figure " + m.figure_id() + " of " + name(m.unit_id()) + " to " + where;
       return "moves " + name(m.unit_id()) + " to " + where;
     }
-    case pb::GmEdit::kRemoveUnit: return "removes " + name(edit.remove_unit().unit_id());
+    case pb::GmEdit::kRemoveUnit: {
+      const auto& r = edit.remove_unit();
+      if (!r.figure_id().empty()) return "removes figure " + r.figure_id() + " of " + name(r.unit_id()) + " as a casualty";
+      return "removes " + name(r.unit_id());
+    }
     case pb::GmEdit::kSetStrength:
       return "sets the strength of " + name(edit.set_strength().unit_id()) + " to " +
              std::to_string(edit.set_strength().strength());

@@ -155,6 +155,9 @@ class RuleSet {
     (void)state;
     return {};
   }
+  // Whether a GM move or removal may name one figure of a unit (GmMoveUnit.figure_id): rule sets
+  // whose units are loose figures. Game refuses a figure edit otherwise. Default: no.
+  virtual bool gm_edits_figures() const { return false; }
   // Applies a checked edit (from a GmEdited event, live or replayed). Never fails.
   virtual void apply_edit(GameState& state, const pb::GmEdit& edit) const;
   // What an edit did, in a viewer's words, for the log line "GM: <words> (<reason>)". The

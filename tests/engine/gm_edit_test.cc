@@ -341,6 +341,106 @@ TEST(GmEdit, BgPassengersAndTheirVehicleStayTogether) {
   EXPECT_NEAR(t.unit("gm", "p")->position().x(), 20, 1e-9) << "the passengers rode along";
 }
 
+// "Move or remove a unit or figure" (issue 17): Battleground's units are loose figures, so the GM
+// may move one figure (the unit kept together, BG-MOVE-01) or take one off as a casualty; the
+// unit's place follows its figures, the log names the figure, and the log replays to the table.
+TEST(GmEdit, BgMovesOrRemovesOneFigureAndTheUnitFollows) {
+  BgGame t(bg_table(false));
+  EXPECT_TRUE(t.g->view("gm").menu().gm_figures()) << "the GM's menu offers figure edits";
+  EXPECT_FALSE(t.g->view("axis").menu().gm_figures());
+  auto run = [&](const pb::GmEdit& e) {
+    Outcome o = t.g->execute(gm_edit(e));
+    if (o.accepted) t.log.insert(t.log.end(), o.events.begin(), o.events.end());
+    return o;
+  };
+  // a1's figures stand 1" apart along y = 10 (8.5 .. 11.5); bases are 0.625" square.
+  pb::GmEdit far = with_reason("it strayed");
+  far.mutable_move_unit()->set_unit_id("a1");
+  far.mutable_move_unit()->set_figure_id("a1-f3");
+  far.mutable_move_unit()->mutable_point()->set_x(13);
+  far.mutable_move_unit()->mutable_point()->set_y(10);
+  const std::string before = t.g->save().SerializeAsString();
+  const Outcome apart = run(far);
+  ASSERT_FALSE(apart.accepted);
+  EXPECT_EQ(apart.rejection.code(), "BG_COHESION");
+  EXPECT_EQ(apart.rejection.rule_id(), "BG-MOVE-01");
+  EXPECT_EQ(t.g->save().SerializeAsString(), before) << "a refused edit changes nothing";
+
+  pb::GmEdit near = far;
+  near.mutable_move_unit()->mutable_point()->set_x(12);
+  const Outcome moved = run(near);
+  ASSERT_TRUE(moved.accepted) << moved.rejection.message();
+  EXPECT_EQ(t.g->event_for(*edited(moved), "allies")->text(), "GM moves figure a1-f3 of 1st Squad to (12, 10) (it strayed).");
+  const pb::UnitView* u = t.unit("gm", "a1");
+  ASSERT_TRUE(u);
+  EXPECT_NEAR(u->position().x(), (8.5 + 9.5 + 10.5 + 12) / 4, 1e-9) << "the unit's place is its figures' centre";
+  for (const auto& f : u->figures()) {
+    if (f.id() == "a1-f3") {
+      EXPECT_NEAR(f.position().x(), 12, 1e-9);
+    } else if (f.id() == "a1-f2") {
+      EXPECT_NEAR(f.position().x(), 10.5, 1e-9) << "the others stay";
+    }
+  }
+
+  pb::GmEdit fall = with_reason("hit by the sniper last turn");
+  fall.mutable_remove_unit()->set_unit_id("a1");
+  fall.mutable_remove_unit()->set_figure_id("a1-f0");
+  const Outcome removed = run(fall);
+  ASSERT_TRUE(removed.accepted) << removed.rejection.message();
+  EXPECT_EQ(t.g->event_for(*edited(removed), "axis")->text(), "GM removes figure a1-f0 of 1st Squad as a casualty (hit by the sniper last turn).");
+  u = t.unit("gm", "a1");
+  EXPECT_EQ(u->strength(), 3);
+  EXPECT_EQ(u->figures_size(), 3);
+  EXPECT_NEAR(u->position().x(), (9.5 + 10.5 + 12) / 3, 1e-9);
+  const Outcome again = run(fall);
+  EXPECT_EQ(again.rejection.code(), "BG_GM_NO_SUCH_FIGURE") << "a dead figure is not edited again";
+
+  Registry reg;
+  reg.add(make_battleground());
+  std::string error;
+  auto replayed = Game::from_log(reg, t.log, &error);
+  ASSERT_TRUE(replayed) << error;
+  pb::View live = t.g->view("gm");
+  live.mutable_menu()->clear_rewind_points();
+  EXPECT_EQ(replayed->view("gm").SerializeAsString(), live.SerializeAsString());
+}
+
+// The last fighter is the unit: the GM removes the unit instead. A figure's facing is its unit's.
+TEST(GmEdit, BgRefusesFigureEditsThatAreUnitEdits) {
+  bgtest::Sc sc;
+  sc.inf(0, "a1", 2, 10, 10);
+  sc.inf(1, "b1", 4, 40, 30);
+  BgGame t(sc.s);
+  pb::GmEdit last = with_reason("test");
+  last.mutable_remove_unit()->set_unit_id("a1");
+  last.mutable_remove_unit()->set_figure_id("a1-f1");
+  ASSERT_TRUE(t.g->execute(gm_edit(last)).accepted);
+  last.mutable_remove_unit()->set_figure_id("a1-f0");
+  EXPECT_EQ(t.g->execute(gm_edit(last)).rejection.code(), "BG_GM_LAST_FIGURE");
+  pb::GmEdit turn = with_reason("test");
+  turn.mutable_move_unit()->set_unit_id("b1");
+  turn.mutable_move_unit()->set_figure_id("b1-f1");
+  turn.mutable_move_unit()->mutable_point()->set_x(40);
+  turn.mutable_move_unit()->mutable_point()->set_y(30.2);
+  turn.mutable_move_unit()->set_facing_deg(90);
+  EXPECT_EQ(t.g->execute(gm_edit(turn)).rejection.code(), "BG_GM_FIGURE_FACING");
+  turn.mutable_move_unit()->set_figure_id("a1-f0");
+  EXPECT_EQ(t.g->execute(gm_edit(turn)).rejection.code(), "BG_GM_NO_SUCH_FIGURE") << "a figure of another unit";
+}
+
+// A rule set whose units move as one refuses a figure edit in words, in the shared layer.
+TEST(GmEdit, ARuleSetWithoutLooseFiguresRefusesAFigureEdit) {
+  TG t(pw_table());
+  EXPECT_FALSE(t.g->view("gm").menu().gm_figures());
+  pb::GmEdit e = with_reason("test");
+  e.mutable_remove_unit()->set_unit_id("b1");
+  e.mutable_remove_unit()->set_figure_id("b1-f0");
+  const Outcome o = t.g->execute(gm_edit(e));
+  ASSERT_FALSE(o.accepted);
+  EXPECT_EQ(o.rejection.code(), "GM_NO_LOOSE_FIGURES");
+  EXPECT_NE(o.rejection.message().find("as one"), std::string::npos);
+}
+
 // ---- the GM's dice (shared) -----------------------------------------------------------------
 
 struct GmDice : ::testing::Test {

@@ -102,6 +102,35 @@ test("battleground table: figures on their bases, the hidden section only on its
   await shot(spec, "bg-06-spectator-measure");
   await spec.keyboard.press("Escape");
   assert.equal(await spec.locator(".table-line.measure-line").count(), 0, "Escape puts the tape away");
+
+  // --- the GM edits one figure: a casualty the players forgot, then a figure put back in line ---
+  const gmPage = pages.gm;
+  const figuresOf = (p, id) => p.evaluate((u) => window.sandtable.page.model.view.units.find((x) => x.id === u).figures.map((f) => ({ id: f.id, x: f.position.x, y: f.position.y })), id);
+  const logHas = (p, re) => p.waitForFunction((src) => [...document.querySelectorAll('[data-testid="log"] li')].some((li) => new RegExp(src).test(li.textContent)), re.source);
+  await gmPage.click('[data-testid="gm-edits"] summary');
+  await gmPage.selectOption('[data-testid="gm-edit-kind"]', "remove");
+  await gmPage.selectOption('[data-testid="gm-edit-unit"]', "g1");
+  const fallen = (await figuresOf(gmPage, "g1")).at(-1);
+  await gmPage.selectOption('[data-testid="gm-edit-figure"]', fallen.id);
+  await gmPage.fill('[data-testid="gm-edit-reason"]', "the casualty from the last shot was missed");
+  await gmPage.click('[data-testid="gm-edit-apply"]');
+  for (const seat of ["axis", "allies", "spectator"]) {
+    await logHas(pages[seat], new RegExp(`GM removes figure ${fallen.id} of 1st Squad as a casualty \\(the casualty from the last shot was missed\\)\\.`));
+  }
+  await pages.axis.waitForFunction(() => document.querySelectorAll('[data-unit="g1"] .figure').length === 7);
+  const stray = (await figuresOf(gmPage, "g1"))[0];
+  await gmPage.selectOption('[data-testid="gm-edit-kind"]', "move");
+  await gmPage.selectOption('[data-testid="gm-edit-unit"]', "g1");
+  await gmPage.selectOption('[data-testid="gm-edit-figure"]', stray.id);
+  const to = { x: Math.round((stray.x + 0.3) * 10) / 10, y: stray.y };
+  await gmPage.fill('[data-testid="gm-edit-place"]', `${to.x}, ${to.y}`);
+  await gmPage.fill('[data-testid="gm-edit-reason"]', "knocked over");
+  await gmPage.click('[data-testid="gm-edit-apply"]');
+  await logHas(pages.axis, new RegExp(`GM moves figure ${stray.id} of 1st Squad to .*\\(knocked over\\)\\.`));
+  const placed = (await figuresOf(pages.axis, "g1")).find((f) => f.id === stray.id);
+  assert.ok(Math.abs(placed.x - to.x) < 1e-6 && Math.abs(placed.y - to.y) < 1e-6, `the figure stands where the GM put it: ${JSON.stringify(placed)}`);
+  assert.equal(await gmPage.locator('[data-testid="gm-audit"] li').count(), 2, "both edits are in the GM's audit");
+  await shot(gmPage, "bg-07-gm-figure-edits");
   assert.deepEqual(problems, []);
 });
 

@@ -20,6 +20,16 @@ describe("GM edit form", () => {
     });
     expect(gmEditFrom(form({ kind: "move", place: "4" }), true)).toMatch(/column, row/);
   });
+  it("moves or removes one figure of the unit when one is picked", () => {
+    expect(gmEditFrom(form({ kind: "move", place: "12 10", figureId: "b1-f3" }), false)).toEqual({
+      reason: "placed wrong",
+      body: { case: "moveUnit", value: { unitId: "b1", figureId: "b1-f3", point: { x: 12, y: 10 } } },
+    });
+    expect(gmEditFrom(form({ kind: "remove", figureId: "b1-f0" }), false)).toEqual({
+      reason: "placed wrong",
+      body: { case: "removeUnit", value: { unitId: "b1", figureId: "b1-f0" } },
+    });
+  });
   it("needs a unit for unit edits but not for the turn or the dice", () => {
     expect(gmEditFrom(form({ kind: "remove", unitId: "" }), true)).toMatch(/Pick the unit/);
     expect(gmEditFrom(form({ kind: "turn", unitId: "", value: "3" }), true)).toEqual({ reason: "placed wrong", body: { case: "setTurn", value: { turn: 3 } } });

@@ -1,13 +1,14 @@
-// GM edits of a Battleground table (docs/rulesets/battleground.md "GM edits"). The checks keep
-// what the rules rely on: units on the table, a unit's position the centre of its living figures,
-// nothing pulled out of a melee or a charge half done, strength counted in living figures
-// (prisoners apart). An edit of a hidden unit (BG-UNIT-09) is seen only by its side and the GM.
+// GM edits of a Battleground table (docs/rulesets/battleground.md "GM edits"), of a unit or one of
+// its figures. The checks keep what the rules rely on: units on the table, a unit's position the
+// centre of its living figures, a unit's figures together (BG-MOVE-01), nothing pulled out of a
+// melee or a charge half done, strength counted in living figures (prisoners apart). An edit of a hidden unit (BG-UNIT-09) is seen only by its side and the GM.
 #include <algorithm>
 #include <cmath>
 #include <iterator>
 
 #include "engine/model/rejection.h"
 #include "engine/rulesets/bg/bg_internal.h"
+#include "engine/rulesets/bg/bg_move_util.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
 
 namespace sandtable::bg {
@@ -36,6 +37,48 @@ void not_fighting(const BgState& st, const Unit& u) {
 
 bool on_table(const BgState& st, Vec2 p) { return p.x >= 0 && p.y >= 0 && p.x <= st.width && p.y <= st.height; }
 
+// One living fighting figure of an infantry or cavalry unit that is free to stand apart: the
+// checks a figure edit shares (a vehicle's crew, a building's garrison and a horse-holder with
+// the horses are placed with their unit, not one by one).
+Figure& figure_to_edit(BgState& st, Unit& u, const std::string& fid) {
+  if (!u.infantry_like()) reject("BG_GM_NOT_FIGURES", "GEN", label(u) + " is a vehicle or an emplacement: edit the whole unit.");
+  Figure* f = u.figure(fid);
+  if (!f || !f->alive) reject("BG_GM_NO_SUCH_FIGURE", "GEN", label(u) + " has no living figure '" + fid + "'.");
+  if (f->prisoner) reject("BG_GM_PRISONER", "BG-PRIS-01", "'" + fid + "' is a prisoner: it goes where its guards go.");
+  if (!u.carried_by.empty()) reject("BG_GM_MOVE_CARRIED", "GEN", label(u) + " rides in " + u.carried_by + ": its figures go with that vehicle.");
+  if (!u.building.empty()) reject("BG_GM_IN_BUILDING", "BG-TER-08", label(u) + " holds " + u.building + ": move the whole unit out first.");
+  if (u.has_horses && f->kind == FigureKind::kHorseHolder) {
+    reject("BG_GM_HORSE_HOLDER", "BG-CAV-05", "'" + fid + "' holds the horses and stays with them.");
+  }
+  not_fighting(st, u);
+  return *f;
+}
+
+// A single figure to a point: the unit keeps its cohesion (BG-MOVE-01) and stays off the enemy,
+// as any move must; the unit's place is the centre of its figures again.
+void move_figure(BgState& st, Unit& u, const pb::GmMoveUnit& m, Vec2 to) {
+  Figure& f = figure_to_edit(st, u, m.figure_id());
+  if (m.has_facing_deg()) reject("BG_GM_FIGURE_FACING", "GEN", "A figure faces with its unit: turn the whole unit.");
+  Formation after = current_formation(u);
+  for (auto& [id, p] : after) {
+    if (id == f.id) p = to;
+  }
+  if (auto no = check_end_position(st, u, after)) refuse(*no);
+  f.pos = to;
+  u.position = com(u);
+}
+
+// A single figure falls as a casualty, where it stands (BG-MED-02 keeps where and when); the
+// last fighter is the unit itself.
+void remove_figure(BgState& st, Unit& u, const std::string& fid) {
+  Figure& f = figure_to_edit(st, u, fid);
+  if (u.living_fighters() <= 1) reject("BG_GM_LAST_FIGURE", "GEN", "'" + fid + "' is the last of " + label(u) + ": remove the unit.");
+  f.alive = false;
+  f.died_at = f.pos;
+  f.died_turn = st.turn;
+  u.position = com(u);
+}
+
 void move_unit(BgState& st, const pb::GmMoveUnit& m) {
   Unit& u = unit_to_edit(st, m.unit_id());
   not_fighting(st, u);
@@ -45,6 +88,7 @@ void move_unit(BgState& st, const pb::GmMoveUnit& m) {
   if (!std::isfinite(to.x) || !std::isfinite(to.y) || !on_table(st, to)) {
     reject("BG_GM_OFF_TABLE", "BG-GEN-04", "That point is off the table.");
   }
+  if (!m.figure_id().empty()) return move_figure(st, u, m, to);
   std::optional<Facing> facing;
   if (m.has_facing_deg()) {
     facing = facing_from_degrees(m.facing_deg());
@@ -124,6 +168,7 @@ void edit_state(BgState& st, const pb::GmEdit& edit) {
     case pb::GmEdit::kMoveUnit: return move_unit(st, edit.move_unit());
     case pb::GmEdit::kRemoveUnit: {
       Unit& u = unit_to_edit(st, edit.remove_unit().unit_id());
+      if (!edit.remove_unit().figure_id().empty()) return remove_figure(st, u, edit.remove_unit().figure_id());
       not_fighting(st, u);
       // The vehicle's passenger list and the passenger's carried_by name each other.
       if (!u.carried_by.empty()) reject("BG_GM_REMOVE_CARRIED", "BG-MOVE-16", label(u) + " rides in " + u.carried_by + ": dismount it first.");

@@ -43,6 +43,7 @@ class Battleground final : public RuleSet {
   // terrain, smoke and minefields, an extra card play, the end of a go (bg_edit_table.cc).
   std::vector<std::string> check_edit(const GameState& state, const pb::GmEdit& edit) const override;
   void apply_edit(GameState& state, const pb::GmEdit& edit) const override;
+  bool gm_edits_figures() const override { return true; }  // its units are loose figures
   std::string describe_edit(const GameState& state, const pb::GmEdit& edit, const std::string& viewer) const override;
 };
 

@@ -22,6 +22,9 @@ const NO_UNIT: readonly GmEditKind[] = ["turn", "dice", "rewind", "terrainLay", 
 export interface GmForm {
   kind: GmEditKind;
   unitId: string;
+  /** One figure of the unit (a move or removal of that figure only), where the rule set has loose
+   *  figures (ActionMenu.gmFigures); empty for the whole unit. */
+  figureId: string;
   /** Grid boards: "col,row"; free tables: "x,y" in inches. */
   place: string;
   /** Strength, marker key, turn, dice ("6, 2"), terrain kind or index, or phase, by kind. */
@@ -36,8 +39,8 @@ export interface GmForm {
 }
 
 export const KINDS: { id: GmEditKind; label: string }[] = [
-  { id: "move", label: "Move a unit" },
-  { id: "remove", label: "Remove a unit" },
+  { id: "move", label: "Move a unit or figure" },
+  { id: "remove", label: "Remove a unit or figure" },
   { id: "strength", label: "Set strength" },
   { id: "marker", label: "Set or clear a marker" },
   { id: "turn", label: "Set the turn" },
@@ -51,7 +54,7 @@ export const KINDS: { id: GmEditKind; label: string }[] = [
 ];
 
 export function emptyForm(): GmForm {
-  return { kind: "move", unitId: "", place: "", value: "", side: "", markerValue: "", clear: false, reason: "", open: false };
+  return { kind: "move", unitId: "", figureId: "", place: "", value: "", side: "", markerValue: "", clear: false, reason: "", open: false };
 }
 
 function numbers(text: string): number[] | null {
@@ -69,15 +72,16 @@ export function gmEditFrom(f: GmForm, grid: boolean, terrain: readonly TerrainFe
   if (!reason) return "Say why: every GM edit is shown in the log with its reason.";
   const needsUnit = !NO_UNIT.includes(f.kind);
   if (needsUnit && !f.unitId) return "Pick the unit.";
+  const figure = f.figureId ? { figureId: f.figureId } : {};
   switch (f.kind) {
     case "move": {
       const p = numbers(f.place);
       if (!p || p.length !== 2) return grid ? "Give the square as column, row (e.g. 4, 6)." : "Give the point in inches as x, y (e.g. 40, 30).";
       const where = grid ? { square: { col: Math.round(p[0]), row: Math.round(p[1]) } } : { point: { x: p[0], y: p[1] } };
-      return { reason, body: { case: "moveUnit", value: { unitId: f.unitId, ...where } } };
+      return { reason, body: { case: "moveUnit", value: { unitId: f.unitId, ...figure, ...where } } };
     }
     case "remove":
-      return { reason, body: { case: "removeUnit", value: { unitId: f.unitId } } };
+      return { reason, body: { case: "removeUnit", value: { unitId: f.unitId, ...figure } } };
     case "strength": {
       const n = numbers(f.value);
       if (!n || n.length !== 1) return "Give the strength as a number.";
@@ -157,11 +161,22 @@ export function gmEditPanel(v: View, f: GmForm, log: readonly LogEntry[], send: 
   });
   const unit = h("select", { "data-testid": "gm-edit-unit" }, h("option", { value: "" }, "— unit —"),
     v.units.map((u) => h("option", { value: u.id, selected: f.unitId === u.id }, `${u.name || u.id} (${u.side})`)));
-  unit.addEventListener("change", () => (f.unitId = unit.value));
+  unit.addEventListener("change", () => {
+    f.unitId = unit.value;
+    f.figureId = "";
+    changed();  // its figures, for a figure edit
+  });
   const clear = h("input", { type: "checkbox", checked: f.clear, "data-testid": "gm-edit-clear" });
   clear.addEventListener("change", () => (f.clear = clear.checked));
   const fields: HTMLElement[] = [field("Edit", kind)];
   if (!NO_UNIT.includes(f.kind)) fields.push(field("Unit", unit));
+  const figures = v.units.find((u) => u.id === f.unitId)?.figures ?? [];
+  if ((f.kind === "move" || f.kind === "remove") && v.menu?.gmFigures && figures.length > 1) {
+    const figure = h("select", { "data-testid": "gm-edit-figure" }, h("option", { value: "" }, "the whole unit"),
+      figures.map((x) => h("option", { value: x.id, selected: f.figureId === x.id }, `${x.id} (${x.kind})`)));
+    figure.addEventListener("change", () => (f.figureId = figure.value));
+    fields.push(field("Only the figure", figure));
+  }
   if (f.kind === "move") fields.push(field(grid ? "To square (col, row)" : "To point (x, y inches)", text("place", "gm-edit-place", grid ? "4, 6" : "40, 30")));
   if (f.kind === "strength") fields.push(field("Strength", text("value", "gm-edit-value", "3")));
   if (f.kind === "marker") fields.push(field("Marker", text("value", "gm-edit-value", "dug_in")), field("Value", text("markerValue", "gm-edit-marker-value")), field("Clear it", clear));
