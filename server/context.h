@@ -3,7 +3,9 @@
 #include <chrono>
 #include <cstddef>
 #include <string>
+#include <vector>
 
+#include "server/address_limits.h"
 #include "server/metrics.h"
 #include "server/rooms.h"
 #include "server/tokens.h"
@@ -20,16 +22,27 @@ struct Limits {
   double rate_burst = 100;                      // token bucket size
   int rate_strikes = 200;                       // frames refused for rate within one window: we hang up
   std::chrono::seconds strike_window{10};       // refusals older than this are forgiven
+  // A connection that has joined no room and sent nothing for this long is closed: pings alone
+  // do not keep a socket that does nothing.
+  std::chrono::seconds unjoined_timeout{120};
+  // Catch-ups (Resync) per connection: each sends the whole View, far more than it costs to ask.
+  double resyncs_per_second = 0.5;
+  double resync_burst = 5;
 };
 
 struct ServerContext {
   Rooms& rooms;
   TokenIndex& tokens;
   Metrics& metrics;
+  AddressLimits& addresses;
   Limits limits;
   std::string web_dir;
   std::string create_secret;  // empty = anyone may create rooms
   bool allow_fixed_seed = false;
+  // Browser pages of these origins may open WebSockets besides the server's own (the page's
+  // Origin naming the Host it reached): --allow-origin, and the --public-url's origin.
+  std::vector<std::string> allowed_origins;
+  bool metrics_open = false;  // --metrics-open: /metrics for every peer, not only this machine
 };
 
 }  // namespace sandtable::server

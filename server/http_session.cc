@@ -5,6 +5,7 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/websocket.hpp>
+#include <algorithm>
 #include <filesystem>
 
 #include "server/ws_session.h"
@@ -47,9 +48,37 @@ std::shared_ptr<http::response<Body>> make(http::status status, unsigned version
   return res;
 }
 
+// RFC 6455 4.1: the key is 16 random bytes in base64, 24 characters ending "==".
+bool valid_websocket_key(std::string_view key) {
+  if (key.size() != 24 || key.substr(22) != "==") return false;
+  return std::all_of(key.begin(), key.begin() + 22, [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/';
+  });
+}
+
+// A browser page may open a WebSocket to any site, with its cookies-free token in hand: the
+// Origin header (sent by every browser, never by our CLI, tests or load tool) must name this
+// server as the page's Host header reached it, or an origin the host allowed (--allow-origin).
+bool origin_allowed(std::string_view origin, std::string_view host, const std::vector<std::string>& allowed) {
+  if (origin.empty()) return true;
+  if (std::find(allowed.begin(), allowed.end(), origin) != allowed.end()) return true;
+  const auto scheme = origin.find("://");
+  return scheme != std::string_view::npos && !host.empty() && origin.substr(scheme + 3) == host;
+}
+
+// /metrics says how busy the server is and which refusals it gives: for the machine's own
+// scraper, not for the world. A request through a proxy on this machine comes from loopback too,
+// so one that carries a forwarding header is not local.
+bool metrics_allowed(const std::string& peer, const http::request<http::string_body>& req, bool open) {
+  if (open) return true;
+  const bool loopback = peer == "127.0.0.1" || peer == "::1" || peer.rfind("::ffff:127.", 0) == 0;
+  return loopback && req.find("X-Forwarded-For") == req.end() && req.find(http::field::forwarded) == req.end();
+}
+
 }  // namespace
 
-HttpSession::HttpSession(tcp::socket&& socket, ServerContext& ctx) : stream_(std::move(socket)), ctx_(ctx) {}
+HttpSession::HttpSession(tcp::socket&& socket, ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot)
+    : stream_(std::move(socket)), ctx_(ctx), slot_(std::move(slot)) {}
 
 void HttpSession::run() {
   net::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
@@ -73,8 +102,22 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   const std::string path = target.substr(0, target.find('?'));
   if (beast::websocket::is_upgrade(req)) {
     if (path == "/ws" || path.rfind("/ws/", 0) == 0) {
+      if (!valid_websocket_key(req[http::field::sec_websocket_key])) {
+        auto res = make<http::string_body>(http::status::bad_request, req.version(), false, "text/plain");
+        res->body() = "Bad Sec-WebSocket-Key.\n";
+        res->prepare_payload();
+        response_ = res;
+        return http::async_write(stream_, *res, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
+      }
+      if (!origin_allowed(req[http::field::origin], req[http::field::host], ctx_.allowed_origins)) {
+        auto res = make<http::string_body>(http::status::forbidden, req.version(), false, "text/plain");
+        res->body() = "This server does not take WebSocket connections from pages of another site.\n";
+        res->prepare_payload();
+        response_ = res;
+        return http::async_write(stream_, *res, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
+      }
       stream_.expires_never();  // the WebSocket stream has its own timeouts
-      std::make_shared<WsSession>(stream_.release_socket(), ctx_)->run(parser_->release());
+      std::make_shared<WsSession>(stream_.release_socket(), ctx_, std::move(slot_))->run(parser_->release());
       return;
     }
   }
@@ -93,6 +136,11 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (path == "/healthz") {
     auto res = make<http::string_body>(http::status::ok, version, keep, "text/plain");
     res->body() = "ok\n";
+    return respond(res);
+  }
+  if (path == "/metrics" && !metrics_allowed(slot_ ? slot_->address() : "", req, ctx_.metrics_open)) {
+    auto res = make<http::string_body>(http::status::forbidden, version, keep, "text/plain");
+    res->body() = "Metrics are served to this machine only (--metrics-open serves them to all).\n";
     return respond(res);
   }
   if (path == "/metrics") {
@@ -152,7 +200,7 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
 }
 
 Listener::Listener(net::io_context& io, tcp::endpoint endpoint, ServerContext& ctx)
-    : io_(io), acceptor_(net::make_strand(io)), ctx_(ctx) {
+    : io_(io), acceptor_(net::make_strand(io)), ctx_(ctx), retry_(acceptor_.get_executor()) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(net::socket_base::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -167,23 +215,49 @@ void Listener::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     beast::error_code ec;
     self->acceptor_.close(ec);
+    self->retry_.cancel();
   });
 }
 
 void Listener::do_accept() {
   acceptor_.async_accept(net::make_strand(io_), [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
     if (ec == net::error::operation_aborted) return;
-    if (!ec) {
-      // Frames are written whole and often two in a row (a Delta then OrderAccepted, a Welcome
-      // then a Snapshot): with Nagle's algorithm the second waits for the client's delayed ACK,
-      // about 40 ms.
-      beast::error_code nodelay_ec;
-      s.set_option(tcp::no_delay(true), nodelay_ec);
-      std::make_shared<HttpSession>(std::move(s), self->ctx_)->run();
-    } else {
-      spdlog::warn("accept failed: {}", ec.message());  // e.g. out of file descriptors
+    if (ec) return self->back_off();
+    self->backoff_ = std::chrono::milliseconds(0);
+    beast::error_code peer_ec;
+    const auto peer = s.remote_endpoint(peer_ec);
+    auto slot = peer_ec ? nullptr : self->ctx_.addresses.admit(peer.address().to_string());
+    if (!slot) {
+      // Full: the socket is closed at once (a 503 would need a read and a write this server
+      // has no room for).
+      ++self->ctx_.metrics.connections_refused;
+      s.close(peer_ec);
+      return self->do_accept();
     }
+    // Frames are written whole and often two in a row (a Delta then OrderAccepted, a Welcome
+    // then a Snapshot): with Nagle's algorithm the second waits for the client's delayed ACK,
+    // about 40 ms.
+    beast::error_code nodelay_ec;
+    s.set_option(tcp::no_delay(true), nodelay_ec);
+    std::make_shared<HttpSession>(std::move(s), self->ctx_, std::move(slot))->run();
     self->do_accept();
+  });
+}
+
+void Listener::back_off() {
+  ++ctx_.metrics.accept_errors;
+  ++failures_unlogged_;
+  backoff_ = std::clamp(2 * backoff_, std::chrono::milliseconds(10), std::chrono::milliseconds(1000));
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_warned_ >= std::chrono::seconds(1)) {
+    spdlog::warn("accept failed {} times (e.g. out of file descriptors); retrying in {} ms", failures_unlogged_,
+                 backoff_.count());
+    failures_unlogged_ = 0;
+    last_warned_ = now;
+  }
+  retry_.expires_after(backoff_);
+  retry_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (!ec) self->do_accept();
   });
 }
 

@@ -2,6 +2,7 @@
 // One HTTP connection: serves the web client's files, /healthz and /metrics, and hands a
 // WebSocket upgrade at /ws (or /ws/<room>, which a proxy may hash on) to a WsSession.
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <memory>
@@ -13,7 +14,7 @@ namespace sandtable::server {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket&& socket, ServerContext& ctx);
+  HttpSession(boost::asio::ip::tcp::socket&& socket, ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot);
   void run();
 
  private:
@@ -26,6 +27,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   ServerContext& ctx_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<void> response_;  // keeps the response alive during the write
+  std::shared_ptr<ConnectionSlot> slot_;  // this connection's place under the caps
 };
 
 class Listener : public std::enable_shared_from_this<Listener> {
@@ -37,9 +39,17 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
  private:
   void do_accept();
+  // After a failed accept (out of file descriptors above all), waits before the next one, longer
+  // each time up to a second, and logs the failures at most once a second: accepting again at
+  // once would spin on the same error.
+  void back_off();
   boost::asio::io_context& io_;
   boost::asio::ip::tcp::acceptor acceptor_;
   ServerContext& ctx_;
+  boost::asio::steady_timer retry_;
+  std::chrono::milliseconds backoff_{0};
+  std::chrono::steady_clock::time_point last_warned_{};
+  std::uint64_t failures_unlogged_ = 0;
 };
 
 }  // namespace sandtable::server

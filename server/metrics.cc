@@ -36,6 +36,10 @@ std::string Metrics::render() const {
   gauge("sandtable_bytes_out_total", "WebSocket payload bytes sent.", bytes_out.load(), "counter");
   gauge("sandtable_slow_readers_dropped_total", "Connections closed because their write queue overflowed.",
         slow_readers_dropped.load(), "counter");
+  gauge("sandtable_connections_refused_total", "Connections turned away because the server or their address was full.",
+        connections_refused.load(), "counter");
+  gauge("sandtable_accept_errors_total", "Failed accepts (e.g. out of file descriptors); the listener backs off.",
+        accept_errors.load(), "counter");
   gauge("sandtable_commit_batches_total", "Group-commit transactions.", commit_batches.load(), "counter");
   gauge("sandtable_commit_writes_total", "Writes committed (several per batch under load).", commit_writes.load(),
         "counter");
@@ -47,6 +51,9 @@ std::string Metrics::render() const {
     << "sandtable_rooms_recovered_total{from=\"log\"} " << rooms_from_log.load() << '\n';
   gauge("sandtable_snapshots_unusable_total", "Stored snapshots that could not be loaded (the log was replayed).",
         snapshots_unusable.load(), "counter");
+  gauge("sandtable_rooms_set_aside", "Stored rooms that could not be loaded at start (their seats are told why).",
+        rooms_set_aside.load());
+  gauge("sandtable_rooms_failed", "Rooms closed by an internal error until the server restarts.", rooms_failed.load());
   o << "# HELP sandtable_orders_total Orders by outcome and rejection code.\n# TYPE sandtable_orders_total counter\n";
   o << "sandtable_orders_total{outcome=\"accepted\",code=\"\"} " << orders_accepted.load() << '\n';
   {

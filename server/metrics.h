@@ -22,6 +22,8 @@ class Metrics {
   std::atomic<std::uint64_t> bytes_in{0};
   std::atomic<std::uint64_t> bytes_out{0};
   std::atomic<std::uint64_t> slow_readers_dropped{0};
+  std::atomic<std::uint64_t> connections_refused{0};   // turned away at the door (a cap was reached)
+  std::atomic<std::uint64_t> accept_errors{0};         // accept() failed (e.g. out of file descriptors)
   std::atomic<std::uint64_t> commit_batches{0};
   std::atomic<std::uint64_t> commit_writes{0};
   std::atomic<std::uint64_t> commit_failures{0};
@@ -29,6 +31,8 @@ class Metrics {
   std::atomic<std::uint64_t> rooms_from_snapshot{0};   // latest snapshot plus the events after it
   std::atomic<std::uint64_t> rooms_from_log{0};        // the whole log replayed
   std::atomic<std::uint64_t> snapshots_unusable{0};    // a stored snapshot that could not be loaded
+  std::atomic<std::uint64_t> rooms_set_aside{0};       // stored rooms that could not be loaded at start
+  std::atomic<std::uint64_t> rooms_failed{0};          // rooms closed by an internal error
 
   void order_rejected(const std::string& code);
   void error_sent(const std::string& code);

@@ -91,9 +91,27 @@ void Room::reject(Member& m, std::uint64_t request_id, pb::Rejection r) {
   send(m, env);
 }
 
+void Room::fail(const std::string& what) {
+  if (failed_) return spdlog::error("room={} internal error again: {}", info_.id, what);
+  failed_ = true;
+  ++metrics_.rooms_failed;
+  spdlog::error("room={} seq={} internal error, the room is closed until the server restarts (its log is intact): {}",
+                info_.id, game_ ? game_->seq() : 0, what);
+  for (auto& m : members_) {
+    m.who->kick("ROOM_UNAVAILABLE", "The server met an internal error in this game and closed it; nothing acknowledged "
+                                    "is lost. It opens again when the server restarts.");
+  }
+  members_.clear();
+  waiting_.clear();
+}
+
 void Room::join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std::string& token_hash,
                 std::uint64_t last_seq, std::uint64_t request_id) {
-  net::post(strand_, [self = shared_from_this(), who = std::move(who), seat, token_hash, last_seq, request_id] {
+  net::post(strand_, guarded([self = shared_from_this(), who = std::move(who), seat, token_hash, last_seq, request_id] {
+    if (self->failed_) {
+      who->kick("ROOM_UNAVAILABLE", "This game met an internal error and is closed until the server restarts.");
+      return;
+    }
     // The token may have been revoked between the index lookup and now.
     if (auto now = self->tokens_.find(token_hash); !now || now->revoked) {
       who->kick("TOKEN_REVOKED", "This link has been revoked by the game master; ask for a new one.");
@@ -121,11 +139,11 @@ void Room::join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std:
     spdlog::info("room={} seq={} seat={} joined (last_seq={}, {} members)", self->info_.id, self->game_->seq(),
                  m.seat, last_seq, self->members_.size());
     self->play_bots();  // a room recovered while the game waited on a bot
-  });
+  }));
 }
 
 void Room::leave(std::shared_ptr<Subscriber> who) {
-  net::post(strand_, [self = shared_from_this(), who] {
+  net::post(strand_, guarded([self = shared_from_this(), who] {
     auto& ms = self->members_;
     auto it = std::find_if(ms.begin(), ms.end(), [&](const Member& m) { return m.who == who; });
     if (it == ms.end()) return;
@@ -135,7 +153,7 @@ void Room::leave(std::shared_ptr<Subscriber> who) {
     if (std::none_of(ms.begin(), ms.end(), [&](const Member& m) { return m.seat == seat; })) {
       self->views_.forget(seat);
     }
-  });
+  }));
 }
 
 // A Delta with every event since `since_seq` when the gap is known and not too long, else a
@@ -162,13 +180,13 @@ void Room::catch_up(Member& m, std::uint64_t request_id, std::uint64_t since_seq
 }
 
 void Room::resync(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::uint64_t since_seq) {
-  net::post(strand_, [self = shared_from_this(), who, request_id, since_seq] {
+  net::post(strand_, guarded([self = shared_from_this(), who, request_id, since_seq] {
     if (Member* m = self->member(who.get())) self->catch_up(*m, request_id, since_seq);
-  });
+  }));
 }
 
 void Room::order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::Order order) {
-  net::post(strand_, [self = shared_from_this(), who, request_id, order = std::move(order)]() mutable {
+  net::post(strand_, guarded([self = shared_from_this(), who, request_id, order = std::move(order)]() mutable {
     if (self->committing_) {
       Member* m = self->member(who.get());
       if (!m) return;
@@ -186,7 +204,7 @@ void Room::order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::
       return;
     }
     self->run_order(who, request_id, std::move(order));
-  });
+  }));
 }
 
 void Room::run_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::Order order) {
@@ -240,9 +258,9 @@ bool Room::commit(std::shared_ptr<Subscriber> who, std::uint64_t request_id, con
   auto events = std::make_shared<std::vector<pb::Event>>(std::move(out.events));
   commits_.submit(std::move(w), [self = shared_from_this(), who, request_id, shared_next, events, started](
                                     bool ok, const std::string& error) {
-    net::post(self->strand_, [self, who, request_id, shared_next, events, started, ok, error] {
+    net::post(self->strand_, self->guarded([self, who, request_id, shared_next, events, started, ok, error] {
       self->finish_order(who, request_id, std::move(*shared_next), std::move(*events), ok, error, started);
-    });
+    }));
   });
   return true;
 }
@@ -356,7 +374,7 @@ void Room::next_queued() {
 }
 
 void Room::query(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::QueryRequest request) {
-  net::post(strand_, [self = shared_from_this(), who, request_id, request = std::move(request)] {
+  net::post(strand_, guarded([self = shared_from_this(), who, request_id, request = std::move(request)] {
     Member* m = self->member(who.get());
     if (!m) return;
     pb::Envelope env;
@@ -376,11 +394,11 @@ void Room::query(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::
     }
     ++self->metrics_.queries_answered;
     self->send(*m, env);
-  });
+  }));
 }
 
 void Room::chat(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::ChatSend send) {
-  net::post(strand_, [self = shared_from_this(), who, request_id, send = std::move(send)] {
+  net::post(strand_, guarded([self = shared_from_this(), who, request_id, send = std::move(send)] {
     Member* m = self->member(who.get());
     if (!m) return;
     if (send.text().empty() || send.text().size() > kChatMaxBytes) {
@@ -389,6 +407,14 @@ void Room::chat(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::C
     }
     pb::ChatChannel channel = m->role == pb::ROLE_SPECTATOR ? pb::CHAT_CHANNEL_SPECTATORS : pb::CHAT_CHANNEL_PLAYERS;
     if (m->role == pb::ROLE_GM && send.channel() == pb::CHAT_CHANNEL_SPECTATORS) channel = pb::CHAT_CHANNEL_SPECTATORS;
+    if (!m->chat.take()) {
+      self->send_error(*m, request_id, "CHAT_TOO_FAST", "Slow down: one chat message a second, a few at once at most.");
+      return;
+    }
+    if (m->role == pb::ROLE_SPECTATOR && !self->spectator_chat_.take()) {
+      self->send_error(*m, request_id, "CHAT_BUSY", "The spectators' chat is busy; wait a moment and send it again.");
+      return;
+    }
     pb::ChatMessage msg;
     msg.set_id(self->next_chat_id_++);
     msg.set_seat(m->seat);
@@ -398,7 +424,7 @@ void Room::chat(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::C
     Write w;
     w.chat = StoredChat{self->info_.id, msg};
     self->commits_.submit(std::move(w), [self, msg](bool ok, const std::string& error) {
-      net::post(self->strand_, [self, msg, ok, error] {
+      net::post(self->strand_, self->guarded([self, msg, ok, error] {
         if (!ok) {
           spdlog::error("room={} chat not saved: {}", self->info_.id, error);
           return;
@@ -411,13 +437,13 @@ void Room::chat(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::C
         for (auto& other : self->members_) {
           if (reads_channel(other.role, msg.channel())) other.who->deliver(f);
         }
-      });
+      }));
     });
-  });
+  }));
 }
 
 void Room::revoke(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std::string seat) {
-  net::post(strand_, [self = shared_from_this(), who, request_id, seat = std::move(seat)] {
+  net::post(strand_, guarded([self = shared_from_this(), who, request_id, seat = std::move(seat)] {
     Member* m = self->member(who.get());
     if (!m) return;
     if (m->role != pb::ROLE_GM) {
@@ -445,7 +471,7 @@ void Room::revoke(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std
     w.seats.push_back(fresh);
     self->commits_.submit(std::move(w), [self, who, request_id, seat, role, token, fresh](bool ok,
                                                                                          const std::string& error) {
-      net::post(self->strand_, [self, who, request_id, seat, role, token, fresh, ok, error] {
+      net::post(self->strand_, self->guarded([self, who, request_id, seat, role, token, fresh, ok, error] {
         Member* gm = self->member(who.get());
         if (!ok) {
           if (gm) self->send_error(*gm, request_id, "STORAGE_ERROR", "The revocation could not be saved: " + error);
@@ -479,9 +505,9 @@ void Room::revoke(std::shared_ptr<Subscriber> who, std::uint64_t request_id, std
         }
         hashes = {fresh.token_hash};
         for (auto& k : kicked) k->kick("TOKEN_REVOKED", "This link has been revoked by the game master.");
-      });
+      }));
     });
-  });
+  }));
 }
 
 }  // namespace sandtable::server

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/model/game.h"
+#include "server/budget.h"
 #include "server/commit_queue.h"
 #include "server/metrics.h"
 #include "server/seat_views.h"
@@ -74,16 +75,38 @@ class Room : public std::enable_shared_from_this<Room> {
   static constexpr std::size_t kMaxQueuedOrders = 64;
   static constexpr std::uint64_t kMaxDeltaEvents = 5000;  // older gaps get a snapshot
   static constexpr std::size_t kChatKept = 100;
+  // Chat budgets: one member, and the spectators' channel as a whole (a public link may bring
+  // many spectators; their chat must not slow the room's, or other rooms', orders).
+  static constexpr double kChatPerSecond = 1, kChatBurst = 5;
+  static constexpr double kSpectatorChatPerSecond = 2, kSpectatorChatBurst = 10;
   // A snapshot (the GM view and the whole state, Game::save) is stored with the events that
   // cross a multiple of this, with the last events of a game, and at creation.
   static constexpr std::uint64_t kSnapshotEvery = 200;
 
  private:
+  // Every handler the room posts to its strand runs inside this: an exception that escapes the
+  // engine's own guard (a View or a menu that cannot be drawn, a bug) must not leave the I/O
+  // thread and take every other room down with it. The room is closed instead (fail()).
+  template <class F>
+  auto guarded(F f) {
+    return [self = shared_from_this(), f = std::move(f)]() mutable {
+      try {
+        f();
+      } catch (const std::exception& e) {
+        self->fail(e.what());
+      }
+    };
+  }
+  // Closes the room after an internal error: every member is told and disconnected, joins are
+  // refused until the server restarts and rebuilds the room from its log (intact: a failure never
+  // writes). Other rooms never notice.
+  void fail(const std::string& what);
   struct Member {
     std::shared_ptr<Subscriber> who;
     std::string seat;
     pb::Role role;
     std::string token_hash;
+    Budget chat{kChatPerSecond, kChatBurst};  // this member's chat messages
   };
   Member* member(const Subscriber* who);
   void send(Member& m, const pb::Envelope& env);
@@ -115,6 +138,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::unique_ptr<Game> game_;
   std::vector<pb::Event> log_;  // log_[i].seq() == i + 1
   std::deque<pb::ChatMessage> chat_;
+  Budget spectator_chat_{kSpectatorChatPerSecond, kSpectatorChatBurst};
   std::uint64_t next_chat_id_ = 1;
   std::vector<Member> members_;
   // The View each seat with a member was last sent: Deltas are patches against it.
@@ -122,6 +146,7 @@ class Room : public std::enable_shared_from_this<Room> {
   SpectatorDelay delay_;
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
+  bool failed_ = false;  // an internal error closed the room (fail())
   std::unique_ptr<Bot> bot_;  // the rule set's bot, made when a seat first needs it
   // The last summary (summarize) and the sequence it was made at: a GM listing their rooms again
   // costs no view while the room has not moved.

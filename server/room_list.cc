@@ -28,7 +28,7 @@ struct Gather {
 }  // namespace
 
 void Room::summarize(std::function<void(pb::RoomSummary)> done) {
-  net::post(strand_, [self = shared_from_this(), done = std::move(done)] {
+  net::post(strand_, guarded([self = shared_from_this(), done = std::move(done)] {
     const Game& g = *self->game_;
     if (self->summary_seq_ == g.seq() && g.seq() > 0) return done(self->summary_);
     const GameState& st = g.state();
@@ -53,7 +53,7 @@ void Room::summarize(std::function<void(pb::RoomSummary)> done) {
     self->summary_ = s;
     self->summary_seq_ = g.seq();
     done(std::move(s));
-  });
+  }));
 }
 
 void Rooms::list(const std::string& token, std::function<void(pb::Envelope)> done) const {

@@ -49,6 +49,12 @@ std::shared_ptr<Room> Rooms::find(const std::string& id) const {
   return it == rooms_.end() ? nullptr : it->second;
 }
 
+std::string Rooms::set_aside(const std::string& id) const {
+  std::lock_guard lock(mu_);
+  auto it = set_aside_.find(id);
+  return it == set_aside_.end() ? std::string() : it->second;
+}
+
 void Rooms::shutdown() {
   std::lock_guard lock(mu_);
   for (auto& [id, room] : rooms_) room->drop_members();
@@ -64,13 +70,21 @@ void Rooms::load(Storage& storage) {
   std::unordered_map<std::string, std::vector<StoredSeat>> seats;
   for (auto& s : storage.seats()) seats[s.room_id].push_back(std::move(s));
   for (const auto& r : storage.rooms()) {
-    std::vector<pb::Event> log = storage.events(r.id);
-    const auto snapshot = storage.latest_snapshot(r.id);
+    std::vector<pb::Event> log;
+    std::optional<StoredSnapshot> snapshot;
     Recovery rec;
     try {
+      log = storage.events(r.id);
+      snapshot = storage.latest_snapshot(r.id);
       rec = recover_game(registry_, log, snapshot);
     } catch (const std::exception& e) {
-      throw std::runtime_error("room " + r.id + " does not replay: " + e.what());
+      // Its seats' links still find it, to be told why rather than that the link is wrong.
+      spdlog::error("room={} set aside: it does not load ({}); every other room starts", r.id, e.what());
+      ++metrics_.rooms_set_aside;
+      for (const auto& s : seats[r.id]) tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
+      std::lock_guard lock(mu_);
+      set_aside_[r.id] = e.what();
+      continue;
     }
     if (!rec.fallback.empty()) {
       ++metrics_.snapshots_unusable;

@@ -24,9 +24,14 @@ class Rooms {
   const std::string& base_url() const { return base_url_; }
 
   // Rebuilds every stored room from its latest snapshot plus the events after it, or from its
-  // whole log when the snapshot cannot be used (logged as a warning; server/recovery.h);
-  // throws if a room's log does not replay.
+  // whole log when the snapshot cannot be used (logged as a warning; server/recovery.h).
+  // A room whose log cannot be read or no longer replays (a corrupted row, a rules change) is
+  // set aside, logged as an error, and every other room starts: one bad room never keeps the
+  // server down. Its rows stay untouched for the host to look at.
   void load(Storage& storage);
+
+  // Why a stored room was set aside at start (empty when it was not).
+  std::string set_aside(const std::string& id) const;
 
   // After the I/O threads have stopped.
   void shutdown();
@@ -61,6 +66,7 @@ class Rooms {
   std::string base_url_;
   mutable std::mutex mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
+  std::map<std::string, std::string> set_aside_;  // room id -> why it could not be loaded
 };
 
 }  // namespace sandtable::server

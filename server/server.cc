@@ -48,7 +48,14 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --rate N --burst N    per-connection frames per second and bucket size          [50, 100]
   --strikes N --strike-window S
                         frames refused for rate within S seconds before hanging up [200, 10]
+  --allow-origin URL    a site whose pages may open WebSockets here (repeatable; the server's
+                        own host and the --public-url always may)
+  --metrics-open        serve /metrics to every peer (default: this machine only, not via a proxy)
   --idle-timeout S      seconds without traffic before a WebSocket is closed     [60]
+  --unjoined-timeout S  seconds a WebSocket that joined no room may stay silent   [120]
+  --max-connections N   open connections at most (0: no cap)                     [20000]
+  --max-per-address N   open connections from one address at most (0: no cap)    [256]
+  --rooms-per-minute N  rooms one address may create a minute, 2N at once (0: no cap) [10]
   --log-level L         trace|debug|info|warn|error                              [info]
 )";
 
@@ -73,6 +80,10 @@ struct Flags {
   int strikes = 200;
   int strike_window = 10;
   int idle_timeout = 60;
+  int unjoined_timeout = 120;
+  std::vector<std::string> allowed_origins;
+  bool metrics_open = false;
+  AddressCaps caps;
   std::string log_level = "info";
 };
 
@@ -141,6 +152,24 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
       } else if (a == "--strike-window") {
         if (!value(v)) return false;
         f.strike_window = std::stoi(v);
+      } else if (a == "--allow-origin") {
+        if (!value(v)) return false;
+        f.allowed_origins.push_back(v);
+      } else if (a == "--metrics-open") {
+        f.metrics_open = true;
+      } else if (a == "--unjoined-timeout") {
+        if (!value(v)) return false;
+        f.unjoined_timeout = std::stoi(v);
+      } else if (a == "--max-connections") {
+        if (!value(v)) return false;
+        f.caps.max_connections = static_cast<std::size_t>(std::stoul(v));
+      } else if (a == "--max-per-address") {
+        if (!value(v)) return false;
+        f.caps.max_per_address = static_cast<std::size_t>(std::stoul(v));
+      } else if (a == "--rooms-per-minute") {
+        if (!value(v)) return false;
+        f.caps.rooms_per_minute = std::stod(v);
+        f.caps.rooms_burst = 2 * f.caps.rooms_per_minute;
       } else if (a == "--idle-timeout") {
         if (!value(v)) return false;
         f.idle_timeout = std::stoi(v);
@@ -265,12 +294,22 @@ int run_server(int argc, char** argv, const Registry& registry) {
     net::io_context io(threads);
     spdlog::info("scenarios from {}", flags.scenarios);
     Rooms rooms(io, registry, commits, tokens, metrics, load_catalog(flags.scenarios, registry));
-    ServerContext ctx{rooms, tokens, metrics, Limits{}, flags.web, flags.create_secret, flags.allow_fixed_seed};
+    AddressLimits addresses(flags.caps);
+    ServerContext ctx{rooms, tokens, metrics, addresses, Limits{}, flags.web, flags.create_secret, flags.allow_fixed_seed};
     ctx.limits.rate_per_second = flags.rate;
     ctx.limits.rate_burst = flags.burst;
     ctx.limits.rate_strikes = flags.strikes;
     ctx.limits.strike_window = std::chrono::seconds(flags.strike_window);
     ctx.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout);
+    ctx.limits.unjoined_timeout = std::chrono::seconds(flags.unjoined_timeout);
+    ctx.allowed_origins = flags.allowed_origins;
+    if (!flags.public_url.empty()) {
+      // Its origin: scheme and host, without a path.
+      const auto host_at = flags.public_url.find("://");
+      const auto path_at = host_at == std::string::npos ? std::string::npos : flags.public_url.find('/', host_at + 3);
+      ctx.allowed_origins.push_back(flags.public_url.substr(0, path_at));
+    }
+    ctx.metrics_open = flags.metrics_open;
 
     auto listener = std::make_shared<Listener>(
         io, net::ip::tcp::endpoint(net::ip::make_address(flags.bind), static_cast<unsigned short>(flags.port)), ctx);

@@ -15,10 +15,14 @@ namespace websocket = beast::websocket;
 namespace net = boost::asio;
 namespace http = beast::http;
 
-WsSession::WsSession(net::ip::tcp::socket&& socket, ServerContext& ctx) : ws_(std::move(socket)), ctx_(ctx) {
-  bucket_ = ctx_.limits.rate_burst;
-  bucket_at_ = std::chrono::steady_clock::now();
-}
+WsSession::WsSession(net::ip::tcp::socket&& socket, ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot)
+    : ws_(std::move(socket)),
+      ctx_(ctx),
+      slot_(std::move(slot)),
+      frames_(ctx.limits.rate_per_second, ctx.limits.rate_burst),
+      resyncs_(ctx.limits.resyncs_per_second, ctx.limits.resync_burst),
+      unjoined_(ws_.get_executor()),
+      last_heard_(std::chrono::steady_clock::now()) {}
 
 WsSession::~WsSession() {
   if (accepted_) --ctx_.metrics.connections;
@@ -49,7 +53,23 @@ void WsSession::on_accept(beast::error_code ec) {
   accepted_ = true;
   ++ctx_.metrics.connections;
   ++ctx_.metrics.connections_total;
+  last_heard_ = std::chrono::steady_clock::now();
+  watch_unjoined();
   do_read();
+}
+
+void WsSession::watch_unjoined() {
+  const auto quiet_until = last_heard_ + ctx_.limits.unjoined_timeout;
+  unjoined_.expires_at(quiet_until);
+  unjoined_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || self->closing_ || self->room_) return;  // joined: the room's members stay as long as they like
+    if (std::chrono::steady_clock::now() < self->last_heard_ + self->ctx_.limits.unjoined_timeout) {
+      return self->watch_unjoined();  // it spoke since: wait again from then
+    }
+    self->send_error(0, "IDLE", "This connection joined no room and asked nothing for a while; it is closed. "
+                                "Reconnect when you need the server.");
+    self->close_after_flush(websocket::close_code::going_away);
+  });
 }
 
 void WsSession::do_read() {
@@ -61,16 +81,18 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
     // Closed, timed out, reset mid-frame, or a message over read_message_max (Beast answers
     // that with close code 1009 "too big" itself). Either way the room forgets us.
     if (ec == websocket::error::message_too_big) ctx_.metrics.error_sent("MESSAGE_TOO_BIG");
+    unjoined_.cancel();  // its wait holds the session (and its connection slot) alive
     if (room_) room_->leave(shared_from_this());
     room_.reset();
     return;
   }
   ++ctx_.metrics.frames_in;
   ctx_.metrics.bytes_in += bytes;
+  last_heard_ = std::chrono::steady_clock::now();
   if (!closing_) {
     if (!ws_.got_binary()) {
       send_error(0, "TEXT_FRAME", "Frames must be binary protobuf Envelopes; text frames are not read.");
-    } else if (!take_rate_token()) {
+    } else if (!frames_.take()) {
       // Refusals count within a window, so a client bursting now and then under the average rate
       // is never hung up on, while a flood is within a second.
       const auto now = std::chrono::steady_clock::now();
@@ -93,16 +115,6 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
   // an idle connection should not hold that, so a grown buffer is given back.
   if (buffer_.capacity() > kKeptReadBuffer) buffer_.shrink_to_fit();
   do_read();
-}
-
-bool WsSession::take_rate_token() {
-  const auto now = std::chrono::steady_clock::now();
-  bucket_ = std::min(ctx_.limits.rate_burst,
-                     bucket_ + std::chrono::duration<double>(now - bucket_at_).count() * ctx_.limits.rate_per_second);
-  bucket_at_ = now;
-  if (bucket_ < 1) return false;
-  bucket_ -= 1;
-  return true;
 }
 
 void WsSession::handle(const std::string& payload) {
@@ -144,6 +156,10 @@ void WsSession::handle(const std::string& payload) {
         send_error(rid, "CREATE_FORBIDDEN", "This server needs the creation secret to open a room.");
         return;
       }
+      if (slot_ && !ctx_.addresses.may_create_room(slot_->address())) {
+        send_error(rid, "TOO_MANY_ROOMS", "Too many rooms were created from your address lately; try again in a few minutes.");
+        return;
+      }
       ctx_.rooms.create(env.create_room(), ctx_.allow_fixed_seed, reply_later(rid));
       return;
     }
@@ -155,7 +171,8 @@ void WsSession::handle(const std::string& payload) {
         send_error(rid, "ALREADY_JOINED", "This connection has already joined a room; open another for a second seat.");
         return;
       }
-      if (!env.hello().room_id().empty() && !ctx_.rooms.find(env.hello().room_id())) {
+      if (!env.hello().room_id().empty() && !ctx_.rooms.find(env.hello().room_id()) &&
+          ctx_.rooms.set_aside(env.hello().room_id()).empty()) {
         send_error(rid, "UNKNOWN_ROOM", "There is no room '" + env.hello().room_id() + "' on this server.");
         return;
       }
@@ -169,10 +186,17 @@ void WsSession::handle(const std::string& payload) {
         return;
       }
       room_ = ctx_.rooms.find(seat->room_id);
+      if (!room_ && !ctx_.rooms.set_aside(seat->room_id).empty()) {
+        send_error(rid, "ROOM_UNAVAILABLE", "This game could not be loaded when the server last started (" +
+                                                ctx_.rooms.set_aside(seat->room_id) +
+                                                "). Nothing of it was deleted; ask the server's host to look at it.");
+        return;
+      }
       if (!room_) {
         send_error(rid, "UNKNOWN_ROOM", "The room of this link is not on this server.");
         return;
       }
+      unjoined_.cancel();
       room_->join(self, *seat, token_hash(env.hello().token()), env.hello().last_seq(), rid);
       return;
     }
@@ -192,6 +216,11 @@ void WsSession::handle(const std::string& payload) {
       } else if (env.has_query_request()) {
         room_->query(self, rid, std::move(*env.mutable_query_request()));
       } else if (env.has_resync()) {
+        // Each catch-up sends the whole View (a hundred KB on a big table) for a few bytes asked.
+        if (!resyncs_.take()) {
+          send_error(rid, "RESYNC_TOO_OFTEN", "The table was sent again a moment ago; wait a few seconds before asking again.");
+          return;
+        }
         room_->resync(self, rid, env.resync().since_seq());
       } else {
         room_->revoke(self, rid, env.revoke_seat().seat());

@@ -3,6 +3,7 @@
 // session owns itself through shared_from_this across async operations, runs on its own
 // strand, and writes from a bounded queue so a slow reader never stalls a room.
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -11,6 +12,7 @@
 #include <functional>
 #include <memory>
 
+#include "server/budget.h"
 #include "server/context.h"
 #include "server/subscriber.h"
 
@@ -18,7 +20,7 @@ namespace sandtable::server {
 
 class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(boost::asio::ip::tcp::socket&& socket, ServerContext& ctx);
+  WsSession(boost::asio::ip::tcp::socket&& socket, ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot);
   ~WsSession() override;
 
   void run(boost::beast::http::request<boost::beast::http::string_body> req);
@@ -41,7 +43,8 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   // A reply that comes later from another thread (room creation, ListRooms), sent with the
   // request's id.
   std::function<void(::sandtable::v1::Envelope)> reply_later(std::uint64_t request_id);
-  bool take_rate_token();
+  // Closes a connection that has joined no room and sent nothing for Limits::unjoined_timeout.
+  void watch_unjoined();
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   ServerContext& ctx_;
@@ -54,8 +57,11 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   bool accepted_ = false;
   boost::beast::websocket::close_code close_code_ = boost::beast::websocket::close_code::normal;
   std::shared_ptr<Room> room_;  // after a successful Hello
-  double bucket_ = 0;
-  std::chrono::steady_clock::time_point bucket_at_;
+  std::shared_ptr<ConnectionSlot> slot_;  // this connection's place under the caps; its address
+  Budget frames_;                          // every frame read (Limits::rate_per_second, rate_burst)
+  Budget resyncs_;                         // catch-ups asked for
+  boost::asio::steady_timer unjoined_;
+  std::chrono::steady_clock::time_point last_heard_;
   int strikes_ = 0;  // frames refused for rate since strikes_at_
   std::chrono::steady_clock::time_point strikes_at_;
 };

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <sstream>
+#include <stdexcept>
 
 #include "engine/model/game.h"
 #include "engine/model/rejection.h"
@@ -13,6 +14,7 @@ namespace {
 struct CounterState : StateBase<CounterState> {
   std::vector<int> totals;  // by side index
   int target = 20;
+  int fault_at = 0;         // a test's fault: the View cannot be drawn once a total reaches it
   std::string last_seat;    // who answered last (their die is in the next event)
 };
 
@@ -55,7 +57,7 @@ class CounterRules : public RuleSet {
   std::optional<std::string> validate(const pb::Scenario& s) const override {
     if (s.sides_size() != 2) return "sides: the counter game needs exactly two sides";
     for (const auto& o : s.options()) {
-      if (o.key() != "target") continue;
+      if (o.key() != "target" && o.key() != "fault_at") continue;
       try {
         if (std::stoi(o.value()) < 1) return "options.target: must be at least 1";
       } catch (const std::exception&) {
@@ -70,6 +72,7 @@ class CounterRules : public RuleSet {
     st->totals.assign(2, 0);
     for (const auto& o : s.options()) {
       if (o.key() == "target") st->target = std::stoi(o.value());
+      if (o.key() == "fault_at") st->fault_at = std::stoi(o.value());
     }
     return st;
   }
@@ -101,6 +104,9 @@ class CounterRules : public RuleSet {
 
   void fill_view(const GameState& state, const std::string&, pb::View& v) const override {
     const auto& st = static_cast<const CounterState&>(state);
+    for (int total : st.totals) {
+      if (st.fault_at > 0 && total >= st.fault_at) throw std::logic_error("test fault: this View cannot be drawn");
+    }
     for (std::size_t i = 0; i < st.sides.size(); ++i) {
       auto* s = v.add_sides();
       s->set_id(st.sides[i]);

@@ -309,5 +309,54 @@ TEST(SnapshotRecoveryTest, AnUnusableSnapshotFallsBackToTheWholeLogAndTheRoomIsT
   }
 }
 
+// Issue 14, defect 2: one room whose log no longer loads (here a row that is not an event, as a
+// torn disk write or a hand edit would leave) used to stop the whole server at start. Now that
+// room is set aside, its seats are told why, and every other room starts and plays.
+TEST(SnapshotRecoveryTest, ARoomWhoseLogNoLongerLoadsIsSetAsideAndEveryOtherRoomPlays) {
+  TempDir dir;
+  const std::string db = dir.path + "/aside.db";
+  auto server = start_test_server(db, kFast);
+  const auto broken = create_counter_room(server->port(), 11, 50);
+  const auto sound = create_counter_room(server->port(), 12, 50);
+  EXPECT_EQ(server->stop(), 0);
+  {
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
+    // Appending is what the log allows; the bytes are no Event.
+    const std::string sql = "INSERT INTO events(room_id,seq,body) SELECT room_id, MAX(seq) + 1, x'ffffffffff' FROM events WHERE room_id='" +
+                            broken.room_id() + "'";
+    char* err = nullptr;
+    EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+    sqlite3_free(err);
+    sqlite3_close(h);
+  }
+  {
+    Loaded loaded(db, counter_registry());
+    EXPECT_EQ(loaded.metrics.rooms_set_aside.load(), 1u);
+    EXPECT_FALSE(loaded.rooms.find(broken.room_id()));
+    EXPECT_NE(loaded.rooms.set_aside(broken.room_id()).find("unreadable"), std::string::npos) << loaded.rooms.set_aside(broken.room_id());
+    EXPECT_TRUE(loaded.rooms.find(sound.room_id()));
+    EXPECT_EQ(loaded.rooms.set_aside(sound.room_id()), "");
+  }
+  server = start_test_server(db, kFast);
+  {
+    WsClient c(server->port());
+    pb::Envelope hello;
+    hello.mutable_hello()->set_token(token_of(broken, "blue"));
+    const auto reply = c.reply_to(c.send(hello));
+    ASSERT_TRUE(reply.has_error()) << reply.ShortDebugString();
+    EXPECT_EQ(reply.error().code(), "ROOM_UNAVAILABLE");
+    EXPECT_NE(reply.error().message().find("could not be loaded"), std::string::npos) << reply.error().message();
+    hello.mutable_hello()->set_room_id(broken.room_id());
+    WsClient named(server->port());
+    EXPECT_EQ(named.reply_to(named.send(hello)).error().code(), "ROOM_UNAVAILABLE") << "not UNKNOWN_ROOM: the room exists";
+  }
+  Seat blue(server->port(), token_of(sound, "blue"), 0, sound.room_id());
+  Seat red(server->port(), token_of(sound, "red"), 0, sound.room_id());
+  play_until(blue, red, 4);
+  EXPECT_GE(blue.seq, 4u) << "the sound room plays on";
+  EXPECT_EQ(server->stop(), 0);
+}
+
 }  // namespace
 }  // namespace sandtable::testing

@@ -12,7 +12,9 @@ std::string test_server_binary() { return SANDTABLE_TEST_SERVER; }
 std::string test_scenarios_dir() { return SANDTABLE_TEST_SCENARIOS; }
 
 std::unique_ptr<ServerProcess> start_test_server(const std::string& db, std::vector<std::string> extra) {
-  std::vector<std::string> args = {"--scenarios", test_scenarios_dir(), "--allow-fixed-seed", "--threads", "2"};
+  // The suite opens many connections and rooms from one address: no caps unless a test sets them.
+  std::vector<std::string> args = {"--scenarios", test_scenarios_dir(), "--allow-fixed-seed", "--threads", "2",
+                                   "--max-per-address", "0", "--rooms-per-minute", "0"};
   args.insert(args.end(), extra.begin(), extra.end());
   return std::make_unique<ServerProcess>(test_server_binary(), db, args);
 }

@@ -1,0 +1,363 @@
+// What one client may hold and ask for (issue 14, defects 3, 4, 6 and 7): connections per
+// address and in all, rooms created per address, catch-ups per connection, chat per member and
+// per spectators' channel, connections that join nothing, and an accept loop that backs off
+// when the process is out of file descriptors instead of spinning.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/write.hpp>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "server/address_limits.h"
+#include "server/budget.h"
+#include "tests/server/test_support.h"
+
+namespace sandtable::testing {
+namespace {
+
+using namespace std::chrono_literals;
+using server::AddressCaps;
+using server::AddressLimits;
+using server::Budget;
+
+TEST(Budget, ABurstThenTheRefillRate) {
+  const auto t0 = Budget::Clock::now();
+  Budget b(2, 3, t0);  // 2 a second, 3 at once
+  EXPECT_TRUE(b.take(t0));
+  EXPECT_TRUE(b.take(t0));
+  EXPECT_TRUE(b.take(t0));
+  EXPECT_FALSE(b.take(t0)) << "the burst is spent";
+  EXPECT_FALSE(b.take(t0 + 400ms)) << "0.8 of a token is not one";
+  EXPECT_TRUE(b.take(t0 + 500ms));
+  EXPECT_FALSE(b.full(t0 + 1s));
+  EXPECT_TRUE(b.full(t0 + 10s)) << "it never holds more than its burst";
+  EXPECT_TRUE(b.take(t0 + 10s));
+  EXPECT_TRUE(b.take(t0 + 10s));
+  EXPECT_TRUE(b.take(t0 + 10s));
+  EXPECT_FALSE(b.take(t0 + 10s));
+}
+
+TEST(AddressLimits, ConnectionsAreCappedPerAddressAndInAllAndGivenBack) {
+  AddressCaps caps;
+  caps.max_connections = 3;
+  caps.max_per_address = 2;
+  AddressLimits limits(caps);
+  auto a1 = limits.admit("10.0.0.1");
+  auto a2 = limits.admit("10.0.0.1");
+  ASSERT_TRUE(a1 && a2);
+  EXPECT_FALSE(limits.admit("10.0.0.1")) << "a third from one address";
+  auto b1 = limits.admit("10.0.0.2");
+  ASSERT_TRUE(b1);
+  EXPECT_FALSE(limits.admit("10.0.0.3")) << "the server is full";
+  EXPECT_EQ(limits.open(), 3u);
+  a1.reset();
+  EXPECT_EQ(limits.open_from("10.0.0.1"), 1u) << "a closed connection gives its place back";
+  EXPECT_TRUE(limits.admit("10.0.0.3"));  // taken and given back at once
+  EXPECT_EQ(limits.open(), 2u);
+}
+
+TEST(AddressLimits, RoomsPerAddressComeInABurstThenByTheMinute) {
+  AddressCaps caps;
+  caps.rooms_per_minute = 6;  // one every 10 s
+  caps.rooms_burst = 2;
+  AddressLimits limits(caps);
+  const auto t0 = Budget::Clock::now();
+  EXPECT_TRUE(limits.may_create_room("10.0.0.1", t0));
+  EXPECT_TRUE(limits.may_create_room("10.0.0.1", t0));
+  EXPECT_FALSE(limits.may_create_room("10.0.0.1", t0 + 1s));
+  EXPECT_TRUE(limits.may_create_room("10.0.0.2", t0 + 1s)) << "another address has its own budget";
+  EXPECT_TRUE(limits.may_create_room("10.0.0.1", t0 + 11s));
+  AddressCaps none;
+  none.rooms_per_minute = 0;
+  AddressLimits open(none);
+  for (int i = 0; i < 100; ++i) ASSERT_TRUE(open.may_create_room("10.0.0.1", t0)) << "0 is no cap";
+}
+
+std::string error_code(const pb::Envelope& e) {
+  return e.has_error() ? e.error().code() : std::string("not an error: ").append(e.ShortDebugString());
+}
+
+// One GET over a fresh TCP connection (`headers`: more lines, each ending "\r\n"); the response
+// as far as the server sent it before closing (an upgrade's 101 stays open: read with a limit).
+std::string http_get(unsigned short port, const std::string& path, const std::string& headers = "") {
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket s(io);
+  s.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+  const std::string req = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+                          "\r\nConnection: close\r\n" + headers + "\r\n";
+  boost::asio::write(s, boost::asio::buffer(req));
+  std::string out;
+  boost::system::error_code ec;
+  if (headers.find("Upgrade") != std::string::npos) {
+    boost::asio::read_until(s, boost::asio::dynamic_buffer(out), "\r\n\r\n", ec);
+  } else {
+    boost::asio::read(s, boost::asio::dynamic_buffer(out), ec);
+  }
+  return out;
+}
+
+std::uint64_t metric(unsigned short port, const std::string& name) {
+  std::istringstream in(http_get(port, "/metrics"));
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(name + ' ', 0) == 0) return std::stoull(line.substr(name.size() + 1));
+  }
+  return ~0ull;
+}
+
+TEST(Limits, AnAddressHoldsAtMostItsConnectionsAndGetsThemBackOnClosing) {
+  TempDir dir;
+  auto server = start_test_server(dir.path + "/t.db", {"--max-per-address", "3"});
+  std::vector<std::unique_ptr<WsClient>> held;
+  for (int i = 0; i < 3; ++i) held.push_back(std::make_unique<WsClient>(server->port()));
+  EXPECT_ANY_THROW(WsClient(server->port())) << "the fourth is closed at the door";
+  held.pop_back();
+  std::unique_ptr<WsClient> again;
+  for (int i = 0; i < 50 && !again; ++i) {  // the server sees the close a moment later
+    try {
+      again = std::make_unique<WsClient>(server->port());
+    } catch (const std::exception&) {
+      std::this_thread::sleep_for(20ms);
+    }
+  }
+  ASSERT_TRUE(again) << "a closed connection gives its place back";
+  held.clear();
+  again.reset();
+  std::this_thread::sleep_for(100ms);
+  EXPECT_GE(metric(server->port(), "sandtable_connections_refused_total"), 1u);
+}
+
+TEST(Limits, AnAddressCreatesAFewRoomsAtOnceThenWaits) {
+  TempDir dir;
+  auto server = start_test_server(dir.path + "/t.db", {"--rooms-per-minute", "1"});  // 2 at once
+  create_counter_room(server->port(), 1);
+  create_counter_room(server->port(), 2);
+  WsClient c(server->port());
+  pb::Envelope env;
+  env.mutable_create_room()->set_scenario_id("counter-duel");
+  const auto reply = c.reply_to(c.send(env));
+  EXPECT_EQ(error_code(reply), "TOO_MANY_ROOMS");
+  EXPECT_NE(reply.error().message().find("try again"), std::string::npos);
+}
+
+TEST(Limits, AConnectionThatJoinsNothingIsClosedAJoinedOneStays) {
+  TempDir dir;
+  auto server = start_test_server(dir.path + "/t.db", {"--unjoined-timeout", "1"});
+  const auto room = create_counter_room(server->port(), 3);
+  Seat blue(server->port(), token_of(room, "blue"));
+  WsClient idle(server->port());
+  const auto said = idle.recv(4000ms);
+  ASSERT_TRUE(said) << "told before being closed";
+  EXPECT_EQ(error_code(*said), "IDLE");
+  while (idle.recv(2000ms)) {
+  }
+  EXPECT_TRUE(idle.closed());
+  pb::Envelope ping;
+  ping.mutable_ping()->set_nonce(1);
+  EXPECT_TRUE(blue.client.reply_to(blue.client.send(ping)).has_pong()) << "a member of a room is never idle-closed";
+}
+
+TEST(Limits, CatchUpsAreBudgetedPerConnection) {
+  TempDir dir;
+  auto server = start_test_server(dir.path + "/t.db");
+  const auto room = create_counter_room(server->port(), 4);
+  Seat spectator(server->port(), token_of(room, "spectator"));
+  pb::Envelope resync;
+  resync.mutable_resync()->set_since_seq(0);
+  int answered = 0, refused = 0;
+  for (int i = 0; i < 8; ++i) {
+    const auto r = spectator.client.reply_to(spectator.client.send(resync));
+    if (r.has_snapshot() || r.has_delta()) ++answered;
+    if (r.has_error() && r.error().code() == "RESYNC_TOO_OFTEN") ++refused;
+  }
+  EXPECT_EQ(answered, 5) << "the burst";
+  EXPECT_EQ(refused, 3);
+  EXPECT_FALSE(spectator.client.closed()) << "refused, not hung up on";
+}
+
+TEST(Limits, ChatIsBudgetedPerMemberAndForTheSpectatorsTogether) {
+  TempDir dir;
+  auto server = start_test_server(dir.path + "/t.db");
+  const auto room = create_counter_room(server->port(), 5);
+  Seat blue(server->port(), token_of(room, "blue"));
+  auto chat = [](Seat& s, const std::string& text) {
+    pb::Envelope env;
+    env.mutable_chat_send()->set_text(text);
+    const auto id = s.client.send(env);
+    // A chat accepted is answered by the message itself, pushed to everyone (so matched by its
+    // text: the other spectators' lines arrive too); a refusal by an error.
+    return s.client.expect([&](const pb::Envelope& e) {
+      return (e.has_error() && e.request_id() == id) || (e.has_chat() && e.chat().text() == text);
+    });
+  };
+  int said = 0;
+  for (int i = 0; i < 7; ++i) {
+    const auto r = chat(blue, "hello " + std::to_string(i));
+    if (r.has_chat()) ++said;
+    else EXPECT_EQ(error_code(r), "CHAT_TOO_FAST");
+  }
+  EXPECT_EQ(said, 5) << "a member's burst";
+  // Three spectators with a full budget each still share the spectators' channel's.
+  std::vector<std::unique_ptr<Seat>> crowd;
+  for (int i = 0; i < 3; ++i) crowd.push_back(std::make_unique<Seat>(server->port(), token_of(room, "spectator")));
+  int busy = 0, heard = 0;
+  for (int round = 0; round < 5; ++round) {
+    for (auto& s : crowd) {
+      const auto r = chat(*s, "look " + std::to_string(round) + "." + std::to_string(&s - &crowd[0]));
+      if (r.has_error()) {
+        EXPECT_EQ(error_code(r), "CHAT_BUSY");
+        ++busy;
+      } else {
+        ++heard;
+      }
+    }
+  }
+  EXPECT_GT(busy, 0);
+  EXPECT_LE(heard, 12) << "10 at once and a little refill";
+}
+
+// Issue 14, defect 9: a malformed Sec-WebSocket-Key was accepted, any site's page could open a
+// WebSocket, and /metrics was open to all.
+TEST(Limits, TheHandshakeChecksKeyAndOriginAndMetricsStayOnThisMachine) {
+  TempDir dir;
+  auto server = start_test_server(dir.path + "/t.db", {"--allow-origin", "https://club.example"});
+  const unsigned short port = server->port();
+  const std::string upgrade = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n";
+  const std::string key = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n";
+  EXPECT_NE(http_get(port, "/ws", upgrade + key).find("101 Switching Protocols"), std::string::npos);
+  for (const char* bad : {"not-a-key", "dGhlIHNhbXBsZSBub25jZQ=", "dGhlIHNhbXBsZSBub25jZ!==", ""}) {
+    const std::string line = std::string("Sec-WebSocket-Key: ") + bad + "\r\n";
+    EXPECT_NE(http_get(port, "/ws", upgrade + line).find("400 Bad Request"), std::string::npos) << bad;
+  }
+  const std::string self = "Origin: http://127.0.0.1:" + std::to_string(port) + "\r\n";
+  EXPECT_NE(http_get(port, "/ws", upgrade + key + self).find("101"), std::string::npos) << "the server's own page";
+  EXPECT_NE(http_get(port, "/ws", upgrade + key + "Origin: https://club.example\r\n").find("101"), std::string::npos)
+      << "an origin the host allowed";
+  const std::string evil = http_get(port, "/ws", upgrade + key + "Origin: https://evil.example\r\n");
+  EXPECT_NE(evil.find("403 Forbidden"), std::string::npos) << evil;
+  EXPECT_NE(http_get(port, "/metrics").find("sandtable_connections"), std::string::npos) << "this machine's scraper";
+  EXPECT_NE(http_get(port, "/metrics", "X-Forwarded-For: 203.0.113.9\r\n").find("403 Forbidden"), std::string::npos)
+      << "through a proxy: not this machine";
+}
+
+// Issue 14's failure paths: an exception that escapes the engine's own guard (here a View the
+// test rule set cannot draw once a total reaches 3) used to leave the I/O thread and stop the
+// server. Now it closes that room alone: its members are told, a new join is refused, and the
+// other room plays on.
+TEST(Limits, AnInternalErrorClosesItsRoomAndNoOther) {
+  TempDir dir;
+  auto server = start_test_server(dir.path + "/t.db", {"--rate", "100000", "--burst", "100000"});
+  WsClient creator(server->port());
+  pb::Envelope env;
+  auto* cr = env.mutable_create_room();
+  cr->set_scenario_id("counter-duel");
+  cr->set_has_seed(true);
+  cr->set_seed(9);
+  (*cr->mutable_options())["fault_at"] = "3";
+  const auto created = creator.reply_to(creator.send(env));
+  ASSERT_TRUE(created.has_room_created()) << created.ShortDebugString();
+  const auto faulty = created.room_created();
+  const auto sound = create_counter_room(server->port(), 10, 50);
+  Seat blue(server->port(), token_of(faulty, "blue"));
+  Seat red(server->port(), token_of(faulty, "red"));
+  std::string told;
+  for (int i = 0; i < 10 && told.empty(); ++i) {
+    Seat& mover = blue.my_decision() ? blue : red;
+    if (!mover.my_decision()) {
+      blue.drain(50ms);
+      red.drain(50ms);
+      continue;
+    }
+    try {
+      const auto reply = mover.order(answer(*mover.my_decision()));
+      if (reply.has_error()) told = reply.error().code();
+    } catch (const std::exception&) {
+      told = "closed";
+    }
+  }
+  ASSERT_FALSE(told.empty()) << "the fault was reached";
+  while (blue.client.recv(1000ms)) {
+  }
+  EXPECT_TRUE(blue.client.closed()) << "its members are disconnected";
+  WsClient late(server->port());
+  pb::Envelope hello;
+  hello.mutable_hello()->set_token(token_of(faulty, "gm"));
+  late.send(hello);
+  EXPECT_EQ(error_code(late.expect([](const pb::Envelope& e) { return e.has_error(); }, 3000ms)), "ROOM_UNAVAILABLE");
+  Seat other(server->port(), token_of(sound, "blue"));
+  ASSERT_TRUE(other.my_decision());
+  EXPECT_TRUE(other.order(answer(*other.my_decision())).has_order_accepted()) << "the other room plays on";
+  EXPECT_EQ(metric(server->port(), "sandtable_rooms_failed"), 1u);
+}
+
+// Out of file descriptors, the accept loop used to retry at once, forever: 300,000 log lines a
+// second and a core spent, /healthz unanswered. Now it waits, longer each time, and serves again
+// as soon as descriptors are free.
+TEST(Limits, OutOfFileDescriptorsTheListenerBacksOffAndRecovers) {
+  TempDir dir;
+  rlimit was{};
+  ASSERT_EQ(getrlimit(RLIMIT_NOFILE, &was), 0);
+  rlimit low = was;
+  low.rlim_cur = 48;  // inherited by the server; ours is put back at once
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &low), 0);
+  std::unique_ptr<ServerProcess> server;
+  try {
+    server = start_test_server(dir.path + "/t.db");
+  } catch (...) {
+    setrlimit(RLIMIT_NOFILE, &was);
+    throw;
+  }
+  ASSERT_EQ(setrlimit(RLIMIT_NOFILE, &was), 0);
+  std::vector<std::unique_ptr<WsClient>> held;
+  for (int i = 0; i < 80; ++i) {
+    try {
+      held.push_back(std::make_unique<WsClient>(server->port()));
+    } catch (const std::exception&) {
+      break;  // the server could take no more
+    }
+  }
+  ASSERT_LT(held.size(), 80u) << "the server should have run out of descriptors";
+  // Connections the kernel queued for it now fail to be accepted: measure the server's CPU.
+  std::vector<boost::asio::ip::tcp::socket> waiting;
+  boost::asio::io_context io;
+  for (int i = 0; i < 5; ++i) {
+    waiting.emplace_back(io);
+    waiting.back().connect({boost::asio::ip::make_address("127.0.0.1"), server->port()});
+  }
+  auto cpu_ticks = [&] {
+    std::ifstream stat("/proc/" + std::to_string(server->pid()) + "/stat");
+    std::string all((std::istreambuf_iterator<char>(stat)), {});
+    std::istringstream rest(all.substr(all.rfind(')') + 2));
+    std::string field;
+    unsigned long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && rest >> field; ++i) {
+      if (i == 14) utime = std::stoul(field);
+      if (i == 15) stime = std::stoul(field);
+    }
+    return utime + stime;
+  };
+  const auto before = cpu_ticks();
+  std::this_thread::sleep_for(2s);
+  const auto spent = cpu_ticks() - before;
+  EXPECT_LT(spent, static_cast<unsigned long>(sysconf(_SC_CLK_TCK)) / 2) << "it spun: " << spent << " ticks in 2 s";
+  held.clear();
+  waiting.clear();
+  std::string health;
+  for (int i = 0; i < 40 && health.find("200 OK") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(100ms);
+    try {
+      health = http_get(server->port(), "/healthz");
+    } catch (const std::exception&) {
+    }
+  }
+  EXPECT_NE(health.find("200 OK"), std::string::npos) << "served again once descriptors were free";
+  EXPECT_GE(metric(server->port(), "sandtable_accept_errors_total"), 1u);
+}
+
+}  // namespace
+}  // namespace sandtable::testing
