@@ -20,9 +20,8 @@ class Budget {
     return true;
   }
   // Whether it has refilled to the brim: such a bucket is as good as a new one.
-  bool full(Clock::time_point now = Clock::now()) {
-    refill(now);
-    return tokens_ >= burst_;
+  bool full(Clock::time_point now = Clock::now()) const {
+    return tokens_ + std::chrono::duration<double>(now - at_).count() * rate_ >= burst_;
   }
 
  private:

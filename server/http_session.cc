@@ -223,7 +223,7 @@ void Listener::do_accept() {
   acceptor_.async_accept(net::make_strand(io_), [self = shared_from_this()](beast::error_code ec, tcp::socket s) {
     if (ec == net::error::operation_aborted) return;
     if (ec) return self->back_off();
-    self->backoff_ = std::chrono::milliseconds(0);
+    self->backoff_.succeeded();
     beast::error_code peer_ec;
     const auto peer = s.remote_endpoint(peer_ec);
     auto slot = peer_ec ? nullptr : self->ctx_.addresses.admit(peer.address().to_string());
@@ -246,16 +246,12 @@ void Listener::do_accept() {
 
 void Listener::back_off() {
   ++ctx_.metrics.accept_errors;
-  ++failures_unlogged_;
-  backoff_ = std::clamp(2 * backoff_, std::chrono::milliseconds(10), std::chrono::milliseconds(1000));
-  const auto now = std::chrono::steady_clock::now();
-  if (now - last_warned_ >= std::chrono::seconds(1)) {
-    spdlog::warn("accept failed {} times (e.g. out of file descriptors); retrying in {} ms", failures_unlogged_,
-                 backoff_.count());
-    failures_unlogged_ = 0;
-    last_warned_ = now;
+  const auto wait = backoff_.failed();
+  if (backoff_.should_log(AcceptBackoff::Clock::now())) {
+    spdlog::warn("accept failed {} times (e.g. out of file descriptors); retrying in {} ms", backoff_.take_unlogged(),
+                 wait.count());
   }
-  retry_.expires_after(backoff_);
+  retry_.expires_after(wait);
   retry_.async_wait([self = shared_from_this()](beast::error_code ec) {
     if (!ec) self->do_accept();
   });

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "server/accept_backoff.h"
 #include "server/context.h"
 
 namespace sandtable::server {
@@ -39,17 +40,13 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
  private:
   void do_accept();
-  // After a failed accept (out of file descriptors above all), waits before the next one, longer
-  // each time up to a second, and logs the failures at most once a second: accepting again at
-  // once would spin on the same error.
+  // After a failed accept, waits before the next one (server/accept_backoff.h).
   void back_off();
   boost::asio::io_context& io_;
   boost::asio::ip::tcp::acceptor acceptor_;
   ServerContext& ctx_;
   boost::asio::steady_timer retry_;
-  std::chrono::milliseconds backoff_{0};
-  std::chrono::steady_clock::time_point last_warned_{};
-  std::uint64_t failures_unlogged_ = 0;
+  AcceptBackoff backoff_;
 };
 
 }  // namespace sandtable::server

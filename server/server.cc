@@ -290,26 +290,28 @@ int run_server(int argc, char** argv, const Registry& registry) {
     Metrics metrics;
     CommitQueue commits(storage, metrics, std::chrono::microseconds(flags.commit_window_us));
     TokenIndex tokens;
+    // Before the io_context: sessions still queued in it when it is destroyed give their
+    // connection slots back to it.
+    AddressLimits addresses(flags.caps);
     const int threads = flags.threads > 0 ? flags.threads : std::max(1u, std::thread::hardware_concurrency());
     net::io_context io(threads);
     spdlog::info("scenarios from {}", flags.scenarios);
     Rooms rooms(io, registry, commits, tokens, metrics, load_catalog(flags.scenarios, registry));
-    AddressLimits addresses(flags.caps);
-    ServerContext ctx{rooms, tokens, metrics, addresses, Limits{}, flags.web, flags.create_secret, flags.allow_fixed_seed};
+    ServerContext ctx{rooms, tokens, metrics, addresses, Limits{}, flags.web, flags.create_secret, flags.allow_fixed_seed,
+                      flags.allowed_origins, flags.metrics_open};
     ctx.limits.rate_per_second = flags.rate;
     ctx.limits.rate_burst = flags.burst;
     ctx.limits.rate_strikes = flags.strikes;
     ctx.limits.strike_window = std::chrono::seconds(flags.strike_window);
     ctx.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout);
     ctx.limits.unjoined_timeout = std::chrono::seconds(flags.unjoined_timeout);
-    ctx.allowed_origins = flags.allowed_origins;
     if (!flags.public_url.empty()) {
       // Its origin: scheme and host, without a path.
       const auto host_at = flags.public_url.find("://");
       const auto path_at = host_at == std::string::npos ? std::string::npos : flags.public_url.find('/', host_at + 3);
       ctx.allowed_origins.push_back(flags.public_url.substr(0, path_at));
     }
-    ctx.metrics_open = flags.metrics_open;
+
 
     auto listener = std::make_shared<Listener>(
         io, net::ip::tcp::endpoint(net::ip::make_address(flags.bind), static_cast<unsigned short>(flags.port)), ctx);
