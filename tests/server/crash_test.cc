@@ -1,9 +1,11 @@
 // kill -9 at random moments: after restart every acknowledged order is there, and the game
 // ends exactly as an uninterrupted engine run with the same seed (event logs compared byte
 // for byte, GameStarted included, read straight from the database). A few kills in the
-// normal run; SANDTABLE_SOAK=1 makes it 25.
+// normal run; SANDTABLE_SOAK=1 makes it 25. When to kill comes from a seed printed on every run;
+// SANDTABLE_CRASH_SEED=<seed> runs those kill points again.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -38,7 +40,13 @@ TEST(CrashTest, KillNineAtRandomPointsLosesNoAcknowledgedOrder) {
   const std::string db = dir.path + "/crash.db";
   auto server = start_test_server(db);
   const auto room = create_counter_room(server->port(), seed, target);
-  Pcg32 chaos(static_cast<std::uint64_t>(std::time(nullptr)));  // when to kill: differs per run
+  // When to kill: differs per run, and a failing run can be replayed from its printed seed.
+  const char* given = std::getenv("SANDTABLE_CRASH_SEED");
+  const std::uint64_t chaos_seed = given ? std::strtoull(given, nullptr, 10) : static_cast<std::uint64_t>(std::time(nullptr));
+  std::printf("crash test: kill points from seed %llu (SANDTABLE_CRASH_SEED=%llu replays them)\n",
+              static_cast<unsigned long long>(chaos_seed), static_cast<unsigned long long>(chaos_seed));
+  SCOPED_TRACE("SANDTABLE_CRASH_SEED=" + std::to_string(chaos_seed));
+  Pcg32 chaos(chaos_seed);
   std::uint64_t acked = 0;  // highest sequence an acceptance was received for
   int killed = 0;
   bool over = false;
