@@ -24,12 +24,30 @@ void AddressLimits::release(const std::string& address) {
 bool AddressLimits::may_create_room(const std::string& address, Budget::Clock::time_point now) {
   if (caps_.rooms_per_minute <= 0) return true;  // no cap
   std::lock_guard lock(mu_);
-  // A full bucket is the same as none: the map forgets addresses that have not created rooms for
-  // a while, so it holds only recent creators.
-  if (rooms_.size() > kRememberedCreators) std::erase_if(rooms_, [&](auto& kv) { return kv.second.full(now); });
-  auto it = rooms_.find(address);
-  if (it == rooms_.end()) it = rooms_.emplace(address, Budget(caps_.rooms_per_minute / 60.0, caps_.rooms_burst, now)).first;
-  return it->second.take(now);
+  return budget_of(rooms_, address, caps_.rooms_per_minute, caps_.rooms_burst, now).take(now);
+}
+
+bool AddressLimits::may_try_token(const std::string& address, Budget::Clock::time_point now) {
+  if (caps_.bad_tokens_per_minute <= 0) return true;
+  std::lock_guard lock(mu_);
+  auto it = bad_tokens_.find(address);
+  return it == bad_tokens_.end() || it->second.available(now);
+}
+
+void AddressLimits::token_failed(const std::string& address, Budget::Clock::time_point now) {
+  if (caps_.bad_tokens_per_minute <= 0) return;
+  std::lock_guard lock(mu_);
+  budget_of(bad_tokens_, address, caps_.bad_tokens_per_minute, caps_.bad_tokens_burst, now).take(now);
+}
+
+Budget& AddressLimits::budget_of(std::map<std::string, Budget>& map, const std::string& address, double per_minute,
+                                 double burst, Budget::Clock::time_point now) {
+  // A full bucket is the same as none: the map forgets addresses whose budget has refilled, so it
+  // holds only recent ones.
+  if (map.size() > kRemembered) std::erase_if(map, [&](const auto& kv) { return kv.second.full(now); });
+  auto it = map.find(address);
+  if (it == map.end()) it = map.emplace(address, Budget(per_minute / 60.0, burst, now)).first;
+  return it->second;
 }
 
 std::size_t AddressLimits::open() const {

@@ -18,6 +18,8 @@ struct AddressCaps {
   std::size_t max_per_address = 256;      // one address (0: no cap); a club behind one NAT fits
   double rooms_per_minute = 10;           // rooms one address may create, refilled per minute
   double rooms_burst = 20;
+  double bad_tokens_per_minute = 10;      // wrong links one address may try, refilled per minute
+  double bad_tokens_burst = 20;
 };
 
 class AddressLimits;
@@ -43,18 +45,28 @@ class AddressLimits {
   std::shared_ptr<ConnectionSlot> admit(const std::string& address);
   // Whether `address` may create one more room now (and counts it).
   bool may_create_room(const std::string& address, Budget::Clock::time_point now = Budget::Clock::now());
+  // Wrong tokens (a Hello or a ListRooms with a link that is not one): an address that has tried
+  // its burst of them is refused any token for a while, so links cannot be guessed (they are 256
+  // random bits, but guessing should also be slow). A success costs nothing.
+  bool may_try_token(const std::string& address, Budget::Clock::time_point now = Budget::Clock::now());
+  void token_failed(const std::string& address, Budget::Clock::time_point now = Budget::Clock::now());
   std::size_t open() const;
   std::size_t open_from(const std::string& address) const;
 
  private:
   friend class ConnectionSlot;
   void release(const std::string& address);
-  static constexpr std::size_t kRememberedCreators = 4096;
+  static constexpr std::size_t kRemembered = 4096;
   AddressCaps caps_;
   mutable std::mutex mu_;
   std::size_t open_ = 0;
   std::map<std::string, std::size_t> per_address_;
-  std::map<std::string, Budget> rooms_;  // addresses that created rooms lately
+  // The budget `address` keeps in `map`, made full the first time; addresses whose budget has
+  // refilled are forgotten once the map is large.
+  Budget& budget_of(std::map<std::string, Budget>& map, const std::string& address, double per_minute, double burst,
+                    Budget::Clock::time_point now);
+  std::map<std::string, Budget> rooms_;       // addresses that created rooms lately
+  std::map<std::string, Budget> bad_tokens_;  // addresses that tried wrong links lately
 };
 
 }  // namespace sandtable::server

@@ -19,6 +19,10 @@ class Budget {
     tokens_ -= 1;
     return true;
   }
+  // Whether a token could be taken now (without taking it).
+  bool available(Clock::time_point now = Clock::now()) const {
+    return std::min(burst_, tokens_ + std::chrono::duration<double>(now - at_).count() * rate_) >= 1;
+  }
   // Whether it has refilled to the brim: such a bucket is as good as a new one.
   bool full(Clock::time_point now = Clock::now()) const {
     return tokens_ + std::chrono::duration<double>(now - at_).count() * rate_ >= burst_;

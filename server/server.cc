@@ -56,6 +56,9 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --max-connections N   open connections at most (0: no cap)                     [20000]
   --max-per-address N   open connections from one address at most (0: no cap)    [256]
   --rooms-per-minute N  rooms one address may create a minute, 2N at once (0: no cap) [10]
+  --bad-tokens-per-minute N
+                        links that are not valid one address may try a minute, 2N at
+                        once, before any is refused for a while (0: no cap)     [10]
   --log-level L         trace|debug|info|warn|error                              [info]
 )";
 
@@ -166,6 +169,10 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
       } else if (a == "--max-per-address") {
         if (!value(v)) return false;
         f.caps.max_per_address = static_cast<std::size_t>(std::stoul(v));
+      } else if (a == "--bad-tokens-per-minute") {
+        if (!value(v)) return false;
+        f.caps.bad_tokens_per_minute = std::stod(v);
+        f.caps.bad_tokens_burst = 2 * f.caps.bad_tokens_per_minute;
       } else if (a == "--rooms-per-minute") {
         if (!value(v)) return false;
         f.caps.rooms_per_minute = std::stod(v);

@@ -163,9 +163,18 @@ void WsSession::handle(const std::string& payload) {
       ctx_.rooms.create(env.create_room(), ctx_.allow_fixed_seed, reply_later(rid));
       return;
     }
-    case pb::Envelope::kListRooms:
-      ctx_.rooms.list(env.list_rooms().token(), reply_later(rid));
+    case pb::Envelope::kListRooms: {
+      // A GM's link, so a guess like a Hello's: counted against the address alike.
+      if (slot_ && !ctx_.addresses.may_try_token(slot_->address())) {
+        send_error(rid, "TOO_MANY_TRIES", "Too many links that are not valid came from your address; wait a minute and try again.");
+        return;
+      }
+      ctx_.rooms.list(env.list_rooms().token(), [reply = reply_later(rid), slot = slot_, &addresses = ctx_.addresses](pb::Envelope e) {
+        if (slot && e.has_error() && e.error().code() == "BAD_TOKEN") addresses.token_failed(slot->address());
+        reply(std::move(e));
+      });
       return;
+    }
     case pb::Envelope::kHello: {
       if (room_) {
         send_error(rid, "ALREADY_JOINED", "This connection has already joined a room; open another for a second seat.");
@@ -176,8 +185,13 @@ void WsSession::handle(const std::string& payload) {
         send_error(rid, "UNKNOWN_ROOM", "There is no room '" + env.hello().room_id() + "' on this server.");
         return;
       }
+      if (slot_ && !ctx_.addresses.may_try_token(slot_->address())) {
+        send_error(rid, "TOO_MANY_TRIES", "Too many links that are not valid came from your address; wait a minute and try again.");
+        return;
+      }
       auto seat = ctx_.tokens.find(token_hash(env.hello().token()));
       if (!seat || (!env.hello().room_id().empty() && seat->room_id != env.hello().room_id())) {
+        if (slot_) ctx_.addresses.token_failed(slot_->address());
         send_error(rid, "BAD_TOKEN", "This link is not valid on this server.");
         return;
       }

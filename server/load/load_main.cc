@@ -277,7 +277,7 @@ int run(int argc, char** argv) {
     std::remove(f.db.c_str());
     spawned = spawn_pinned({f.spawn, "--port", "0", "--db", f.db, "--allow-fixed-seed", "--threads",
                             std::to_string(f.server_threads), "--sync", f.sync, "--log-level", "warn",
-                            "--idle-timeout", "600", "--max-per-address", "0", "--rooms-per-minute", "0"},
+                            "--idle-timeout", "600", "--max-per-address", "0", "--rooms-per-minute", "0", "--bad-tokens-per-minute", "0"},
                            f.server_cpu, f.port);
     f.server_pid = spawned;
     std::printf("server: %s pid %d port %u db %s cpu %d threads %d sync %s\n", f.spawn.c_str(), spawned, f.port,

@@ -212,7 +212,8 @@ int run(int argc, char** argv) {
   std::fflush(stdout);
 
   // The restart.
-  std::vector<std::string> args{f.server, "--port", "0", "--db", f.db, "--idle-timeout", "600", "--max-per-address", "0"};
+  std::vector<std::string> args{f.server, "--port", "0", "--db", f.db, "--idle-timeout", "600", "--max-per-address", "0",
+                                "--bad-tokens-per-minute", "0"};
   if (f.server_threads > 0) args.insert(args.end(), {"--threads", std::to_string(f.server_threads)});
   if (!f.sync.empty()) args.insert(args.end(), {"--sync", f.sync});
   unsigned short port = 0;

@@ -57,7 +57,7 @@ std::unique_ptr<ServerProcess> start_server(const std::string& db) {
   return std::make_unique<ServerProcess>(
       SANDTABLE_SERVER_BINARY, db,
       std::vector<std::string>{"--scenarios", std::string(SANDTABLE_SOURCE_DIR) + "/scenarios", "--allow-fixed-seed",
-                               "--threads", "2", "--max-per-address", "0", "--rooms-per-minute", "0"});
+                               "--threads", "2", "--max-per-address", "0", "--rooms-per-minute", "0", "--bad-tokens-per-minute", "0"});
 }
 
 pb::RoomCreated create_room(unsigned short port, const Match& m, std::uint64_t seed) {

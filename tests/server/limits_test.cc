@@ -145,6 +145,28 @@ TEST(Limits, AnAddressCreatesAFewRoomsAtOnceThenWaits) {
   EXPECT_NE(reply.error().message().find("try again"), std::string::npos);
 }
 
+// "Sign-in and token guessing rate-limited per address": links are 256 random bits and stored
+// hashed; an address that tries its burst of wrong ones is refused every link for a while.
+TEST(Limits, WrongLinksFromOneAddressAreRefusedAfterABurst) {
+  TempDir dir;
+  auto server = start_test_server(dir.path + "/t.db", {"--bad-tokens-per-minute", "1"});  // 2 at once
+  const auto room = create_counter_room(server->port(), 6);
+  EXPECT_EQ(token_of(room, "blue").size(), 64u) << "256 bits in hex";
+  auto hello = [&](const std::string& token) {
+    WsClient c(server->port());
+    pb::Envelope env;
+    env.mutable_hello()->set_token(token);
+    return error_code(c.reply_to(c.send(env)));
+  };
+  EXPECT_EQ(hello("guess-1"), "BAD_TOKEN");
+  WsClient lobby(server->port());
+  pb::Envelope list;
+  list.mutable_list_rooms()->set_token("guess-2");
+  EXPECT_EQ(error_code(lobby.reply_to(lobby.send(list))), "BAD_TOKEN") << "a GM link guessed in the lobby counts too";
+  EXPECT_EQ(hello("guess-3"), "TOO_MANY_TRIES");
+  EXPECT_EQ(hello(token_of(room, "blue")), "TOO_MANY_TRIES") << "while refused, no link is looked up at all";
+}
+
 TEST(Limits, AConnectionThatJoinsNothingIsClosedAJoinedOneStays) {
   TempDir dir;
   auto server = start_test_server(dir.path + "/t.db", {"--unjoined-timeout", "1"});

@@ -59,7 +59,7 @@ class QueryServerTest : public ::testing::Test {
     dir_ = new TempDir();
     server_ = new ServerProcess(SANDTABLE_SERVER_BINARY, dir_->path + "/q.db",
                                 {"--scenarios", std::string(SANDTABLE_SOURCE_DIR) + "/scenarios", "--allow-fixed-seed",
-                                 "--threads", "2", "--max-per-address", "0", "--rooms-per-minute", "0"});
+                                 "--threads", "2", "--max-per-address", "0", "--rooms-per-minute", "0", "--bad-tokens-per-minute", "0"});
   }
   static void TearDownTestSuite() {
     EXPECT_EQ(server_->stop(), 0);

@@ -14,7 +14,7 @@ std::string test_scenarios_dir() { return SANDTABLE_TEST_SCENARIOS; }
 std::unique_ptr<ServerProcess> start_test_server(const std::string& db, std::vector<std::string> extra) {
   // The suite opens many connections and rooms from one address: no caps unless a test sets them.
   std::vector<std::string> args = {"--scenarios", test_scenarios_dir(), "--allow-fixed-seed", "--threads", "2",
-                                   "--max-per-address", "0", "--rooms-per-minute", "0"};
+                                   "--max-per-address", "0", "--rooms-per-minute", "0", "--bad-tokens-per-minute", "0"};
   args.insert(args.end(), extra.begin(), extra.end());
   return std::make_unique<ServerProcess>(test_server_binary(), db, args);
 }
