@@ -3,6 +3,7 @@
 // only by their owner (and stopping the enemy as BG-MINE-04 says), an extra card play, the end of
 // a go on the open card; no phase; every refusal in words; replays and snapshots agree.
 #include "engine/model/registry.h"
+#include "tests/engine/replay_check.h"
 #include "engine/rulesets/bg/bg_combat_util.h"
 #include "engine/rulesets/bg/bg_special.h"
 #include "tests/engine/bg_test_util.h"
@@ -95,22 +96,7 @@ std::string line_for(const TG& t, const Outcome& o, const std::string& seat) {
 }
 
 // The log replayed and the snapshot loaded give the GM's view of the live game, byte for byte.
-void expect_replays(const TG& t) {
-  Registry reg;
-  reg.add(make_battleground());
-  std::string error;
-  auto replayed = Game::from_log(reg, t.log, &error);
-  ASSERT_TRUE(replayed) << error;
-  for (const std::string seat : {"gm", "axis", "allies"}) {
-    pb::View live = t.g->view(seat);
-    live.mutable_menu()->clear_rewind_points();
-    live.mutable_menu()->clear_take_back();  // the take-back points are not replayed nor saved
-    EXPECT_EQ(replayed->view(seat).SerializeAsString(), live.SerializeAsString()) << seat;
-    auto loaded = Game::load(reg, t.log.front(), t.g->save(), &error);
-    ASSERT_TRUE(loaded) << error;
-    EXPECT_EQ(loaded->view(seat).SerializeAsString(), live.SerializeAsString()) << seat;
-  }
-}
+void expect_replays(const TG& t) { testing::expect_log_replays(make_battleground(), t.log, *t.g, {"gm", "axis", "allies"}); }
 
 int count_kind(const pb::View& v, const std::string& kind) {
   int n = 0;

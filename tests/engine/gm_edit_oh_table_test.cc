@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/model/registry.h"
+#include "tests/engine/replay_check.h"
 #include "engine/rulesets/oh/oh_internal.h"
 #include "engine/rulesets/oh/oh_rules.h"
 #include "oh_test_util.h"
@@ -60,19 +61,7 @@ Outcome edit(TG& t, const pb::GmEdit& e) {
   return o;
 }
 
-void expect_replays(const TG& t) {
-  Registry reg;
-  reg.add(make_one_hour_ww2());
-  std::string error;
-  auto replayed = Game::from_log(reg, t.log, &error);
-  ASSERT_TRUE(replayed) << error;
-  pb::View live = t.g->view("gm");
-  live.mutable_menu()->clear_rewind_points();
-  EXPECT_EQ(replayed->view("gm").SerializeAsString(), live.SerializeAsString());
-  auto loaded = Game::load(reg, t.log.front(), t.g->save(), &error);
-  ASSERT_TRUE(loaded) << error;
-  EXPECT_EQ(loaded->view("gm").SerializeAsString(), live.SerializeAsString());
-}
+void expect_replays(const TG& t) { testing::expect_log_replays(make_one_hour_ww2(), t.log, *t.g, {"gm"}); }
 
 TEST(GmEditOhTable, LaidWoodsBlockSightUntilRemoved) {
   TG t(table());

@@ -7,6 +7,7 @@
 
 #include "engine/model/game_words.h"
 #include "engine/model/registry.h"
+#include "tests/engine/replay_check.h"
 #include "engine/rulesets/pw/pw_rules.h"
 #include "pw_test_util.h"
 #include "tests/support/scenario_file.h"
@@ -56,20 +57,7 @@ pb::Scenario table() {
 }
 
 // The log replays to the same GM's view, and a snapshot carries it.
-void expect_replays(const TG& t) {
-  Registry reg;
-  reg.add(make_portable_wargame());
-  std::string error;
-  auto replayed = Game::from_log(reg, t.log, &error);
-  ASSERT_TRUE(replayed) << error;
-  pb::View live = t.g->view("gm");
-  live.mutable_menu()->clear_rewind_points();  // the live game's own
-  EXPECT_EQ(replayed->view("gm").SerializeAsString(), live.SerializeAsString());
-  auto loaded = Game::load(reg, t.log.front(), t.g->save(), &error);
-  ASSERT_TRUE(loaded) << error;
-  pb::View from_save = loaded->view("gm");
-  EXPECT_EQ(from_save.SerializeAsString(), live.SerializeAsString());
-}
+void expect_replays(const TG& t) { testing::expect_log_replays(make_portable_wargame(), t.log, *t.g, {"gm"}); }
 
 TEST(GmEditPwTable, ALaidRiverIsInTheViewStopsUnitsAndReplays) {
   TG t(table());

@@ -3,6 +3,7 @@
 // side and stopping the enemy that blunders in, the first side's part of a phase handed on, an
 // extra function and the end of an activation; every refusal in words; replays and snapshots agree.
 #include "engine/model/registry.h"
+#include "tests/engine/replay_check.h"
 #include "tests/engine/rr_test_util.h"
 
 namespace sandtable::rrtest {
@@ -78,22 +79,7 @@ std::string line_for(const TG& g, const Outcome& o, const std::string& seat) {
   return seen ? seen->text() : "(not shown)";
 }
 
-void expect_replays(const TG& g) {
-  Registry reg;
-  reg.add(make_rookie_rules());
-  std::string error;
-  auto replayed = Game::from_log(reg, g.log, &error);
-  ASSERT_TRUE(replayed) << error;
-  auto loaded = Game::load(reg, g.log.front(), g.g->save(), &error);
-  ASSERT_TRUE(loaded) << error;
-  for (const std::string seat : {"gm", "reds", "blacks"}) {
-    pb::View live = g.g->view(seat);
-    live.mutable_menu()->clear_rewind_points();
-    live.mutable_menu()->clear_take_back();  // the take-back points are not replayed nor saved
-    EXPECT_EQ(replayed->view(seat).SerializeAsString(), live.SerializeAsString()) << seat;
-    EXPECT_EQ(loaded->view(seat).SerializeAsString(), live.SerializeAsString()) << seat;
-  }
-}
+void expect_replays(const TG& g) { testing::expect_log_replays(make_rookie_rules(), g.log, *g.g, {"gm", "reds", "blacks"}); }
 
 bool sees(const TG& g) { return rr::line_of_sight(g.st(), g.u("r1").pos, g.u("b1").pos); }
 

@@ -15,6 +15,7 @@
 #include "tests/support/race.pb.h"
 #include "tests/support/race_rules.h"
 #include "tests/support/scenario_file.h"
+#include "tests/engine/replay_check.h"
 
 namespace sandtable {
 namespace {
@@ -395,14 +396,7 @@ TEST(GmEdit, BgMovesOrRemovesOneFigureAndTheUnitFollows) {
   const Outcome again = run(fall);
   EXPECT_EQ(again.rejection.code(), "BG_GM_NO_SUCH_FIGURE") << "a dead figure is not edited again";
 
-  Registry reg;
-  reg.add(make_battleground());
-  std::string error;
-  auto replayed = Game::from_log(reg, t.log, &error);
-  ASSERT_TRUE(replayed) << error;
-  pb::View live = t.g->view("gm");
-  live.mutable_menu()->clear_rewind_points();
-  EXPECT_EQ(replayed->view("gm").SerializeAsString(), live.SerializeAsString());
+  testing::expect_log_replays(make_battleground(), t.log, *t.g, {"gm", "axis", "allies"});
 }
 
 // The last fighter is the unit: the GM removes the unit instead. A figure's facing is its unit's.

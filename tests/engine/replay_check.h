@@ -1,0 +1,35 @@
+#pragma once
+// The check every GM-edit test ends with: the game's log replays, and its snapshot loads, to the
+// live game as each seat sees it. The live game's rewind and take-back points are left out: they
+// are the running game's memory, neither replayed nor saved.
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/model/game.h"
+#include "engine/model/registry.h"
+
+namespace sandtable::testing {
+
+inline void expect_log_replays(std::unique_ptr<RuleSet> rules, const std::vector<pb::Event>& log, const Game& live,
+                           std::initializer_list<std::string> seats = {"gm"}) {
+  Registry reg;
+  reg.add(std::move(rules));
+  std::string error;
+  auto replayed = Game::from_log(reg, log, &error);
+  ASSERT_TRUE(replayed) << error;
+  auto loaded = Game::load(reg, log.front(), live.save(), &error);
+  ASSERT_TRUE(loaded) << error;
+  for (const auto& seat : seats) {
+    pb::View want = live.view(seat);
+    want.mutable_menu()->clear_rewind_points();
+    want.mutable_menu()->clear_take_back();
+    EXPECT_EQ(replayed->view(seat).SerializeAsString(), want.SerializeAsString()) << "replayed, seen by " << seat;
+    EXPECT_EQ(loaded->view(seat).SerializeAsString(), want.SerializeAsString()) << "loaded, seen by " << seat;
+  }
+}
+
+}  // namespace sandtable::testing
