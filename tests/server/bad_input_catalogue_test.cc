@@ -12,6 +12,7 @@
 #include <boost/asio/write.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <thread>
@@ -40,6 +41,7 @@ struct Rig {
 std::string said_by(const pb::Envelope& e) {
   if (e.has_error()) return e.error().code();
   if (e.has_order_rejected()) return e.order_rejected().rejection().code();
+  if (e.has_query_reply() && e.query_reply().answer().has_refusal()) return e.query_reply().answer().refusal().code();
   if (e.has_scenario_checked()) return "ScenarioChecked";
   if (e.has_snapshot()) return "Snapshot";
   if (e.has_pong()) return "Pong";
@@ -100,7 +102,7 @@ pb::Envelope order_of(std::uint64_t seq, const pb::Command& command) {
 }
 
 // Raw bytes over TCP; the response's status line, or "closed" when none came before the close.
-Answer http(Rig& r, const std::string& request) {
+Answer http(Rig& r, const std::string& request, bool whole = false) {
   boost::asio::io_context io;
   boost::asio::ip::tcp::socket s(io);
   s.connect({boost::asio::ip::make_address("127.0.0.1"), r.port});
@@ -114,11 +116,12 @@ Answer http(Rig& r, const std::string& request) {
     const auto n = ::recv(s.native_handle(), buf, sizeof buf, 0);
     if (n <= 0) break;
     got.append(buf, static_cast<std::size_t>(n));
-    if (got.find("\r\n") != std::string::npos) break;
+    if (!whole && got.find("\r\n") != std::string::npos) break;
   }
   Answer a;
   a.closed = true;  // every HTTP answer here ends its exchange
   a.said = got.empty() ? "closed" : got.substr(got.find(' ') + 1, 3);
+  if (got.find("the secret") != std::string::npos) a.said = "the file outside leaked";
   return a;
 }
 
@@ -151,8 +154,8 @@ std::vector<Probe> catalogue() {
   // ---- HTTP ----
   add("HTTP", "a path climbing out of the web folder (`/../secret.txt`)", "400", Fate::kClosed,
       [](Rig& r) { return http(r, get("/../secret.txt")); });
-  add("HTTP", "a path climbing out, percent-encoded (`/%2e%2e/secret.txt`)", "200", Fate::kClosed,
-      [](Rig& r) { return http(r, get("/%2e%2e/secret.txt")); });  // the page itself, never the file
+  add("HTTP", "a path climbing out, percent-encoded (`/%2e%2e/secret.txt`): the single page, never the file", "200",
+      Fate::kClosed, [](Rig& r) { return http(r, get("/%2e%2e/secret.txt", "Connection: close\r\n"), true); });
   add("HTTP", "a backslash in the path", "400", Fate::kClosed, [](Rig& r) { return http(r, get("/a\\b")); });
   add("HTTP", "POST with a body", "405", Fate::kClosed,
       [](Rig& r) { return http(r, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"); });
@@ -199,7 +202,7 @@ std::vector<Probe> catalogue() {
     }
     return raw_frame(r, bytes);
   });
-  add("protobuf", "a known field with the wrong wire type", "MALFORMED", Fate::kOpen,
+  add("protobuf", "a known field with the wrong wire type (read as an unknown field)", "UNKNOWN_MESSAGE", Fate::kOpen,
       [](Rig& r) { return raw_frame(r, std::string("\x50\x01", 2)); });  // field 10 as a varint
   add("protobuf", "a string field that is not UTF-8", "MALFORMED", Fate::kOpen, [](Rig& r) {
     pb::Envelope hello;
@@ -226,7 +229,7 @@ std::vector<Probe> catalogue() {
       {"OrderAccepted", [](pb::Envelope& e) { e.mutable_order_accepted()->set_seq(1); }},
       {"Error", [](pb::Envelope& e) { e.mutable_error()->set_code("X"); }},
       {"RoomCreated", [](pb::Envelope& e) { e.mutable_room_created()->set_room_id("x"); }},
-      {"SeatRevoked", [](pb::Envelope& e) { e.mutable_seat_revoked()->set_seat("blue"); }},
+      {"SeatRevoked", [](pb::Envelope& e) { e.mutable_seat_revoked()->mutable_link()->set_seat("blue"); }},
   };
   for (const auto& [name, fill] : server_only) {
     add("protobuf", std::string("a message only the server sends (") + name + ")", "UNEXPECTED_MESSAGE", Fate::kOpen, [fill = fill](Rig& r) {
@@ -280,7 +283,7 @@ std::vector<Probe> catalogue() {
       [](Rig& r) { return on_fresh(r, with_create([](pb::CreateRoom& c) { c.set_scenario_id("no-such"); })); });
   add("lobby", "a room from a scenario file that is not JSON", "BAD_SCENARIO", Fate::kOpen,
       [](Rig& r) { return on_fresh(r, with_create([](pb::CreateRoom& c) { c.set_scenario_json("{"); })); });
-  add("lobby", "a room from a scenario of a rule set this server lacks", "UNKNOWN_RULESET", Fate::kOpen, [](Rig& r) {
+  add("lobby", "a room from a scenario of a rule set this server lacks", "BAD_SCENARIO", Fate::kOpen, [](Rig& r) {
     return on_fresh(r, with_create([](pb::CreateRoom& c) {
       c.set_scenario_json(R"({"id":"x","name":"x","ruleset":"chess","sides":[{"id":"a"},{"id":"b"}]})");
     }));
@@ -349,18 +352,18 @@ std::vector<Probe> catalogue() {
       return order_of(s.seq, c);
     });
   });
-  add("seat", "a rule set's order the game does not take", "COUNTER_ANSWER_ONLY", Fate::kOpen, [](Rig& r) {
+  add("seat", "a rule set's order of an unknown type while a question waits", "DECISION_PENDING", Fate::kOpen, [](Rig& r) {
     return as_seat(r, "blue", [](Seat& s) {
       pb::Command c;
-      c.mutable_ruleset()->set_type_url("type.googleapis.com/not.a.Message");
-      c.mutable_ruleset()->set_value("\x01\x02");
+      c.mutable_payload()->set_type_url("type.googleapis.com/not.a.Message");
+      c.mutable_payload()->set_value("\x01\x02");
       return order_of(s.seq, c);
     });
   });
   add("seat", "an order over 16 KB", "ORDER_TOO_LARGE", Fate::kOpen, [](Rig& r) {
     return as_seat(r, "blue", [](Seat& s) {
       pb::Command c;
-      c.mutable_ruleset()->set_value(std::string(20000, 'x'));
+      c.mutable_payload()->set_value(std::string(20000, 'x'));
       return order_of(s.seq, c);
     });
   });
@@ -369,10 +372,12 @@ std::vector<Probe> catalogue() {
     const pb::Command c = answer(*blue.my_decision());
     return as_seat(r, "spectator", [&](Seat& s) { return order_of(s.seq, c); });
   });
-  add("seat", "a player's answer given by the GM", "GM_CANNOT_ORDER", Fate::kOpen, [](Rig& r) {
-    Seat blue(r.port, token_of(r.room, "blue"));
-    const pb::Command c = answer(*blue.my_decision());
-    return as_seat(r, "gm", [&](Seat& s) { return order_of(s.seq, c); });
+  add("seat", "a side's menu order given by the GM", "NOT_ON_MENU", Fate::kOpen, [](Rig& r) {
+    return as_seat(r, "gm", [](Seat& s) {
+      pb::Command c;
+      c.mutable_play()->set_action("move:b1");
+      return order_of(s.seq, c);
+    });
   });
   add("seat", "an empty chat line", "BAD_CHAT", Fate::kOpen, [](Rig& r) {
     return as_seat(r, "blue", [](Seat&) {
@@ -434,13 +439,12 @@ std::vector<Probe> catalogue() {
 }
 
 TEST(BadInputCatalogue, EveryInputGetsItsAnswerAndTheGameIsUnchanged) {
-  TempDir dir;
-  {
-    std::ofstream(dir.path + "/index.html") << "<!doctype html><title>page</title>";
-  }
-  TempDir outside;  // a file a path might climb to
-  std::ofstream(outside.path + "/secret.txt") << "secret";
-  auto server = start_test_server(dir.path + "/t.db", {"--web", dir.path});
+  TempDir dir;  // the web folder inside it, and beside that a file no path may reach
+  const std::string web = dir.path + "/web";
+  std::filesystem::create_directory(web);
+  std::ofstream(web + "/index.html") << "<!doctype html><title>page</title>";
+  std::ofstream(dir.path + "/secret.txt") << "the secret";
+  auto server = start_test_server(dir.path + "/t.db", {"--web", web});
   Rig rig;
   rig.port = server->port();
   rig.room = create_counter_room(rig.port, 99);
@@ -470,7 +474,9 @@ TEST(BadInputCatalogue, EveryInputGetsItsAnswerAndTheGameIsUnchanged) {
     SCOPED_TRACE(std::string(probe.area) + ": " + probe.input);
     const Answer a = probe.run(rig);
     EXPECT_EQ(a.said, probe.want);
-    if (std::string(probe.area) != "HTTP") EXPECT_EQ(a.closed, probe.fate == Fate::kClosed) << "the connection's fate";
+    if (std::string(probe.area) != "HTTP") {
+      EXPECT_EQ(a.closed, probe.fate == Fate::kClosed) << "the connection's fate";
+    }
     if (print) {
       std::printf("| %d | %s | %s | `%s` | %s |\n", n, probe.area, probe.input.c_str(), probe.want,
                   probe.fate == Fate::kClosed ? "closed" : "stays open");

@@ -96,7 +96,16 @@ class CounterRules : public RuleSet {
 
   void apply(GameState& state, const pb::Event& e) const override {
     auto& st = static_cast<CounterState&>(state);
-    if (e.has_decision_answered()) st.last_seat = e.decision_answered().seat();
+    if (e.has_decision_answered()) {
+      // The event names who answered; the GM may answer for a side (the referee may answer any
+      // question). The die is then the asked side's, which in this game alternates from the first.
+      const std::string& by = e.decision_answered().seat();
+      if (side_index(st, by) >= 0) {
+        st.last_seat = by;
+      } else {
+        st.last_seat = st.last_seat.empty() || st.last_seat == st.sides[1] ? st.sides[0] : st.sides[1];
+      }
+    }
     for (const auto& d : e.dice()) {
       if (d.label() == "advance") st.totals[static_cast<std::size_t>(side_index(st, st.last_seat))] += d.value();
     }
