@@ -47,8 +47,9 @@ export interface ConnectionOptions {
   random?: () => number;
 }
 
-/** Errors after which reconnecting cannot help: the seat's link is dead. */
-const FATAL_ERRORS = new Set(["BAD_TOKEN", "TOKEN_REVOKED", "UNKNOWN_ROOM"]);
+/** Errors after which reconnecting cannot help now: the seat's link is dead, its game is closed
+ *  on the server until it restarts, or this address has tried too many wrong links. */
+const FATAL_ERRORS = new Set(["BAD_TOKEN", "TOKEN_REVOKED", "UNKNOWN_ROOM", "ROOM_UNAVAILABLE", "TOO_MANY_TRIES"]);
 
 export class Connection {
   private socket: SocketLike | null = null;

@@ -6,8 +6,9 @@ import type { MyRoom } from "../state/my-rooms";
 import { h } from "./dom";
 import { browserRoomsList } from "./my-rooms";
 
-/** The join errors after which this link will never work again. */
-export const DEAD_LINK_CODES = new Set(["BAD_TOKEN", "TOKEN_REVOKED", "UNKNOWN_ROOM"]);
+/** The join errors after which this link does not work: never again, or (ROOM_UNAVAILABLE,
+ *  TOO_MANY_TRIES) not until the server or the wait says so. */
+export const DEAD_LINK_CODES = new Set(["BAD_TOKEN", "TOKEN_REVOKED", "UNKNOWN_ROOM", "ROOM_UNAVAILABLE", "TOO_MANY_TRIES"]);
 
 export function isDeadLink(code: string): boolean {
   return DEAD_LINK_CODES.has(code);
@@ -25,6 +26,16 @@ export function deadLinkWords(code: string): { title: string; text: string } {
       return {
         title: "That room is not on this server",
         text: "The link may be meant for another Sandtable server, or the room is gone. Ask the game master for the link again.",
+      };
+    case "ROOM_UNAVAILABLE":
+      return {
+        title: "This game is closed for now",
+        text: "The server could not open this game. Nothing of it is lost: tell the game master, and open this link again later.",
+      };
+    case "TOO_MANY_TRIES":
+      return {
+        title: "Too many links that do not work",
+        text: "Too many links that were not valid came from your network. Wait a minute, then open this link again.",
       };
     default:
       return {
