@@ -294,13 +294,23 @@ TEST_F(BadInputTest, TextFrame) {
 }
 
 TEST_F(BadInputTest, OversizedFrameClosesWith1009) {
-  blue_->client.send_raw(std::string(70 * 1024, 'x'));
+  // The server reads the frame's header, refuses the size and hangs up, maybe while we are still
+  // writing the rest: then the write fails ("broken pipe") and the close frame may be lost in the
+  // reset. Either way the connection ends.
+  bool cut_off = false;
+  try {
+    blue_->client.send_raw(std::string(70 * 1024, 'x'));
+  } catch (const std::exception&) {
+    cut_off = true;
+  }
   // A closed socket ends the wait at once; the long bound only matters on a loaded machine
   // (it once failed at 3 s while two builds ran).
   while (blue_->client.recv(15000ms)) {
   }
   EXPECT_TRUE(blue_->client.closed());
-  EXPECT_EQ(blue_->client.close_reason().code, boost::beast::websocket::close_code::too_big);
+  if (!cut_off) {
+    EXPECT_EQ(blue_->client.close_reason().code, boost::beast::websocket::close_code::too_big);
+  }
   expect_unchanged();
 }
 
