@@ -51,6 +51,8 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --allow-origin URL    a site whose pages may open WebSockets here (repeatable; the server's
                         own host and the --public-url always may)
   --metrics-open        serve /metrics to every peer (default: this machine only, not via a proxy)
+  --write-queue N       frames queued for one connection before it is dropped as a
+                        slow reader                                               [1024]
   --idle-timeout S      seconds without traffic before a WebSocket is closed     [60]
   --unjoined-timeout S  seconds a WebSocket that joined no room may stay silent   [120]
   --max-connections N   open connections at most (0: no cap)                     [20000]
@@ -84,6 +86,7 @@ struct Flags {
   int strike_window = 10;
   int idle_timeout = 60;
   int unjoined_timeout = 120;
+  int write_queue = 1024;
   std::vector<std::string> allowed_origins;
   bool metrics_open = false;
   AddressCaps caps;
@@ -160,6 +163,9 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
         f.allowed_origins.push_back(v);
       } else if (a == "--metrics-open") {
         f.metrics_open = true;
+      } else if (a == "--write-queue") {
+        if (!value(v)) return false;
+        f.write_queue = std::stoi(v);
       } else if (a == "--unjoined-timeout") {
         if (!value(v)) return false;
         f.unjoined_timeout = std::stoi(v);
@@ -312,6 +318,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     ctx.limits.strike_window = std::chrono::seconds(flags.strike_window);
     ctx.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout);
     ctx.limits.unjoined_timeout = std::chrono::seconds(flags.unjoined_timeout);
+    ctx.limits.write_queue_frames = static_cast<std::size_t>(std::max(1, flags.write_queue));
     if (!flags.public_url.empty()) {
       // Its origin: scheme and host, without a path.
       const auto host_at = flags.public_url.find("://");

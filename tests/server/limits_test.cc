@@ -267,6 +267,44 @@ TEST(Limits, TheHandshakeChecksKeyAndOriginAndMetricsStayOnThisMachine) {
       << "through a proxy: not this machine";
 }
 
+// Issue 14's failure paths: a reader that stops reading is dropped once its queue is full (here
+// 8 frames past what the kernel's buffers took), and the players of its room keep their pace.
+TEST(Limits, ASlowReaderIsDroppedAndItsRoomKeepsItsPace) {
+  TempDir dir;
+  auto server = start_test_server(dir.path + "/t.db", {"--write-queue", "8", "--rate", "100000", "--burst", "100000",
+                                                        "--sync", "normal"});
+  const auto room = create_counter_room(server->port(), 21, 1000000);  // a game that does not end
+  Seat blue(server->port(), token_of(room, "blue"));
+  Seat red(server->port(), token_of(room, "red"));
+  Seat stalled(server->port(), token_of(room, "spectator"));  // joined, then never read again
+  std::chrono::steady_clock::duration slowest{};
+  int orders = 0;
+  const auto until = std::chrono::steady_clock::now() + 60s;
+  bool dropped = false;
+  while (!dropped && std::chrono::steady_clock::now() < until) {
+    for (int i = 0; i < 50; ++i) {
+      Seat& mover = blue.my_decision() ? blue : red;
+      if (!mover.my_decision()) {
+        blue.drain(5ms);
+        red.drain(5ms);
+        continue;
+      }
+      const auto t0 = std::chrono::steady_clock::now();
+      const auto reply = mover.order(answer(*mover.my_decision()));
+      slowest = std::max(slowest, std::chrono::steady_clock::now() - t0);
+      ASSERT_TRUE(reply.has_order_accepted()) << reply.ShortDebugString();
+      ++orders;
+    }
+    dropped = metric(server->port(), "sandtable_slow_readers_dropped_total") >= 1;
+  }
+  ASSERT_TRUE(dropped) << "after " << orders << " orders the stalled spectator was still held";
+  // The stalled reader finds its connection closed once it reads what the kernel held.
+  while (stalled.client.recv(2000ms)) {
+  }
+  EXPECT_TRUE(stalled.client.closed());
+  EXPECT_LT(slowest, 1s) << "an order waited on the stalled reader";
+}
+
 // Issue 14's failure paths: an exception that escapes the engine's own guard (here a View the
 // test rule set cannot draw once a total reaches 3) used to leave the I/O thread and stop the
 // server. Now it closes that room alone: its members are told, a new join is refused, and the
