@@ -16,6 +16,7 @@ struct Limits {
   std::size_t read_message_max = 64 * 1024;     // bytes per WebSocket message
   std::size_t write_queue_frames = 1024;        // a reader further behind than this is dropped
   std::size_t write_queue_bytes = 8 * 1024 * 1024;
+  int send_buffer = 0;                          // SO_SNDBUF of accepted sockets; 0: the kernel's own
   std::chrono::seconds handshake_timeout{10};
   std::chrono::seconds idle_timeout{60};        // pings at half this; no answer closes
   double rate_per_second = 50;                  // token bucket refill

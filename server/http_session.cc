@@ -239,6 +239,7 @@ void Listener::do_accept() {
     // about 40 ms.
     beast::error_code nodelay_ec;
     s.set_option(tcp::no_delay(true), nodelay_ec);
+    if (self->ctx_.limits.send_buffer > 0) s.set_option(net::socket_base::send_buffer_size(self->ctx_.limits.send_buffer), nodelay_ec);
     std::make_shared<HttpSession>(std::move(s), self->ctx_, std::move(slot))->run();
     self->do_accept();
   });

@@ -53,6 +53,8 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --metrics-open        serve /metrics to every peer (default: this machine only, not via a proxy)
   --write-queue N       frames queued for one connection before it is dropped as a
                         slow reader                                               [1024]
+  --send-buffer BYTES   the kernel's send buffer of each connection (0: its own,
+                        which grows to megabytes for a reader that stalls)         [0]
   --idle-timeout S      seconds without traffic before a WebSocket is closed     [60]
   --unjoined-timeout S  seconds a WebSocket that joined no room may stay silent   [120]
   --max-connections N   open connections at most (0: no cap)                     [20000]
@@ -87,6 +89,7 @@ struct Flags {
   int idle_timeout = 60;
   int unjoined_timeout = 120;
   int write_queue = 1024;
+  int send_buffer = 0;
   std::vector<std::string> allowed_origins;
   bool metrics_open = false;
   AddressCaps caps;
@@ -163,6 +166,9 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
         f.allowed_origins.push_back(v);
       } else if (a == "--metrics-open") {
         f.metrics_open = true;
+      } else if (a == "--send-buffer") {
+        if (!value(v)) return false;
+        f.send_buffer = std::stoi(v);
       } else if (a == "--write-queue") {
         if (!value(v)) return false;
         f.write_queue = std::stoi(v);
@@ -319,6 +325,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     ctx.limits.idle_timeout = std::chrono::seconds(flags.idle_timeout);
     ctx.limits.unjoined_timeout = std::chrono::seconds(flags.unjoined_timeout);
     ctx.limits.write_queue_frames = static_cast<std::size_t>(std::max(1, flags.write_queue));
+    ctx.limits.send_buffer = std::max(0, flags.send_buffer);
     if (!flags.public_url.empty()) {
       // Its origin: scheme and host, without a path.
       const auto host_at = flags.public_url.find("://");

@@ -268,15 +268,20 @@ TEST(Limits, TheHandshakeChecksKeyAndOriginAndMetricsStayOnThisMachine) {
 }
 
 // Issue 14's failure paths: a reader that stops reading is dropped once its queue is full (here
-// 8 frames past what the kernel's buffers took), and the players of its room keep their pace.
+// 8 frames past what 4 KB kernel buffers took), and the players of its room keep their pace.
 TEST(Limits, ASlowReaderIsDroppedAndItsRoomKeepsItsPace) {
   TempDir dir;
-  auto server = start_test_server(dir.path + "/t.db", {"--write-queue", "8", "--rate", "100000", "--burst", "100000",
-                                                        "--sync", "normal"});
+  // Small kernel buffers on both ends, so the server's own queue is what fills.
+  auto server = start_test_server(dir.path + "/t.db", {"--write-queue", "8", "--send-buffer", "4096", "--rate", "100000",
+                                                        "--burst", "100000", "--sync", "normal"});
   const auto room = create_counter_room(server->port(), 21, 1000000);  // a game that does not end
   Seat blue(server->port(), token_of(room, "blue"));
   Seat red(server->port(), token_of(room, "red"));
-  Seat stalled(server->port(), token_of(room, "spectator"));  // joined, then never read again
+  // Joined with a small receive buffer, then never read again.
+  WsClient stalled(server->port(), "/ws", 4096);
+  pb::Envelope hello;
+  hello.mutable_hello()->set_token(token_of(room, "spectator"));
+  stalled.send(hello);
   std::chrono::steady_clock::duration slowest{};
   int orders = 0;
   const auto until = std::chrono::steady_clock::now() + 60s;
@@ -299,9 +304,9 @@ TEST(Limits, ASlowReaderIsDroppedAndItsRoomKeepsItsPace) {
   }
   ASSERT_TRUE(dropped) << "after " << orders << " orders the stalled spectator was still held";
   // The stalled reader finds its connection closed once it reads what the kernel held.
-  while (stalled.client.recv(2000ms)) {
+  while (stalled.recv(2000ms)) {
   }
-  EXPECT_TRUE(stalled.client.closed());
+  EXPECT_TRUE(stalled.closed());
   EXPECT_LT(slowest, 1s) << "an order waited on the stalled reader";
 }
 

@@ -10,8 +10,13 @@ namespace beast = boost::beast;
 namespace net = boost::asio;
 namespace websocket = beast::websocket;
 
-WsClient::WsClient(unsigned short port, const std::string& path) : ws_(io_) {
+WsClient::WsClient(unsigned short port, const std::string& path, int receive_buffer) : ws_(io_) {
   net::ip::tcp::endpoint ep(net::ip::make_address("127.0.0.1"), port);
+  if (receive_buffer > 0) {
+    auto& socket = beast::get_lowest_layer(ws_).socket();
+    socket.open(ep.protocol());
+    socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
+  }
   beast::get_lowest_layer(ws_).connect(ep);
   beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true));
   ws_.binary(true);

@@ -22,7 +22,9 @@ using namespace std::chrono_literals;
 class WsClient {
  public:
   // Connects and upgrades at `path`; throws std::runtime_error on failure.
-  explicit WsClient(unsigned short port, const std::string& path = "/ws");
+  // `receive_buffer` > 0: the socket's receive buffer in bytes, set before connecting (a reader
+  // that stalls fills it, and then the server's queue, sooner).
+  explicit WsClient(unsigned short port, const std::string& path = "/ws", int receive_buffer = 0);
   ~WsClient();
 
   // Sends an envelope; when it has no request id one is assigned. Returns the request id.
