@@ -3,7 +3,7 @@
 // only by their owner (and stopping the enemy as BG-MINE-04 says), an extra card play, the end of
 // a go on the open card; no phase; every refusal in words; replays and snapshots agree.
 #include "engine/model/registry.h"
-#include "tests/engine/replay_check.h"
+#include "tests/engine/gm_edit_util.h"
 #include "engine/rulesets/bg/bg_combat_util.h"
 #include "engine/rulesets/bg/bg_special.h"
 #include "tests/engine/bg_test_util.h"
@@ -11,23 +11,8 @@
 namespace sandtable::bgtest {
 namespace {
 
-pb::Command gm_edit(const pb::GmEdit& edit) {
-  pb::Command c;
-  c.set_seat("gm");
-  *c.mutable_gm()->mutable_edit() = edit;
-  return c;
-}
-
-pb::GmEdit lay_circle(const std::string& kind, double x, double y, double r, const std::string& owner = "") {
-  pb::GmEdit e;
-  e.set_reason("a wood was missed");
-  auto* f = e.mutable_terrain()->mutable_feature();
-  f->set_kind(kind);
-  f->set_owner(owner);
-  *f->mutable_circle()->mutable_centre() = pt(x, y);
-  f->mutable_circle()->set_radius(r);
-  return e;
-}
+using testing::gm_edit;
+using testing::lay_circle;
 
 pb::GmEdit lay_rectangle(const std::string& kind, double x0, double y0, double x1, double y1, const std::string& owner) {
   pb::GmEdit e;

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/model/registry.h"
-#include "tests/engine/replay_check.h"
+#include "tests/engine/gm_edit_util.h"
 #include "engine/rulesets/oh/oh_internal.h"
 #include "engine/rulesets/oh/oh_rules.h"
 #include "oh_test_util.h"
@@ -12,25 +12,10 @@
 namespace sandtable {
 namespace {
 
+using testing::gm_edit;
+using testing::lay_circle;
+
 using ohtest::TG;
-
-pb::Command gm_edit(const pb::GmEdit& edit) {
-  pb::Command c;
-  c.set_seat("gm");
-  *c.mutable_gm()->mutable_edit() = edit;
-  return c;
-}
-
-pb::GmEdit lay_circle(const std::string& kind, double x, double y, double r) {
-  pb::GmEdit e;
-  e.set_reason("a wood was missed");
-  auto* f = e.mutable_terrain()->mutable_feature();
-  f->set_kind(kind);
-  f->mutable_circle()->mutable_centre()->set_x(x);
-  f->mutable_circle()->mutable_centre()->set_y(y);
-  f->mutable_circle()->set_radius(r);
-  return e;
-}
 
 pb::GmEdit remove(int index, const std::string& kind) {
   pb::GmEdit e;

@@ -7,7 +7,7 @@
 
 #include "engine/model/game_words.h"
 #include "engine/model/registry.h"
-#include "tests/engine/replay_check.h"
+#include "tests/engine/gm_edit_util.h"
 #include "engine/rulesets/pw/pw_rules.h"
 #include "pw_test_util.h"
 #include "tests/support/scenario_file.h"
@@ -15,14 +15,9 @@
 namespace sandtable {
 namespace {
 
-using pwtest::TG;
+using testing::gm_edit;
 
-pb::Command gm_edit(const pb::GmEdit& edit) {
-  pb::Command c;
-  c.set_seat("gm");
-  *c.mutable_gm()->mutable_edit() = edit;
-  return c;
-}
+using pwtest::TG;
 
 pb::GmEdit lay(const std::string& kind, std::vector<std::pair<int, int>> squares) {
   pb::GmEdit e;

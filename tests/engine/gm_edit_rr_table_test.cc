@@ -3,30 +3,14 @@
 // side and stopping the enemy that blunders in, the first side's part of a phase handed on, an
 // extra function and the end of an activation; every refusal in words; replays and snapshots agree.
 #include "engine/model/registry.h"
-#include "tests/engine/replay_check.h"
+#include "tests/engine/gm_edit_util.h"
 #include "tests/engine/rr_test_util.h"
 
 namespace sandtable::rrtest {
 namespace {
 
-pb::Command gm(const pb::GmEdit& e) {
-  pb::Command c;
-  c.set_seat("gm");
-  *c.mutable_gm()->mutable_edit() = e;
-  return c;
-}
-
-pb::GmEdit lay_circle(const std::string& kind, double x, double y, double r, const std::string& owner = "") {
-  pb::GmEdit e;
-  e.set_reason("a wood was missed");
-  auto* f = e.mutable_terrain()->mutable_feature();
-  f->set_kind(kind);
-  f->set_owner(owner);
-  f->mutable_circle()->mutable_centre()->set_x(x);
-  f->mutable_circle()->mutable_centre()->set_y(y);
-  f->mutable_circle()->set_radius(r);
-  return e;
-}
+using testing::gm_edit;
+using testing::lay_circle;
 
 pb::GmEdit remove(int index, const std::string& kind, const std::string& name = "") {
   pb::GmEdit e;
@@ -69,7 +53,7 @@ Sc table() {
 }
 
 Outcome edit(TG& g, const pb::GmEdit& e) {
-  const Outcome o = g.g->execute(gm(e));
+  const Outcome o = g.g->execute(gm_edit(e));
   if (o.accepted) g.log.insert(g.log.end(), o.events.begin(), o.events.end());
   return o;
 }
@@ -195,7 +179,7 @@ TEST(GmEditRrTable, RR_SEQ_01_TheFirstSidesPartOfThePlotIsHandedToTheSecond) {
   g.ok(order("reds", plot));
   ASSERT_EQ(g.g->view("gm").terrain_size(), 2);
   ASSERT_EQ(g.st().phase_side, 0);
-  const Outcome drawn = g.g->execute(gm(remove(1, "plotted_fire")));
+  const Outcome drawn = g.g->execute(gm_edit(remove(1, "plotted_fire")));
   EXPECT_EQ(drawn.rejection.code(), "GM_EDIT_BAD_TERRAIN");
   EXPECT_NE(drawn.rejection.message().find("is plotted fire, not terrain"), std::string::npos) << drawn.rejection.message();
   const pb::View v = g.g->view("gm");
@@ -203,9 +187,9 @@ TEST(GmEditRrTable, RR_SEQ_01_TheFirstSidesPartOfThePlotIsHandedToTheSecond) {
   EXPECT_EQ(v.menu().gm_phases(0), "plotting off-table fire");
   EXPECT_EQ(g.g->view("reds").menu().gm_phases_size(), 0) << "the GM's menu only";
   const std::string before = g.g->view("gm").SerializeAsString();
-  Outcome bad = g.g->execute(gm(phase("morale")));
+  Outcome bad = g.g->execute(gm_edit(phase("morale")));
   EXPECT_EQ(bad.rejection.code(), "RR_GM_BAD_PHASE") << bad.rejection.message();
-  bad = g.g->execute(gm(phase("plotting off-table fire", "reds")));
+  bad = g.g->execute(gm_edit(phase("plotting off-table fire", "reds")));
   EXPECT_EQ(bad.rejection.code(), "RR_GM_BAD_PHASE") << bad.rejection.message();
   EXPECT_EQ(g.g->view("gm").SerializeAsString(), before);
   const Outcome o = edit(g, phase("plotting off-table fire", "blacks"));
@@ -225,22 +209,22 @@ TEST(GmEditRrTable, RR_CARD_05_AnExtraFunctionAndTheEndOfTheActivation) {
   g.to_card("reds");
   g.ok(activate("reds", "r1"));
   ASSERT_EQ(g.st().functions_left, 2);
-  EXPECT_EQ(g.g->execute(gm(extra("blacks"))).rejection.code(), "RR_GM_NOT_ACTING");
+  EXPECT_EQ(g.g->execute(gm_edit(extra("blacks"))).rejection.code(), "RR_GM_NOT_ACTING");
   const Outcome x = edit(g, extra("reds"));
   ASSERT_TRUE(x.accepted) << x.rejection.message();
   EXPECT_EQ(line_for(g, x, "blacks"), "GM gives Reds an extra function for r1 (the squad was misread).");
   EXPECT_EQ(g.st().functions_left, 3);
   ASSERT_TRUE(edit(g, extra("reds")).accepted);
-  EXPECT_EQ(g.g->execute(gm(extra("reds"))).rejection.code(), "RR_GM_BAD_FUNCTIONS") << "4 at most";
+  EXPECT_EQ(g.g->execute(gm_edit(extra("reds"))).rejection.code(), "RR_GM_BAD_FUNCTIONS") << "4 at most";
   expect_replays(g);
   // The end of the activation: stale when another unit is named.
-  EXPECT_EQ(g.g->execute(gm(end("b1"))).rejection.code(), "GM_EDIT_STALE");
+  EXPECT_EQ(g.g->execute(gm_edit(end("b1"))).rejection.code(), "GM_EDIT_STALE");
   const Outcome e = edit(g, end(g.g->view("gm").turn().active_unit()));
   ASSERT_TRUE(e.accepted) << e.rejection.message();
   EXPECT_EQ(line_for(g, e, "blacks"), "GM ends the activation of r1: it does nothing more on this card (the player left).");
   EXPECT_EQ(g.st().functions_left, 0);
   EXPECT_EQ(g.run(move("reds", "r1", {{30, 13}})).rejection.code(), "RR_NO_FUNCTIONS");
-  EXPECT_EQ(g.g->execute(gm(end("r1"))).rejection.code(), "RR_GM_NO_FUNCTIONS");
+  EXPECT_EQ(g.g->execute(gm_edit(end("r1"))).rejection.code(), "RR_GM_NO_FUNCTIONS");
   // Its side is waited on, with the end of the activation all that is left; the bot says so too.
   EXPECT_EQ(g.g->waiting_for(), std::vector<std::string>{"reds"});
   Pcg32 rng(7, 7);
@@ -279,7 +263,7 @@ TEST(GmEditRrTable, RefusalsSayWhyAndChangeNothing) {
       {end(""), "RR_GM_NO_UNIT_ACTING", "No unit is acting"},
   };
   for (const auto& c : cases) {
-    const Outcome o = g.g->execute(gm(c.edit));
+    const Outcome o = g.g->execute(gm_edit(c.edit));
     EXPECT_FALSE(o.accepted) << c.words;
     EXPECT_EQ(o.rejection.code(), c.code) << o.rejection.message();
     EXPECT_NE(o.rejection.message().find(c.words), std::string::npos) << o.rejection.message();

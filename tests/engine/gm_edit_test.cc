@@ -15,17 +15,12 @@
 #include "tests/support/race.pb.h"
 #include "tests/support/race_rules.h"
 #include "tests/support/scenario_file.h"
-#include "tests/engine/replay_check.h"
+#include "tests/engine/gm_edit_util.h"
 
 namespace sandtable {
 namespace {
 
-pb::Command gm_edit(const pb::GmEdit& edit) {
-  pb::Command c;
-  c.set_seat("gm");
-  *c.mutable_gm()->mutable_edit() = edit;
-  return c;
-}
+using testing::gm_edit;
 
 pb::GmEdit with_reason(const std::string& reason) {
   pb::GmEdit e;

@@ -2,17 +2,13 @@
 // places and removals, each audited in the log, refused with a sentence when they would break what
 // the rules rely on (RR-UNIT-02 figures, RR-FIRE-04 one marker), and kept from the enemy when they
 // touch a hidden unit.
+#include "tests/engine/gm_edit_util.h"
 #include "tests/engine/rr_test_util.h"
 
 namespace sandtable::rrtest {
 namespace {
 
-pb::Command gm(const pb::GmEdit& e) {
-  pb::Command c;
-  c.set_seat("gm");
-  *c.mutable_gm()->mutable_edit() = e;
-  return c;
-}
+using testing::gm_edit;
 
 pb::GmEdit edit_unit(const std::string& id, int figures, pb::RrMarker marker) {
   pb::GmEdit e;
@@ -33,7 +29,7 @@ Sc table() {
 
 TEST(RrEdit, RR_UNIT_02_RR_FIRE_04_TheGmSetsFiguresAndTheOneMarkerAndEverySeatReadsIt) {
   TG g(table().s);
-  Outcome o = g.ok(gm(edit_unit("c", 3, pb::RR_MARKER_PINNED)));
+  Outcome o = g.ok(gm_edit(edit_unit("c", 3, pb::RR_MARKER_PINNED)));
   EXPECT_EQ(g.u("c").figures, 3);
   EXPECT_EQ(g.u("c").ff(), 9);
   EXPECT_EQ(g.u("c").marker, rr::Marker::kPinned);
@@ -43,7 +39,7 @@ TEST(RrEdit, RR_UNIT_02_RR_FIRE_04_TheGmSetsFiguresAndTheOneMarkerAndEverySeatRe
   EXPECT_NE(seen->text().find("sets c to 3 figures, pinned (white)"), std::string::npos) << seen->text();
   EXPECT_NE(seen->text().find("the table was knocked"), std::string::npos) << seen->text();
   // Out of range: refused in words, nothing changes.
-  const std::string why = g.refused(gm(edit_unit("c", 6, pb::RR_MARKER_NONE)), "RR_GM_BAD_FIGURES", "RR-UNIT-02");
+  const std::string why = g.refused(gm_edit(edit_unit("c", 6, pb::RR_MARKER_NONE)), "RR_GM_BAD_FIGURES", "RR-UNIT-02");
   EXPECT_NE(why.find("between 1 and 5"), std::string::npos) << why;
   EXPECT_EQ(g.u("c").figures, 3);
   // A marker set replaces the one it has (one at most).
@@ -51,7 +47,7 @@ TEST(RrEdit, RR_UNIT_02_RR_FIRE_04_TheGmSetsFiguresAndTheOneMarkerAndEverySeatRe
   m.set_reason("ruling");
   m.mutable_set_marker()->set_unit_id("c");
   m.mutable_set_marker()->set_key("suppressed");
-  g.ok(gm(m));
+  g.ok(gm_edit(m));
   EXPECT_EQ(g.u("c").marker, rr::Marker::kSuppressed);
 }
 
@@ -59,7 +55,7 @@ TEST(RrEdit, AnEditOfAUnitHiddenFromTheEnemyIsSeenOnlyByItsSide) {
   Sc sc = table();
   sc.option("rr.fog", "hidden");
   TG g(sc.s);
-  Outcome o = g.ok(gm(edit_unit("b", 4, pb::RR_MARKER_NONE)));  // b is in the wood, hidden from the reds
+  Outcome o = g.ok(gm_edit(edit_unit("b", 4, pb::RR_MARKER_NONE)));  // b is in the wood, hidden from the reds
   ASSERT_FALSE(o.events.empty());
   EXPECT_FALSE(g.g->event_for(o.events.back(), "reds"));
   EXPECT_FALSE(g.g->event_for(o.events.back(), "spectator"));
@@ -73,9 +69,9 @@ TEST(RrEdit, RR_CARD_05_TheActingUnitIsNotRemovedInTheMiddleOfItsActivation) {
   pb::GmEdit e;
   e.set_reason("test");
   e.mutable_remove_unit()->set_unit_id("a");
-  g.refused(gm(e), "RR_GM_ACTING", "RR-CARD-05");
+  g.refused(gm_edit(e), "RR_GM_ACTING", "RR-CARD-05");
   g.ok(end_activation("reds"));
-  g.ok(gm(e));
+  g.ok(gm_edit(e));
   EXPECT_FALSE(g.u("a").alive);
   EXPECT_TRUE(g.st().deck->acted("a"));  // never eligible again
 }

@@ -1,7 +1,7 @@
 #pragma once
-// The check every GM-edit test ends with: the game's log replays, and its snapshot loads, to the
-// live game as each seat sees it. The live game's rewind and take-back points are left out: they
-// are the running game's memory, neither replayed nor saved.
+// What the GM-edit tests share: the GM's order carrying an edit, a laid circle of terrain, and the
+// check every one ends with (the game's log replays, and its snapshot loads, to the live game as
+// each seat sees it).
 #include <gtest/gtest.h>
 
 #include <initializer_list>
@@ -14,6 +14,28 @@
 
 namespace sandtable::testing {
 
+inline pb::Command gm_edit(const pb::GmEdit& edit) {
+  pb::Command c;
+  c.set_seat("gm");
+  *c.mutable_gm()->mutable_edit() = edit;
+  return c;
+}
+
+// "GmTerrain": lay a circle of `kind` (a side's secret when `owner` is set).
+inline pb::GmEdit lay_circle(const std::string& kind, double x, double y, double r, const std::string& owner = "") {
+  pb::GmEdit e;
+  e.set_reason("a wood was missed");
+  auto* f = e.mutable_terrain()->mutable_feature();
+  f->set_kind(kind);
+  f->set_owner(owner);
+  f->mutable_circle()->mutable_centre()->set_x(x);
+  f->mutable_circle()->mutable_centre()->set_y(y);
+  f->mutable_circle()->set_radius(r);
+  return e;
+}
+
+// The live game's rewind and take-back points are left out: they are the running game's memory,
+// neither replayed nor saved.
 inline void expect_log_replays(std::unique_ptr<RuleSet> rules, const std::vector<pb::Event>& log, const Game& live,
                            std::initializer_list<std::string> seats = {"gm"}) {
   Registry reg;
