@@ -21,8 +21,8 @@
 // that seat, unless the seat's own lines say the same words; and the seed reaches every
 // seat in the message that ends the game (which shows the search finds it where it is).
 //
-// SANDTABLE_SECRETS_GAMES=<n>: games per rule set (spread over its scenarios); unset, one game
-// of each scenario.
+// SANDTABLE_SECRETS_GAMES=<n>: games per rule set (spread over its scenarios); unset, two games
+// of each scenario (Battleground: one with its own bot, one with the random bot).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -241,6 +241,7 @@ struct Tally {
   long seed_shown_at_end = 0;  // connections that received the seed with GameEnded
   long deck_control = 0;       // messages where the opening's deck order was later found (drawn cards)
   std::set<std::string> scenarios_with_secrets;
+  std::map<std::string, int> games_of;  // by scenario
   double seconds = 0;
 };
 
@@ -294,6 +295,7 @@ class Harness {
     tally_.orders += orders_;
     tally_.events += static_cast<long>(end);
     ++tally_.games;
+    ++tally_.games_of[m_.scenario_id];
     return scan_all();
   }
 
@@ -492,11 +494,17 @@ class Harness {
         if (!seen) text += "Beware " + u.id() + ", the " + u.name() + ". ";
       }
     }
-    text += "The dice seed is " + std::to_string(seed_) + ".";
+    text += "The dice seed is ";
+    text += std::to_string(seed_);
+    text += '.';
     if (const auto* st = dynamic_cast<const bg::BgState*>(&game_->state())) {
       const auto& pile = st->deck.draw_pile();
       text += " Next cards:";
-      for (std::size_t i = 0; i < 4 && i < pile.size(); ++i) text += " " + card_name(pile[pile.size() - 1 - i]) + ",";
+      for (std::size_t i = 0; i < 4 && i < pile.size(); ++i) {
+        text += ' ';
+        text += card_name(pile[pile.size() - 1 - i]);
+        text += ',';
+      }
     }
     pb::Envelope env;
     env.mutable_chat_send()->set_text(text);
@@ -843,7 +851,7 @@ TEST(SecretsScan, NoSeatReceivesAnotherSidesHiddenThings) {
   for (const auto& [ruleset, scenarios] : by_ruleset) {
     Tally& tally = tallies[ruleset];
     const auto t0 = std::chrono::steady_clock::now();
-    const int games = per_ruleset > 0 ? per_ruleset : static_cast<int>(scenarios.size());
+    const int games = per_ruleset > 0 ? per_ruleset : 2 * static_cast<int>(scenarios.size());
     std::unique_ptr<TempDir> dir;
     std::unique_ptr<ServerProcess> server;
     for (int g = 0; g < games; ++g) {
@@ -886,6 +894,9 @@ TEST(SecretsScan, NoSeatReceivesAnotherSidesHiddenThings) {
     std::cout << "[ secrets ] " << ruleset << ": " << t.games << " games, " << t.orders << " orders, " << t.events << " events, "
               << t.queries << " queries, " << t.rejoins << " rejoins, " << t.resyncs << " catch-ups asked, " << std::fixed
               << std::setprecision(1) << t.seconds << " s; hits " << t.hits << "\n";
+    std::cout << "[ secrets ]   games:";
+    for (const auto& [id, n] : t.games_of) std::cout << " " << id << " " << n << ";";
+    std::cout << "\n";
     for (const auto& [kind, n] : t.messages) {
       const long batches = t.batches.count(kind) ? t.batches.at(kind) : 0;
       std::cout << "[ secrets ]   " << kind << ": " << n << " messages (" << batches << " batches), " << t.bytes.at(kind)
