@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <set>
 #include <tuple>
@@ -16,6 +17,7 @@
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_state.h"
 #include "engine/rulesets/rookie/rr_state.h"
+#include "sandtable/v1/protocol.pb.h"
 #include "server/static_table.h"
 
 namespace sandtable::testing::secrets {
@@ -59,9 +61,10 @@ std::string varint(std::uint64_t n) {
 // Whether the occurrence of `needle` at `at` counts under `match`.
 bool sits(std::string_view hay, std::size_t at, const std::string& needle, Match match) {
   if (match == Match::kBytes) return true;
-  const std::string len = varint(needle.size());
-  const bool as_string = at >= len.size() && hay.compare(at - len.size(), len.size(), len) == 0;
-  if (as_string || match == Match::kString) return as_string;
+  if (match == Match::kString) {
+    const std::string len = varint(needle.size());
+    return at >= len.size() && hay.compare(at - len.size(), len.size(), len) == 0;
+  }
   const auto first = static_cast<unsigned char>(needle.front());
   const auto last = static_cast<unsigned char>(needle.back());
   const bool left = !word_char(first) || at == 0 || !word_char(static_cast<unsigned char>(hay[at - 1]));
@@ -70,11 +73,10 @@ bool sits(std::string_view hay, std::size_t at, const std::string& needle, Match
   return left && right;
 }
 
-// The first place `needle` sits in `hay` as `match` asks, or npos.
-std::size_t find(std::string_view hay, const std::string& needle, Match match) {
+// The places `needle` sits in `hay` as `match` asks, from `from` on: the first, or npos.
+std::size_t find(std::string_view hay, const std::string& needle, Match match, std::size_t from = 0) {
   if (needle.empty() || needle.size() > hay.size()) return std::string_view::npos;
   const char* base = hay.data();
-  std::size_t from = 0;
   while (from + needle.size() <= hay.size()) {
     const void* p = memmem(base + from, hay.size() - from, needle.data(), needle.size());
     if (!p) return std::string_view::npos;
@@ -85,8 +87,98 @@ std::size_t find(std::string_view hay, const std::string& needle, Match match) {
   return std::string_view::npos;
 }
 
+std::size_t count(std::string_view hay, const std::string& needle, Match match) {
+  std::size_t n = 0;
+  for (std::size_t at = find(hay, needle, match); at != std::string_view::npos; at = find(hay, needle, match, at + 1)) ++n;
+  return n;
+}
+
+// A whole word of `hay` (a text).
 bool word_in(std::string_view hay, const std::string& word) {
-  return !word.empty() && find(hay, word, Match::kWordOrString) != std::string_view::npos;
+  return !word.empty() && find(hay, word, Match::kWord) != std::string_view::npos;
+}
+
+// Every text a message carries (string and bytes fields at any depth, Any's contents, fields this
+// build does not know), each marked when it is a log line (Event.text).
+struct Text {
+  std::string_view s;
+  bool log_line = false;
+};
+
+struct Texts {
+  std::vector<Text> all;
+  std::vector<std::unique_ptr<gp::Message>> keep;  // unpacked Any contents the views point into
+  std::deque<std::string> unknown;                 // copies (unknown fields' bytes), which stay put
+};
+
+void collect_texts(const gp::Message& m, Texts& out);
+
+void collect_unknown(const gp::UnknownFieldSet& u, Texts& out) {
+  for (int i = 0; i < u.field_count(); ++i) {
+    const gp::UnknownField& f = u.field(i);
+    if (f.type() == gp::UnknownField::TYPE_LENGTH_DELIMITED) {
+      out.unknown.push_back(f.length_delimited());
+      out.all.push_back({out.unknown.back(), false});
+    }
+    if (f.type() == gp::UnknownField::TYPE_GROUP) collect_unknown(f.group(), out);
+  }
+}
+
+void collect_texts(const gp::Message& m, Texts& out) {
+  const gp::Reflection* r = m.GetReflection();
+  const gp::Descriptor* d = m.GetDescriptor();
+  if (d->full_name() == "google.protobuf.Any") {
+    const auto& any = static_cast<const gp::Any&>(m);
+    out.all.push_back({any.type_url(), false});
+    const gp::Descriptor* inner_type =
+        gp::DescriptorPool::generated_pool()->FindMessageTypeByName(any.type_url().substr(any.type_url().rfind('/') + 1));
+    if (inner_type) {
+      std::unique_ptr<gp::Message> inner(gp::MessageFactory::generated_factory()->GetPrototype(inner_type)->New());
+      if (inner->ParseFromString(any.value())) {
+        collect_texts(*inner, out);
+        out.keep.push_back(std::move(inner));
+        return;
+      }
+    }
+    out.all.push_back({any.value(), false});
+    return;
+  }
+  const bool event = d->full_name() == "sandtable.v1.Event";
+  std::vector<const gp::FieldDescriptor*> fields;
+  r->ListFields(m, &fields);
+  for (const auto* f : fields) {
+    if (f->cpp_type() == gp::FieldDescriptor::CPPTYPE_STRING) {
+      const bool line = event && f->name() == "text";
+      if (f->is_repeated()) {
+        for (int i = 0; i < r->FieldSize(m, f); ++i) {
+          std::string scratch;
+          const std::string& v = r->GetRepeatedStringReference(m, f, i, &scratch);
+          if (&v == &scratch) {
+            out.unknown.push_back(v);
+            out.all.push_back({out.unknown.back(), line});
+          } else {
+            out.all.push_back({v, line});
+          }
+        }
+      } else {
+        std::string scratch;
+        const std::string& v = r->GetStringReference(m, f, &scratch);
+        if (&v == &scratch) {
+          out.unknown.push_back(v);
+          out.all.push_back({out.unknown.back(), line});
+        } else {
+          out.all.push_back({v, line});
+        }
+      }
+    } else if (f->cpp_type() == gp::FieldDescriptor::CPPTYPE_MESSAGE) {
+      if (f->is_repeated()) {
+        for (int i = 0; i < r->FieldSize(m, f); ++i) collect_texts(r->GetRepeatedMessage(m, f, i), out);
+      } else {
+        collect_texts(r->GetMessage(m, f), out);
+      }
+    }
+  }
+  collect_unknown(r->GetUnknownFields(m), out);
 }
 
 std::string context_of(std::string_view hay, std::size_t at, std::size_t len) {
@@ -207,17 +299,17 @@ void add_battleground(const bg::BgState& st, const std::string& viewer, const st
   for (const bg::Unit& u : st.units) {
     if (u.on_table || bg::knows_unit(u, seer)) continue;
     const std::string what = "reinforcement " + u.id + " (" + u.name + "), not yet on the table";
-    out.add({Kind::kUnitId, Match::kWordOrString, u.id, what});
-    if (!seen_names.count(u.name) && !word_in(table, u.name)) out.add({Kind::kUnitName, Match::kWordOrString, u.name, what});
+    out.add({Kind::kUnitId, Match::kWord, u.id, what});
+    if (!seen_names.count(u.name) && !word_in(table, u.name)) out.add({Kind::kUnitName, Match::kWord, u.name, what});
     for (const auto& f : u.figures) {
-      out.add({Kind::kFigureId, Match::kWordOrString, f.id, what + ", figure " + f.id});
+      out.add({Kind::kFigureId, Match::kWord, f.id, what + ", figure " + f.id});
       add_point(f.pos, what + ", figure " + f.id + "'s place");
     }
     add_point(u.position, what + ", its place");
   }
   for (const bg::FireMission& m : st.missions) {
     if (bg::knows_mission(m, seer)) continue;
-    out.add({Kind::kStrike, Match::kWordOrString, m.id, "scheduled strike " + m.id});
+    out.add({Kind::kStrike, Match::kWord, m.id, "scheduled strike " + m.id});
     for (const auto& a : m.aims) add_point(a, "scheduled strike " + m.id + "'s aim");
   }
   out.deck = drawing_order(st.deck.draw_pile());
@@ -343,10 +435,52 @@ std::vector<CardSeen> cards_in(std::string_view b) {
 
 std::vector<Hit> scan(std::string_view bytes, const Secrets& secrets, std::size_t deck_run) {
   std::vector<Hit> hits;
+  Texts texts;
+  pb::Envelope env;
+  const bool words = std::any_of(secrets.items.begin(), secrets.items.end(), [](const Secret& s) { return s.match == Match::kWord; });
+  if (words && env.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    collect_texts(env, texts);
+  } else if (words) {
+    texts.all.push_back({bytes, false});  // not a message: all of it is text
+  }
   for (const Secret& s : secrets.items) {
-    const std::size_t at = find(bytes, s.needle, s.match);
-    if (at == std::string_view::npos) continue;
-    hits.push_back({s.kind, s.what, at, context_of(bytes, at, s.needle.size())});
+    if (s.match != Match::kWord) {
+      const std::size_t at = find(bytes, s.needle, s.match);
+      if (at != std::string_view::npos) hits.push_back({s.kind, s.what, s.needle, at, context_of(bytes, at, s.needle.size())});
+      continue;
+    }
+    const Text* in_line = nullptr;
+    const Text* elsewhere = nullptr;
+    std::size_t in_texts = 0;
+    std::size_t at_line = 0, at_elsewhere = 0;
+    for (const Text& t : texts.all) {
+      const std::size_t n = count(t.s, s.needle, Match::kWord);
+      if (n == 0) continue;
+      in_texts += n;
+      if (t.log_line && !in_line) {
+        in_line = &t;
+        at_line = find(t.s, s.needle, Match::kWord);
+      }
+      if (!t.log_line && !elsewhere) {
+        elsewhere = &t;
+        at_elsewhere = find(t.s, s.needle, Match::kWord);
+      }
+    }
+    if (elsewhere) {
+      hits.push_back({s.kind, s.what, s.needle, at_elsewhere, "in a text: " + context_of(elsewhere->s, at_elsewhere, s.needle.size())});
+      continue;
+    }
+    // More whole-word places in the raw bytes than in the texts: somewhere no field says it is text.
+    if (s.needle.size() >= 6 && count(bytes, s.needle, Match::kWord) > in_texts) {
+      const std::size_t at = find(bytes, s.needle, Match::kWord);
+      hits.push_back({s.kind, s.what, s.needle, at, "in the bytes: " + context_of(bytes, at, s.needle.size())});
+      continue;
+    }
+    if (in_line) {
+      Hit h{s.kind, s.what, s.needle, at_line, "in a log line: " + context_of(in_line->s, at_line, s.needle.size())};
+      h.log_line_only = true;
+      hits.push_back(std::move(h));
+    }
   }
   if (deck_run < 2 || secrets.deck.size() < deck_run) return hits;
   const std::vector<CardSeen> seen = cards_in(bytes);
@@ -371,7 +505,7 @@ std::vector<Hit> scan(std::string_view bytes, const Secrets& secrets, std::size_
         hits.push_back({Kind::kDeck,
                         std::to_string(deck_run) + " cards not yet drawn, in " + (dir > 0 ? "drawing" : "reverse") +
                             " order from place " + std::to_string(it->second) + " (cards " + cards + ")",
-                        seen[i].at, context_of(bytes, seen[i].at, seen[i + deck_run - 1].end - seen[i].at)});
+                        "", seen[i].at, context_of(bytes, seen[i].at, seen[i + deck_run - 1].end - seen[i].at)});
         return hits;
       }
     }
@@ -396,12 +530,12 @@ Secrets hidden_from(const Game& game, const pb::View& gm_view, const pb::View& v
     for (const auto& u : gm_view.units()) {
       if (seen_ids.count(u.id())) continue;
       const std::string what = "hidden unit " + u.id() + " (" + u.name() + ")";
-      out.add({Kind::kUnitId, Match::kWordOrString, u.id(), what});
+      out.add({Kind::kUnitId, Match::kWord, u.id(), what});
       if (!u.name().empty() && !seen_names.count(u.name()) && !word_in(table, u.name())) {
-        out.add({Kind::kUnitName, Match::kWordOrString, u.name(), what});
+        out.add({Kind::kUnitName, Match::kWord, u.name(), what});
       }
       for (const auto& f : u.figures()) {
-        if (!f.id().empty() && !seen_ids.count(f.id())) out.add({Kind::kFigureId, Match::kWordOrString, f.id(), what + ", figure " + f.id()});
+        if (!f.id().empty() && !seen_ids.count(f.id())) out.add({Kind::kFigureId, Match::kWord, f.id(), what + ", figure " + f.id()});
       }
     }
     std::map<std::string, std::string> outlines;  // the viewer's features: outline -> kind
@@ -414,10 +548,10 @@ Secrets hidden_from(const Game& game, const pb::View& gm_view, const pb::View& v
       const auto it = outlines.find(outline_of(t));
       if (it == outlines.end()) {
         if (!t.name().empty() && !seen_names.count(t.name()) && !word_in(table, t.name())) {
-          out.add({Kind::kFeatureName, Match::kWordOrString, t.name(), "hidden feature '" + t.name() + "' (" + t.kind() + ")"});
+          out.add({Kind::kFeatureName, Match::kWord, t.name(), "hidden feature '" + t.name() + "' (" + t.kind() + ")"});
         }
       } else if (it->second != t.kind() && !kinds.count(t.kind())) {
-        out.add({Kind::kFeatureKind, Match::kWordOrString, t.kind(),
+        out.add({Kind::kFeatureKind, Match::kWord, t.kind(),
                  "the kind of feature '" + t.name() + "': " + t.kind() + ", shown to " + viewer + " as " + it->second});
       }
     }

@@ -48,12 +48,16 @@ enum class Kind {
 inline constexpr int kKinds = 11;
 const char* kind_name(Kind k);
 
-// How a needle must sit in the bytes to count as found.
+// How a needle must sit in a message to count as found.
 enum class Match {
-  kBytes,         // anywhere
-  kWordOrString,  // as a whole word (no letter, digit, '_' or '-' just before or after), or as a
-                  // whole protobuf string (its length just before it)
-  kString,        // as a whole protobuf string only
+  kBytes,  // anywhere in its bytes
+  // As a whole word (no letter, digit, '_' or '-' just before or after) in any text the message
+  // carries: every string and bytes field at any depth, inside Any (a View's extra) and in fields
+  // this build does not know. A short id is looked for there only, not among the bytes of numbers,
+  // where "b2" turns up by chance (a double's bytes, a sequence number 98 before a field tag '2').
+  // A needle of 6 bytes or more is looked for in the raw bytes too, to catch it wherever else.
+  kWord,
+  kString,  // as a whole protobuf string (its length just before it), anywhere in the bytes
 };
 
 struct Secret {
@@ -81,8 +85,12 @@ Secrets common(const Secrets& earlier, const Secrets& later);
 struct Hit {
   Kind kind = Kind::kUnitId;
   std::string what;
+  std::string needle;
   std::size_t at = 0;
-  std::string context;  // the bytes around it, printable
+  std::string context;  // the text or bytes around it, printable
+  // Found only in log lines (Event.text): the event that revealed the thing may name it even if
+  // the order that carried it hid the thing again before it ended (the caller checks).
+  bool log_line_only = false;
 };
 
 // Every secret found in `bytes`. A deck leak is `deck_run` cards not yet drawn that follow each
