@@ -103,6 +103,7 @@ bool word_in(std::string_view hay, const std::string& word) {
 struct Text {
   std::string_view s;
   bool log_line = false;
+  std::uint64_t seq = 0;  // a log line's event
 };
 
 struct Texts {
@@ -149,15 +150,16 @@ void collect_texts(const gp::Message& m, Texts& out) {
   for (const auto* f : fields) {
     if (f->cpp_type() == gp::FieldDescriptor::CPPTYPE_STRING) {
       const bool line = event && f->name() == "text";
+      const std::uint64_t seq = line ? static_cast<const pb::Event&>(m).seq() : 0;
       if (f->is_repeated()) {
         for (int i = 0; i < r->FieldSize(m, f); ++i) {
           std::string scratch;
           const std::string& v = r->GetRepeatedStringReference(m, f, i, &scratch);
           if (&v == &scratch) {
             out.unknown.push_back(v);
-            out.all.push_back({out.unknown.back(), line});
+            out.all.push_back({out.unknown.back(), line, seq});
           } else {
-            out.all.push_back({v, line});
+            out.all.push_back({v, line, seq});
           }
         }
       } else {
@@ -165,9 +167,9 @@ void collect_texts(const gp::Message& m, Texts& out) {
         const std::string& v = r->GetStringReference(m, f, &scratch);
         if (&v == &scratch) {
           out.unknown.push_back(v);
-          out.all.push_back({out.unknown.back(), line});
+          out.all.push_back({out.unknown.back(), line, seq});
         } else {
-          out.all.push_back({v, line});
+          out.all.push_back({v, line, seq});
         }
       }
     } else if (f->cpp_type() == gp::FieldDescriptor::CPPTYPE_MESSAGE) {
@@ -453,15 +455,18 @@ std::vector<Hit> scan(std::string_view bytes, const Secrets& secrets, std::size_
     const Text* elsewhere = nullptr;
     std::size_t in_texts = 0;
     std::size_t at_line = 0, at_elsewhere = 0;
+    std::vector<std::uint64_t> line_seqs;
     for (const Text& t : texts.all) {
       const std::size_t n = count(t.s, s.needle, Match::kWord);
       if (n == 0) continue;
       in_texts += n;
-      if (t.log_line && !in_line) {
-        in_line = &t;
-        at_line = find(t.s, s.needle, Match::kWord);
-      }
-      if (!t.log_line && !elsewhere) {
+      if (t.log_line) {
+        line_seqs.push_back(t.seq);
+        if (!in_line) {
+          in_line = &t;
+          at_line = find(t.s, s.needle, Match::kWord);
+        }
+      } else if (!elsewhere) {
         elsewhere = &t;
         at_elsewhere = find(t.s, s.needle, Match::kWord);
       }
@@ -477,8 +482,10 @@ std::vector<Hit> scan(std::string_view bytes, const Secrets& secrets, std::size_
       continue;
     }
     if (in_line) {
-      Hit h{s.kind, s.what, s.needle, at_line, "in a log line: " + context_of(in_line->s, at_line, s.needle.size())};
+      Hit h{s.kind, s.what, s.needle, at_line,
+            "in the log line of event " + std::to_string(in_line->seq) + ": " + context_of(in_line->s, at_line, s.needle.size())};
       h.log_line_only = true;
+      h.line_seqs = std::move(line_seqs);
       hits.push_back(std::move(h));
     }
   }

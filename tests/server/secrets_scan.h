@@ -88,9 +88,10 @@ struct Hit {
   std::string needle;
   std::size_t at = 0;
   std::string context;  // the text or bytes around it, printable
-  // Found only in log lines (Event.text): the event that revealed the thing may name it even if
-  // the order that carried it hid the thing again before it ended (the caller checks).
+  // Found only in log lines (Event.text): the order that revealed the thing may name it even if
+  // it hid the thing again before it ended (the caller checks). The events whose lines name it.
   bool log_line_only = false;
+  std::vector<std::uint64_t> line_seqs = {};
 };
 
 // Every secret found in `bytes`. A deck leak is `deck_run` cards not yet drawn that follow each

@@ -113,23 +113,57 @@ std::string token_of(const pb::RoomCreated& room, const std::string& seat) {
   throw std::runtime_error("no link for " + seat);
 }
 
-// One message as it came, and the room sequences it spans: the one its connection held before
-// it and the one it left it at.
+// One envelope as it came, and the room sequences it spans: the one its connection held before it
+// (or the catch-up's start) and the one it left it at. Inside a batch, an envelope's bytes are the
+// slice of the WebSocket message that carried it, so each is scanned for its own moments.
 struct Message {
   std::string bytes;
   std::uint64_t from = 0, to = 0;
+  std::size_t frame = 0;  // the WebSocket message, counted from 1
+  bool in_batch = false;
 };
 
-void flatten(pb::Envelope& env, std::vector<pb::Envelope>& out) {
-  if (env.batch_size() == 0) {
-    out.push_back(std::move(env));
-    return;
+bool read_varint(std::string_view b, std::size_t& i, std::uint64_t& v) {
+  v = 0;
+  for (int shift = 0; shift < 64 && i < b.size(); shift += 7) {
+    const auto byte = static_cast<unsigned char>(b[i++]);
+    v |= static_cast<std::uint64_t>(byte & 0x7f) << shift;
+    if ((byte & 0x80) == 0) return true;
   }
-  for (auto& e : *env.mutable_batch()) flatten(e, out);
+  return false;
 }
 
-// One connection: it keeps every message's bytes, and its seat's sequence and View as a
-// client would.
+// The envelopes of one WebSocket message, as the bytes that carried them: a batch's entries
+// (Envelope.batch, field 60) are slices of its bytes, and a batch may hold batches.
+void split(std::string_view b, std::vector<std::string_view>& out) {
+  std::vector<std::string_view> entries;
+  std::size_t i = 0;
+  while (i < b.size()) {
+    std::uint64_t tag = 0, v = 0;
+    if (!read_varint(b, i, tag)) throw std::runtime_error("a message cut short");
+    switch (tag & 7) {
+      case 0:
+        if (!read_varint(b, i, v)) throw std::runtime_error("a message cut short");
+        break;
+      case 1: i += 8; break;
+      case 5: i += 4; break;
+      case 2:
+        if (!read_varint(b, i, v) || v > b.size() - i) throw std::runtime_error("a message cut short");
+        if ((tag >> 3) == 60) entries.push_back(b.substr(i, v));
+        i += v;
+        break;
+      default: throw std::runtime_error("a message with a field of wire type " + std::to_string(tag & 7));
+    }
+  }
+  if (entries.empty()) {
+    out.push_back(b);
+    return;
+  }
+  for (const auto e : entries) split(e, out);
+}
+
+// One connection: it keeps every envelope's bytes, and its seat's sequence and View as a client
+// would.
 struct Conn {
   Conn(unsigned short port, const std::string& token, std::uint64_t last_seq, std::string kind_, std::string viewer_,
        int receive_buffer = 0)
@@ -145,27 +179,32 @@ struct Conn {
     }
   }
 
-  // Reads one message (waiting up to `timeout`); false when none came.
+  // Reads one WebSocket message (waiting up to `timeout`); false when none came.
   bool pump(std::chrono::milliseconds timeout) {
     auto bytes = client.recv(timeout);
     if (!bytes) {
       if (client.closed()) throw std::runtime_error(viewer + "'s connection closed");
       return false;
     }
-    pb::Envelope env;
-    if (!env.ParseFromString(*bytes)) throw std::runtime_error(viewer + " received a message that is no Envelope");
-    std::vector<pb::Envelope> parts;
-    flatten(env, parts);
-    Message m;
-    m.from = seq;
-    for (auto& e : parts) {
-      if (e.has_delta()) m.from = std::min(m.from, e.delta().from_seq());
+    ++frames;
+    frame_bytes += bytes->size();
+    std::vector<std::string_view> parts;
+    split(*bytes, parts);
+    if (parts.size() > 1 || parts.front().size() != bytes->size()) ++batches;
+    for (const auto part : parts) {
+      pb::Envelope e;
+      if (!e.ParseFromArray(part.data(), static_cast<int>(part.size()))) throw std::runtime_error(viewer + " received bytes that are no Envelope");
+      if (e.batch_size() > 0) throw std::runtime_error(viewer + ": a batch the split missed");
+      Message m;
+      m.from = e.has_delta() ? std::min(seq, e.delta().from_seq()) : seq;
       absorb(e);
+      m.to = seq;
+      m.bytes = std::string(part);
+      m.frame = frames;
+      m.in_batch = parts.size() > 1 || part.size() != bytes->size();
+      messages.push_back(std::move(m));
       if (e.request_id() != 0) replies.push_back(std::move(e));
     }
-    m.to = seq;
-    m.bytes = std::move(*bytes);
-    messages.push_back(std::move(m));
     return true;
   }
 
@@ -227,6 +266,7 @@ struct Conn {
   std::uint64_t seq = 0;
   pb::View view;
   int catchups = 0;  // Snapshots and Deltas received
+  long frames = 0, batches = 0, frame_bytes = 0;  // WebSocket messages
   std::deque<pb::Envelope> replies;
   std::vector<Message> messages;
 };
@@ -239,13 +279,15 @@ struct Moment {
 
 struct Tally {
   long games = 0, orders = 0, events = 0, queries = 0, rejoins = 0, resyncs = 0;
-  std::map<std::string, long> messages, bytes, batches;  // by connection kind
+  std::map<std::string, long> messages, bytes, batches;  // WebSocket messages, by connection kind
+  std::map<std::string, long> envelopes;                  // the envelopes in them
   std::map<std::string, long> searched;                   // secret kind -> (secret, message) pairs
   long hits = 0;
   long seed_shown_at_end = 0;  // connections that received the seed with GameEnded
   long deck_control = 0;       // messages where the opening's deck order was later found (drawn cards)
   long named_while_shown = 0;  // log lines naming a thing an order showed and hid again
   std::vector<std::string> cut_short;  // games stopped by a bot order the rules refused
+  std::vector<std::string> shown_examples;  // the first few of named_while_shown
   std::set<std::string> scenarios_with_secrets;
   std::map<std::string, int> games_of;  // by scenario
   double seconds = 0;
@@ -550,13 +592,22 @@ class Harness {
     return s;
   }
 
-  // Whether the secret a log line names was not hidden from `viewer` just after some event the
-  // message spans: the state after each event, one at a time (an order may reveal a unit and hide
-  // it again before it ends; the line of the event that revealed it may name it).
-  bool shown_during(const std::string& viewer, const Hit& h, std::uint64_t from, std::uint64_t to) {
-    const auto key = std::make_tuple(viewer, static_cast<int>(h.kind), h.needle, from, to);
+  // Whether each log line naming the secret belongs to an order that showed it to `viewer`: just
+  // after one of the order's events (replayed one at a time) it was not hidden. An order may
+  // reveal a unit and hide it again before it ends; its lines may name it.
+  bool shown_during(const std::string& viewer, const Hit& h) {
+    for (const std::uint64_t seq : h.line_seqs) {
+      const std::size_t i = at_or_before(seq == 0 ? 0 : seq - 1);  // the moment before the order
+      const std::uint64_t before = moments_[i].seq;
+      const std::uint64_t after = i + 1 < moments_.size() ? moments_[i + 1].seq : game_->seq();
+      if (!shown_in_order(viewer, h, before, after)) return false;
+    }
+    return !h.line_seqs.empty();
+  }
+
+  bool shown_in_order(const std::string& viewer, const Hit& h, std::uint64_t before, std::uint64_t after) {
+    const auto key = std::make_tuple(viewer, static_cast<int>(h.kind), h.needle, before, after);
     if (const auto it = shown_.find(key); it != shown_.end()) return it->second;
-    const std::uint64_t start_seq = moments_[at_or_before(from)].seq;
     StartOptions start;
     start.seed = seed_;
     std::string err;
@@ -565,9 +616,9 @@ class Harness {
     bool shown = false;
     for (const auto& e : log_) {
       if (e.seq() <= shadow->seq()) continue;  // the opening, already there
-      if (e.seq() > to || shown) break;
+      if (e.seq() > after || shown) break;
       shadow->apply(e);
-      if (e.seq() <= start_seq) continue;
+      if (e.seq() <= before) continue;
       const pb::View gm = shadow->view("gm");
       const Secrets s = secrets::hidden_from(*shadow, gm, viewer == "gm" ? gm : shadow->view(viewer), viewer);
       shown = std::none_of(s.items.begin(), s.items.end(),
@@ -603,27 +654,32 @@ class Harness {
     conns.push_back(gm_.get());
     for (auto& c : done_) conns.push_back(c.get());
     auto report = [&](const Conn& c, const Message& msg, std::size_t n, const Hit& h) {
-      if (h.log_line_only && shown_during(c.viewer, h, msg.from, msg.to)) {
-        ++tally_.named_while_shown;
+      if (h.log_line_only && shown_during(c.viewer, h)) {
+        if (tally_.named_while_shown++ < 3) {
+          tally_.shown_examples.push_back(std::string(m_.scenario_id) + " game " + std::to_string(index_) + ", " + c.viewer + ", seq " +
+                                          std::to_string(msg.from) + ".." + std::to_string(msg.to) + ", " + h.what + ": " + h.context);
+        }
         return;
       }
       ++tally_.hits;
       result.hit_kinds.insert(h.kind);
       std::ostringstream out;
-      out << m_.scenario_id << " game " << index_ << " (seed " << seed_ << "): " << c.kind << " connection of " << c.viewer << ", message " << n + 1 << " (seq "
-          << msg.from << ".." << msg.to << ", " << what_is(msg.bytes) << ", " << msg.bytes.size() << " bytes) carries "
+      out << m_.scenario_id << " game " << index_ << " (seed " << seed_ << "): " << c.kind << " connection of " << c.viewer << ", envelope "
+          << n + 1 << " (" << what_is(msg.bytes) << (msg.in_batch ? " in the batch of" : " in") << " WebSocket message " << msg.frame
+          << ", seq " << msg.from << ".." << msg.to << ", " << msg.bytes.size() << " bytes) carries "
           << secrets::kind_name(h.kind) << ": " << h.what << " at byte " << h.at << ": " << h.context;
       result.hits.push_back(out.str());
     };
     for (const Conn* c : conns) {
+      tally_.messages[c->kind] += c->frames;
+      tally_.bytes[c->kind] += c->frame_bytes;
+      tally_.batches[c->kind] += c->batches;
       const Secrets lines = hidden_lines(c->viewer);
       bool seed_at_end = false;
       for (std::size_t n = 0; n < c->messages.size(); ++n) {
         const Message& msg = c->messages[n];
         const Secrets s = hidden_during(c->viewer, msg.from, msg.to);
-        tally_.messages[c->kind] += 1;
-        tally_.bytes[c->kind] += static_cast<long>(msg.bytes.size());
-        tally_.batches[c->kind] += is_batch(msg.bytes) ? 1 : 0;
+        tally_.envelopes[c->kind] += 1;
         for (int k = 0; k < secrets::kKinds; ++k) {
           const auto n_of = static_cast<long>(s.count(static_cast<Kind>(k)));
           if (n_of > 0) tally_.searched[secrets::kind_name(static_cast<Kind>(k))] += n_of;
@@ -655,6 +711,7 @@ class Harness {
     for (std::size_t n = 0; n < lobby_messages_.size(); ++n) {
       const Message& msg = lobby_messages_[n];
       tally_.messages["lobby"] += 1;
+      tally_.envelopes["lobby"] += 1;
       tally_.bytes["lobby"] += static_cast<long>(msg.bytes.size());
       for (const auto& h : secrets::scan(msg.bytes, seed_only)) {
         ++tally_.hits;
@@ -679,24 +736,12 @@ class Harness {
     return result;
   }
 
-  static bool is_batch(const std::string& bytes) {
-    pb::Envelope env;
-    return env.ParseFromString(bytes) && env.batch_size() > 0;
-  }
-
-  // The message's envelopes, in words ("batch of Delta, OrderAccepted").
+  // What an envelope is, in a word ("delta", "chat").
   static std::string what_is(const std::string& bytes) {
     pb::Envelope env;
     if (!env.ParseFromString(bytes)) return "not an Envelope";
-    std::vector<pb::Envelope> parts;
-    const bool batch = env.batch_size() > 0;
-    flatten(env, parts);
-    std::string out = batch ? "batch of " : "";
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-      const auto* field = pb::Envelope::descriptor()->FindFieldByNumber(static_cast<int>(parts[i].body_case()));
-      out += (i ? ", " : "") + (field ? field->name() : std::string("nothing"));
-    }
-    return out;
+    const auto* field = pb::Envelope::descriptor()->FindFieldByNumber(static_cast<int>(env.body_case()));
+    return field ? field->name() : std::string("nothing");
   }
 
   const Match& m_;
@@ -942,6 +987,7 @@ TEST(SecretsScan, NoSeatReceivesAnotherSidesHiddenThings) {
     std::cout << "[ secrets ] " << one->first << " game " << one->second << ": " << tally.orders << " orders, " << tally.hits
               << " hits, log lines naming a thing while its order showed it " << tally.named_while_shown << "\n";
     for (const auto& why : tally.cut_short) std::cout << "[ secrets ] cut short, the bot's order refused: " << why << "\n";
+    for (const auto& e : tally.shown_examples) std::cout << "[ secrets ] a log line naming what its order showed: " << e << "\n";
     EXPECT_EQ(server->stop(), 0);
     return;
   }
@@ -1001,16 +1047,17 @@ TEST(SecretsScan, NoSeatReceivesAnotherSidesHiddenThings) {
     std::cout << "\n";
     for (const auto& [kind, n] : t.messages) {
       const long batches = t.batches.count(kind) ? t.batches.at(kind) : 0;
-      std::cout << "[ secrets ]   " << kind << ": " << n << " messages (" << batches << " batches), " << t.bytes.at(kind)
+      std::cout << "[ secrets ]   " << kind << ": " << n << " messages (" << batches << " batches), " << t.envelopes.at(kind) << " envelopes, " << t.bytes.at(kind)
                 << " bytes\n";
     }
-    std::cout << "[ secrets ]   searched (secret, message) pairs:";
+    std::cout << "[ secrets ]   searched (secret, envelope) pairs:";
     for (const auto& [kind, n] : t.searched) std::cout << " " << kind << " " << n << ";";
     std::cout << " seed shown at the end to " << t.seed_shown_at_end << " connections; drawn cards found in the opening's order in "
-              << t.deck_control << " messages; log lines naming a thing while its order showed it " << t.named_while_shown << "\n";
+              << t.deck_control << " envelopes; log lines naming a thing while its order showed it " << t.named_while_shown << "\n";
   }
   for (const auto& [ruleset, t] : tallies) {
     for (const auto& why : t.cut_short) std::cout << "[ secrets ] cut short, the bot's order refused: " << why << "\n";
+    for (const auto& e : t.shown_examples) std::cout << "[ secrets ] a log line naming what its order showed: " << e << "\n";
   }
   std::cout << "[ secrets ] total " << std::fixed << std::setprecision(1) << seconds << " s, " << total_hits << " hits\n";
   EXPECT_EQ(total_hits, 0);
