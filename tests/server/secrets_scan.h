@@ -16,9 +16,13 @@
 //     drawn (Battleground's card deck, Rookie Rules' activation deck);
 //   - until the game is over: the seed (decimal, 16 hex digits, its 8 bytes either way round) and
 //     the generators' states.
-// Positions are matched as the Point message they would be sent as, so a hidden unit standing
-// where something public stands (a point of the public table, a unit the viewer sees) is not
-// taken for a leak: such a point is left out.
+// A point the viewer's own View holds outside its menu (a point of the public table, a unit it
+// sees) is no secret even when a hidden unit stands there; a point only its menu holds is (a menu
+// that offers a hidden unit's place leaks it).
+//
+// How each is looked for (scan): ids, names and kinds as words in the texts an envelope carries;
+// points as the bytes of their Point message; the seed, the generators' states and hidden log
+// lines among the raw bytes; the deck as four cards in a row.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -94,7 +98,7 @@ struct Hit {
   std::vector<std::uint64_t> line_seqs = {};
 };
 
-// Every secret found in `bytes`. A deck leak is `deck_run` cards not yet drawn that follow each
+// Every secret found in `bytes`, an Envelope as it came. A deck leak is `deck_run` cards not yet drawn that follow each
 // other in the draw order (either way round) and follow each other in the bytes, as protobuf
 // Card messages or as card names ("ace of spades", "joker 1"), each at most 256 bytes after the
 // one before. One hit per secret.

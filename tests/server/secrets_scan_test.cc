@@ -1,25 +1,27 @@
 // The secrets scan through the real server (issue 14): bot games of every demo scenario that
 // hides something, played through sandtable-server over WebSockets with both players, a
-// spectator and the GM connected; every message each connection receives is kept as the bytes
-// that crossed the wire (a batch as one message) and searched for what that seat may not know at
-// that moment (tests/server/secrets_scan.h says what that is). Zero hits are required.
+// spectator and the GM connected; every envelope each connection receives is kept as the bytes
+// that crossed the wire (inside a batch, the slice of the WebSocket message that carried it) and
+// searched for what that seat may not know at that moment (tests/server/secrets_scan.h says what
+// that is). Zero hits are required.
 //
 // How a game runs: the lobby creates the room with a fixed seed; a local engine Game with the
-// same scenario and seed is the oracle, the rule set's bot chooses each order from it and the
-// player whose turn it is sends it. After each order the oracle works out what each seat may not
-// know (from the GM's View and the seat's, as the server sends them after that commit). A message
-// spans the moments from the sequence its connection held before it to the one it brought; what
-// it may not carry is what was hidden at every one of those moments (the order that reveals a
-// unit may name it, the Delta that hides a unit again names it among the units gone). On the
-// way, players measure and preview now and then (query replies are scanned too), the spectator
-// asks for a catch-up from some orders back, one seat rejoins mid-game from an older sequence,
-// and the spectator reads only every 48 orders, so that its messages queue on the server and
-// come as batches (as the mover's Delta and OrderAccepted always do): a batch is scanned as it
-// came.
+// same scenario and seed is the oracle, the bot chooses each order from it and the player whose
+// turn it is sends it. After each order the oracle works out what each seat may not know (from
+// the GM's View and the seat's, as the server sends them after that commit). An envelope spans
+// the moments from the sequence its connection held before it (a catch-up: from where it starts)
+// to the one it brought; it may not carry what was hidden at every one of those moments (the
+// Delta that hides a unit again names it among the units gone). A log line naming what was hidden
+// before and after its order is checked event by event: the order that revealed the thing and
+// hid it again may name it. On the way, players measure and preview now and then (query replies
+// are scanned too), the spectator asks for a catch-up from some orders back, one seat rejoins
+// mid-game from an older sequence, and the spectator reads only every 48 orders, so that its
+// envelopes queue on the server and come as batches (as the mover's Delta and OrderAccepted
+// always do).
 //
-// Besides: no log line of an event hidden from a seat (as its side or the GM reads it) reaches
-// that seat, unless the seat's own lines say the same words; and the seed reaches every
-// seat in the message that ends the game (which shows the search finds it where it is).
+// Besides: no log line of an event hidden from a seat (as the seats that see it read it) reaches
+// that seat, unless the seat's own lines say the same words; and the seed reaches every seat in
+// the message that ends the game, which shows the search finds it where it is.
 //
 // SANDTABLE_SECRETS_GAMES=<n>: games per rule set (spread over its scenarios); unset, two games
 // of each scenario (Battleground: one with its own bot, one with the random bot).
@@ -281,10 +283,10 @@ struct Tally {
   long games = 0, orders = 0, events = 0, queries = 0, rejoins = 0, resyncs = 0;
   std::map<std::string, long> messages, bytes, batches;  // WebSocket messages, by connection kind
   std::map<std::string, long> envelopes;                  // the envelopes in them
-  std::map<std::string, long> searched;                   // secret kind -> (secret, message) pairs
+  std::map<std::string, long> searched;                   // secret kind -> (secret, envelope) pairs
   long hits = 0;
   long seed_shown_at_end = 0;  // connections that received the seed with GameEnded
-  long deck_control = 0;       // messages where the opening's deck order was later found (drawn cards)
+  long deck_control = 0;       // envelopes where the opening's deck order was found (drawn cards)
   long named_while_shown = 0;  // log lines naming a thing an order showed and hid again
   std::vector<std::string> cut_short;  // games stopped by a bot order the rules refused
   std::vector<std::string> shown_examples;  // the first few of named_while_shown
@@ -294,8 +296,8 @@ struct Tally {
 };
 
 struct Options {
-  // A chat line the GM sends to the players after the first order, naming what a player may
-  // not know (the test of the scan through the server); empty: none.
+  // The GM sends the players a chat line after the first order, naming what a player may not
+  // know (the test of the scan through the server).
   bool plant = false;
 };
 
