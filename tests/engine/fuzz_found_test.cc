@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "engine/model/game.h"
 #include "engine/model/inches.h"
 #include "tests/support/scenario_file.h"
 
