@@ -36,7 +36,7 @@ TEST(FuzzFound, TableDiceEnteredWhenNoneAreAskedAreRefused) {
     auto game = Game::start(*builtin_registry().find(scenario.ruleset()), scenario, StartOptions{5, false}, &events, &error);
     ASSERT_TRUE(game) << error;
     const std::string before = game->save().SerializeAsString();
-    for (const std::string seat : {game->state().sides.front(), std::string("gm")}) {
+    for (const std::string& seat : {game->state().sides.front(), std::string("gm")}) {
       pb::Command c;
       c.set_seat(seat);
       c.mutable_enter_dice();
