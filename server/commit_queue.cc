@@ -15,6 +15,9 @@ CommitQueue::CommitQueue(Storage& storage, Metrics& metrics, std::chrono::micros
   thread_ = std::thread([this] { run(); });
 }
 
+CommitQueue::CommitQueue(Storage& storage, Metrics& metrics, Inline)
+    : storage_(storage), metrics_(metrics), window_(0), inline_(true) {}
+
 CommitQueue::~CommitQueue() { stop(); }
 
 void CommitQueue::stop() {
@@ -28,6 +31,11 @@ void CommitQueue::stop() {
 }
 
 void CommitQueue::submit(Write write, Done done) {
+  if (inline_) {
+    std::vector<Job> one;
+    one.push_back(Job{std::move(write), std::move(done)});
+    return commit(one);
+  }
   {
     std::lock_guard lock(mu_);
     queue_.push_back(Job{std::move(write), std::move(done)});
@@ -37,7 +45,6 @@ void CommitQueue::submit(Write write, Done done) {
 
 void CommitQueue::run() {
   std::vector<Job> batch;
-  std::vector<const Write*> writes;
   for (;;) {
     {
       std::unique_lock lock(mu_);
@@ -53,23 +60,28 @@ void CommitQueue::run() {
         queue_.pop_front();
       }
     }
-    writes.clear();
-    for (const auto& j : batch) writes.push_back(&j.write);
-    bool ok = true;
-    std::string error;
-    try {
-      storage_.commit(writes);
-      ++metrics_.commit_batches;
-      metrics_.commit_writes += batch.size();
-    } catch (const std::exception& e) {
-      ok = false;
-      error = e.what();
-      ++metrics_.commit_failures;
-    }
-    for (auto& j : batch) {
-      if (j.done) j.done(ok, error);
-    }
+    commit(batch);
     batch.clear();
+  }
+}
+
+void CommitQueue::commit(std::vector<Job>& batch) {
+  std::vector<const Write*> writes;
+  writes.reserve(batch.size());
+  for (const auto& j : batch) writes.push_back(&j.write);
+  bool ok = true;
+  std::string error;
+  try {
+    storage_.commit(writes);
+    ++metrics_.commit_batches;
+    metrics_.commit_writes += batch.size();
+  } catch (const std::exception& e) {
+    ok = false;
+    error = e.what();
+    ++metrics_.commit_failures;
+  }
+  for (auto& j : batch) {
+    if (j.done) j.done(ok, error);
   }
 }
 

@@ -21,6 +21,10 @@ class CommitQueue {
   using Done = std::function<void(bool ok, const std::string& error)>;
 
   CommitQueue(Storage& storage, Metrics& metrics, std::chrono::microseconds window);
+  // No writer thread: each write is committed on the caller's thread inside submit(), and its
+  // callback runs there too. For the fuzzer, whose one thread must run everything in order.
+  struct Inline {};
+  CommitQueue(Storage& storage, Metrics& metrics, Inline);
   ~CommitQueue();  // stop()
   // Commits what is queued, then joins the writer. Idempotent.
   void stop();
@@ -36,10 +40,13 @@ class CommitQueue {
     Done done;
   };
   void run();
+  // One batch: committed together, then each callback in order.
+  void commit(std::vector<Job>& batch);
 
   Storage& storage_;
   Metrics& metrics_;
   std::chrono::microseconds window_;
+  const bool inline_ = false;
   std::mutex mu_;
   std::condition_variable cv_;
   std::deque<Job> queue_;

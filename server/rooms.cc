@@ -73,10 +73,16 @@ void Rooms::load(Storage& storage) {
     std::vector<pb::Event> log;
     std::optional<StoredSnapshot> snapshot;
     Recovery rec;
+    SpectatorDelay delay;
+    bool delayed = false;
     try {
       log = storage.events(r.id);
       snapshot = storage.latest_snapshot(r.id);
       rec = recover_game(registry_, log, snapshot);
+      // A delayed room's spectators are shown the game some turns back: found again by replaying
+      // (the whole log, which a snapshot spared the recovery: inside the guard too).
+      delayed = rec.game->state().spectators.mode() == pb::SPECTATORS_DELAYED;
+      if (delayed) delay = SpectatorDelay::rebuilt(registry_, log);
     } catch (const std::exception& e) {
       // Its seats' links still find it, to be told why rather than that the link is wrong.
       spdlog::error("room={} set aside: it does not load ({}); every other room starts", r.id, e.what());
@@ -98,9 +104,6 @@ void Rooms::load(Storage& storage) {
     } else {
       ++metrics_.rooms_from_log;
     }
-    // A delayed room's spectators are shown the game some turns back: found again by replaying.
-    const bool delayed = rec.game->state().spectators.mode() == pb::SPECTATORS_DELAYED;
-    SpectatorDelay delay = delayed ? SpectatorDelay::rebuilt(registry_, log) : SpectatorDelay();
     auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
                                        RoomInfo{r.id, r.name, base_url_, r.created_ms, r.host_key_hash},
                                        std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,

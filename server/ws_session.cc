@@ -5,7 +5,6 @@
 #include <boost/asio/post.hpp>
 #include <vector>
 
-#include "engine/model/scenario_check.h"
 #include "server/frame_batch.h"
 
 namespace sandtable::server {
@@ -18,9 +17,8 @@ namespace http = beast::http;
 WsSession::WsSession(net::ip::tcp::socket&& socket, ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot)
     : ws_(std::move(socket)),
       ctx_(ctx),
-      slot_(std::move(slot)),
+      frames_handler_(ctx, std::move(slot)),
       frames_(ctx.limits.rate_per_second, ctx.limits.rate_burst),
-      resyncs_(ctx.limits.resyncs_per_second, ctx.limits.resync_burst),
       unjoined_(ws_.get_executor()),
       last_heard_(std::chrono::steady_clock::now()) {}
 
@@ -62,7 +60,7 @@ void WsSession::watch_unjoined() {
   const auto quiet_until = last_heard_ + ctx_.limits.unjoined_timeout;
   unjoined_.expires_at(quiet_until);
   unjoined_.async_wait([self = shared_from_this()](beast::error_code ec) {
-    if (ec || self->closing_ || self->room_) return;  // joined: the room's members stay as long as they like
+    if (ec || self->closing_ || self->frames_handler_.room()) return;  // joined: the room's members stay as long as they like
     if (std::chrono::steady_clock::now() < self->last_heard_ + self->ctx_.limits.unjoined_timeout) {
       return self->watch_unjoined();  // it spoke since: wait again from then
     }
@@ -82,8 +80,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
     // that with close code 1009 "too big" itself). Either way the room forgets us.
     if (ec == websocket::error::message_too_big) ctx_.metrics.error_sent("MESSAGE_TOO_BIG");
     unjoined_.cancel();  // its wait holds the session (and its connection slot) alive
-    if (room_) room_->leave(shared_from_this());
-    room_.reset();
+    frames_handler_.leave(shared_from_this());
     return;
   }
   ++ctx_.metrics.frames_in;
@@ -107,7 +104,8 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
         send_error(0, "RATE_LIMITED", "Too many frames; this one was not read. Slow down.");
       }
     } else {
-      handle(beast::buffers_to_string(buffer_.data()));
+      frames_handler_.handle(beast::buffers_to_string(buffer_.data()), shared_from_this());
+      if (frames_handler_.room()) unjoined_.cancel();  // a room's members stay as long as they like
     }
   }
   buffer_.consume(buffer_.size());
@@ -117,159 +115,10 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
   do_read();
 }
 
-void WsSession::handle(const std::string& payload) {
-  pb::Envelope env;
-  if (!env.ParseFromString(payload)) {
-    send_error(0, "MALFORMED", "The frame is not a sandtable.v1.Envelope.");
-    return;
-  }
-  const std::uint64_t rid = env.request_id();
-  auto self = shared_from_this();
-  switch (env.body_case()) {
-    case pb::Envelope::kPing: {
-      pb::Envelope out;
-      out.set_request_id(rid);
-      out.mutable_pong()->set_nonce(env.ping().nonce());
-      send(out);
-      return;
-    }
-    case pb::Envelope::kListCatalog: {
-      pb::Envelope out;
-      out.set_request_id(rid);
-      *out.mutable_catalog() = ctx_.rooms.catalog();
-      send(out);
-      return;
-    }
-    case pb::Envelope::kCheckScenario: {
-      // The scenario editor: pure work on this connection's strand (no room, no storage). Counted
-      // by the rate limit like every frame; a scenario's size is bounded by the frame limit.
-      pb::Envelope out;
-      out.set_request_id(rid);
-      const auto& req = env.check_scenario();
-      *out.mutable_scenario_checked() =
-          check_scenario(req, req.has_scenario_id() ? ctx_.rooms.builtin(req.scenario_id()) : nullptr, ctx_.rooms.registry());
-      send(out);
-      return;
-    }
-    case pb::Envelope::kCreateRoom: {
-      if (!ctx_.create_secret.empty() && env.create_room().create_secret() != ctx_.create_secret) {
-        send_error(rid, "CREATE_FORBIDDEN", "This server needs the creation secret to open a room.");
-        return;
-      }
-      if (slot_ && !ctx_.addresses.may_create_room(slot_->address())) {
-        send_error(rid, "TOO_MANY_ROOMS", "Too many rooms were created from your address lately; try again in a few minutes.");
-        return;
-      }
-      ctx_.rooms.create(env.create_room(), ctx_.allow_fixed_seed, reply_later(rid));
-      return;
-    }
-    case pb::Envelope::kListRooms: {
-      // A GM's link, so a guess like a Hello's: counted against the address alike.
-      if (slot_ && !ctx_.addresses.may_try_token(slot_->address())) {
-        send_error(rid, "TOO_MANY_TRIES", "Too many links that are not valid came from your address; wait a minute and try again.");
-        return;
-      }
-      ctx_.rooms.list(env.list_rooms().token(), [reply = reply_later(rid), slot = slot_, &addresses = ctx_.addresses](pb::Envelope e) {
-        if (slot && e.has_error() && e.error().code() == "BAD_TOKEN") addresses.token_failed(slot->address());
-        reply(std::move(e));
-      });
-      return;
-    }
-    case pb::Envelope::kHello: {
-      if (room_) {
-        send_error(rid, "ALREADY_JOINED", "This connection has already joined a room; open another for a second seat.");
-        return;
-      }
-      if (!env.hello().room_id().empty() && !ctx_.rooms.find(env.hello().room_id()) &&
-          ctx_.rooms.set_aside(env.hello().room_id()).empty()) {
-        send_error(rid, "UNKNOWN_ROOM", "There is no room '" + env.hello().room_id() + "' on this server.");
-        return;
-      }
-      if (slot_ && !ctx_.addresses.may_try_token(slot_->address())) {
-        send_error(rid, "TOO_MANY_TRIES", "Too many links that are not valid came from your address; wait a minute and try again.");
-        return;
-      }
-      auto seat = ctx_.tokens.find(token_hash(env.hello().token()));
-      if (!seat || (!env.hello().room_id().empty() && seat->room_id != env.hello().room_id())) {
-        if (slot_) ctx_.addresses.token_failed(slot_->address());
-        send_error(rid, "BAD_TOKEN", "This link is not valid on this server.");
-        return;
-      }
-      if (seat->revoked) {
-        send_error(rid, "TOKEN_REVOKED", "This link has been revoked by the game master; ask for a new one.");
-        return;
-      }
-      room_ = ctx_.rooms.find(seat->room_id);
-      if (!room_ && !ctx_.rooms.set_aside(seat->room_id).empty()) {
-        send_error(rid, "ROOM_UNAVAILABLE", "This game could not be loaded when the server last started (" +
-                                                ctx_.rooms.set_aside(seat->room_id) +
-                                                "). Nothing of it was deleted; ask the server's host to look at it.");
-        return;
-      }
-      if (!room_) {
-        send_error(rid, "UNKNOWN_ROOM", "The room of this link is not on this server.");
-        return;
-      }
-      unjoined_.cancel();
-      room_->join(self, *seat, token_hash(env.hello().token()), env.hello().last_seq(), rid);
-      return;
-    }
-    case pb::Envelope::kOrder:
-    case pb::Envelope::kChatSend:
-    case pb::Envelope::kResync:
-    case pb::Envelope::kRevokeSeat:
-    case pb::Envelope::kQueryRequest:
-      if (!room_) {
-        send_error(rid, "NOT_JOINED", "Send Hello with your link's token first.");
-        return;
-      }
-      if (env.has_order()) {
-        room_->order(self, rid, std::move(*env.mutable_order()));
-      } else if (env.has_chat_send()) {
-        room_->chat(self, rid, std::move(*env.mutable_chat_send()));
-      } else if (env.has_query_request()) {
-        room_->query(self, rid, std::move(*env.mutable_query_request()));
-      } else if (env.has_resync()) {
-        // Each catch-up sends the whole View (a hundred KB on a big table) for a few bytes asked.
-        if (!resyncs_.take()) {
-          send_error(rid, "RESYNC_TOO_OFTEN", "The table was sent again a moment ago; wait a few seconds before asking again.");
-          return;
-        }
-        room_->resync(self, rid, env.resync().since_seq());
-      } else {
-        room_->revoke(self, rid, env.revoke_seat().seat());
-      }
-      return;
-    case pb::Envelope::BODY_NOT_SET:
-      send_error(rid, "UNKNOWN_MESSAGE", "The envelope carries no message this server knows.");
-      return;
-    default:
-      send_error(rid, "UNEXPECTED_MESSAGE", "Clients do not send that message; it is one the server sends.");
-      return;
-  }
-}
-
-std::function<void(pb::Envelope)> WsSession::reply_later(std::uint64_t request_id) {
-  return [self = shared_from_this(), request_id](pb::Envelope reply) {
-    reply.set_request_id(request_id);
-    if (reply.has_error()) {
-      reply.mutable_error()->set_request_id(request_id);
-      self->ctx_.metrics.error_sent(reply.error().code());
-    }
-    self->deliver(std::make_shared<const std::string>(reply.SerializeAsString()));
-  };
-}
-
-void WsSession::send(const pb::Envelope& env) { enqueue(std::make_shared<const std::string>(env.SerializeAsString())); }
+void WsSession::send_now(Frame frame) { enqueue(std::move(frame)); }
 
 void WsSession::send_error(std::uint64_t request_id, const std::string& code, const std::string& message) {
-  ctx_.metrics.error_sent(code);
-  pb::Envelope env;
-  env.set_request_id(request_id);
-  env.mutable_error()->set_code(code);
-  env.mutable_error()->set_message(message);
-  env.mutable_error()->set_request_id(request_id);
-  send(env);
+  frames_handler_.send_error(*this, request_id, code, message);
 }
 
 void WsSession::deliver(Frame frame) {
@@ -281,7 +130,7 @@ void WsSession::deliver(Frame frame) {
 void WsSession::kick(const std::string& code, const std::string& message) {
   net::post(ws_.get_executor(), [self = shared_from_this(), code, message] {
     self->send_error(0, code, message);
-    self->room_.reset();  // the room has already dropped us
+    self->frames_handler_.forget_room();  // the room has already dropped us
     self->close_after_flush(websocket::close_code::policy_error);
   });
 }
@@ -293,8 +142,7 @@ void WsSession::enqueue(Frame frame) {
     // reconnects with its last sequence and gets a Delta or a Snapshot.
     ++ctx_.metrics.slow_readers_dropped;
     spdlog::warn("dropping a slow reader ({} frames, {} bytes queued)", queue_.size(), queued_bytes_);
-    if (room_) room_->leave(shared_from_this());
-    room_.reset();
+    frames_handler_.leave(shared_from_this());
     closing_ = true;
     beast::get_lowest_layer(ws_).close();  // its pending write fails; nothing more is sent
     return;

@@ -14,11 +14,11 @@
 
 #include "server/budget.h"
 #include "server/context.h"
-#include "server/subscriber.h"
+#include "server/frame_handler.h"
 
 namespace sandtable::server {
 
-class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
+class WsSession : public Connection, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(boost::asio::ip::tcp::socket&& socket, ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot);
   ~WsSession() override;
@@ -27,22 +27,18 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
 
   void deliver(Frame frame) override;
   void kick(const std::string& code, const std::string& message) override;
+  void send_now(Frame frame) override;  // on the strand
 
  private:
   void on_accept(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
-  void handle(const std::string& payload);
   void enqueue(Frame frame);  // on the strand
   void do_write();
   void coalesce();  // the queued frames into one batch at the front
   void on_write(boost::beast::error_code ec, std::size_t bytes);
   void close_after_flush(boost::beast::websocket::close_code code);
   void send_error(std::uint64_t request_id, const std::string& code, const std::string& message);
-  void send(const ::sandtable::v1::Envelope& env);
-  // A reply that comes later from another thread (room creation, ListRooms), sent with the
-  // request's id.
-  std::function<void(::sandtable::v1::Envelope)> reply_later(std::uint64_t request_id);
   // Closes a connection that has joined no room and sent nothing for Limits::unjoined_timeout.
   void watch_unjoined();
 
@@ -56,10 +52,10 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   bool closing_ = false;
   bool accepted_ = false;
   boost::beast::websocket::close_code close_code_ = boost::beast::websocket::close_code::normal;
-  std::shared_ptr<Room> room_;  // after a successful Hello
-  std::shared_ptr<ConnectionSlot> slot_;  // this connection's place under the caps; its address
+  // What each frame read does (and the room a Hello joined, this connection's place under the
+  // caps, its catch-up budget).
+  FrameHandler frames_handler_;
   Budget frames_;                          // every frame read (Limits::rate_per_second, rate_burst)
-  Budget resyncs_;                         // catch-ups asked for
   boost::asio::steady_timer unjoined_;
   std::chrono::steady_clock::time_point last_heard_;
   int strikes_ = 0;  // frames refused for rate since strikes_at_

@@ -8,6 +8,10 @@
 namespace sandtable {
 
 inline std::string inches_text(double d) {
+  // A hostile order may name a point far beyond any table (or not a number at all): its distance
+  // is said without rounding it into an integer it does not fit.
+  constexpr double kFar = 1e9;
+  if (!(std::fabs(d) < kFar)) return std::isnan(d) ? "an unmeasurable distance" : (d < 0 ? "-" : "") + std::string("1000000000+\"");
   const long long h = std::llround(d * 100);
   const long long a = h < 0 ? -h : h;
   std::string s;

@@ -49,7 +49,10 @@ TableDice Game::entered_dice(const std::string& seat, const pb::EnterDice& enter
 
 void Game::enter_dice(Context& ctx, const std::string& seat, const pb::EnterDice& enter) const {
   const GameState& st = ctx.state();
-  // run() has checked the values (entered_dice) and hands them to the context's dice.
+  // run() has checked the values (entered_dice) and hands them to the context's dice when the
+  // room takes dice from the table; any other EnterDice (a room whose dice the server rolls, a
+  // caller handing dice in) is checked here, so one that answers no request is refused.
+  entered_dice(seat, enter);
   const pb::Command order = st.dice_order;
   pb::Event e;
   auto* d = e.mutable_dice_entered();

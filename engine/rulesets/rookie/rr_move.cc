@@ -237,7 +237,8 @@ void fight_melee(Context& ctx, RrState& st, const std::string& attacker_id, cons
 // RR-OVR-01 does enemies: each unit whose stands the hull passes over is attacked on 41-45.
 void overrun_backing_up(Context& ctx, RrState& st, const std::string& id, Vec2 from, Vec2 to) {
   const Unit& v = *st.find(id);
-  const auto [length, width] = hull_size(v);
+  const auto hull = hull_size(v);
+  const double length = hull.first, width = hull.second;  // plain names: lambdas capture them
   const Vec2 path[2] = {from, to};
   std::vector<std::string> run_over;
   for (const auto& t : st.units) {
@@ -428,7 +429,8 @@ void do_move(Context& ctx, RrState& st, int side, const pb::RrMove& m) {
   }
   // RR-OVR-01: an armoured vehicle driving through the space of enemy stands attacks them.
   if (const Unit* u = st.alive_unit(id); u && u->kind == Kind::kVehicle && armoured(*u)) {
-    const auto [length, width] = hull_size(*u);
+    const auto hull = hull_size(*u);
+    const double length = hull.first, width = hull.second;  // plain names: lambdas capture them
     std::vector<std::string> run_over;
     for (const auto& t : st.units) {
       if (!t.alive || t.side == side || !has_stands(t)) continue;

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The on-demand fuzz run (docs/RELIABILITY.md "Fuzzing"): every target for RUNS inputs (10
+# million unless given), one after another, from its corpus in the tree, on one core each.
+# usage: fuzz/run_long.sh [runs] [target...]    (after script/build fuzz)
+# Each target's final figures (inputs run, inputs per second, coverage, corpus size) are printed
+# and kept in build/fuzz/fuzz/<target>.long.log; what it found new stays in build/fuzz/fuzz/<target>.corpus.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-10000000}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_frame fuzz_command fuzz_scenario fuzz_log)
+for t in "${targets[@]}"; do
+  bin=build/fuzz/fuzz/$t
+  mkdir -p "$bin.corpus"
+  start=$(date +%s)
+  "$bin" -runs="$runs" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -print_funcs=0 -entropic=0 -artifact_prefix=build/fuzz/fuzz/ \
+    "$bin.corpus" "fuzz/corpus/$t" 2>&1 | tee "build/fuzz/fuzz/$t.long.log" | grep -E '^(#[0-9]+ +(DONE|INITED)|stat::|==|.*fuzz check failed)' || true
+  echo "$t: $(($(date +%s) - start)) s"
+done

@@ -1,0 +1,55 @@
+// What the fuzz targets (fuzz/) found, each kept as a test here; the input that found it is also
+// in the target's corpus (fuzz/corpus/<target>/found-*), which script/test runs every time.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "engine/model/game.h"
+#include "engine/model/inches.h"
+#include "tests/support/scenario_file.h"
+
+namespace sandtable {
+namespace {
+
+// fuzz_command: a Rookie Rules move to a point 1e190 inches away was refused with its distance,
+// and rounding that distance to hundredths overflowed (undefined behaviour).
+TEST(FuzzFound, ADistanceBeyondAnyTableIsSaidWithoutOverflow) {
+  EXPECT_EQ(inches_text(12.04), "12.04\"");
+  EXPECT_EQ(inches_text(-6.5), "-6.5\"");
+  EXPECT_EQ(inches_text(1e190), "1000000000+\"");
+  EXPECT_EQ(inches_text(-1e190), "-1000000000+\"");
+  EXPECT_EQ(inches_text(std::numeric_limits<double>::infinity()), "1000000000+\"");
+  EXPECT_EQ(inches_text(std::nan("")), "an unmeasurable distance");
+  EXPECT_EQ(inches_text(999999999.99), "999999999.99\"");
+}
+
+// fuzz_command: table dice entered in a room whose dice the server rolls (no order waits for the
+// table's dice) read a request that was not there. From a client this is one Order frame.
+TEST(FuzzFound, TableDiceEnteredWhenNoneAreAskedAreRefused) {
+  for (const char* file : {"pw/meeting-engagement.json", "bg/crossroads.json", "oh/village-attack.json",
+                           "rookie/farm-assault.json"}) {
+    SCOPED_TRACE(file);
+    const pb::Scenario scenario = load_scenario_file(file);
+    std::vector<pb::Event> events;
+    std::string error;
+    auto game = Game::start(*builtin_registry().find(scenario.ruleset()), scenario, StartOptions{5, false}, &events, &error);
+    ASSERT_TRUE(game) << error;
+    const std::string before = game->save().SerializeAsString();
+    for (const std::string& seat : {game->state().sides.front(), std::string("gm")}) {
+      pb::Command c;
+      c.set_seat(seat);
+      c.mutable_enter_dice();
+      Outcome out;
+      EXPECT_FALSE(game->next(c, out));
+      EXPECT_EQ(out.rejection.code(), "NO_DICE_ASKED");
+      EXPECT_EQ(out.rejection.message(), "No order is waiting for the table's dice.");
+      c.mutable_enter_dice()->add_values(4);
+      EXPECT_FALSE(game->execute(c).accepted);
+    }
+    EXPECT_EQ(game->save().SerializeAsString(), before);
+  }
+}
+
+}  // namespace
+}  // namespace sandtable
