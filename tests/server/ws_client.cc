@@ -46,12 +46,7 @@ void WsClient::send_raw(const std::string& bytes, bool binary) {
   ws_.binary(true);
 }
 
-std::optional<pb::Envelope> WsClient::recv(std::chrono::milliseconds timeout) {
-  if (!batched_.empty()) {
-    pb::Envelope env = std::move(batched_.front());
-    batched_.pop_front();
-    return env;
-  }
+std::optional<std::string> WsClient::recv_bytes(std::chrono::milliseconds timeout) {
   if (closed_) return std::nullopt;
   if (!reading_) {
     reading_ = true;
@@ -73,10 +68,21 @@ std::optional<pb::Envelope> WsClient::recv(std::chrono::milliseconds timeout) {
     closed_ = true;
     return std::nullopt;
   }
-  pb::Envelope env;
-  const bool ok = env.ParseFromString(beast::buffers_to_string(buffer_.data()));
+  std::string bytes = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
-  if (!ok) throw std::runtime_error("the server sent a frame that is not an Envelope");
+  return bytes;
+}
+
+std::optional<pb::Envelope> WsClient::recv(std::chrono::milliseconds timeout) {
+  if (!batched_.empty()) {
+    pb::Envelope env = std::move(batched_.front());
+    batched_.pop_front();
+    return env;
+  }
+  const auto bytes = recv_bytes(timeout);
+  if (!bytes) return std::nullopt;
+  pb::Envelope env;
+  if (!env.ParseFromString(*bytes)) throw std::runtime_error("the server sent a frame that is not an Envelope");
   if (env.batch_size() == 0) return env;
   ++batches;
   unbatch(env);

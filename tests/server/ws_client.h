@@ -32,6 +32,9 @@ class WsClient {
   void send_raw(const std::string& bytes, bool binary = true);
   // The next envelope, or nullopt on timeout or when the connection is closed (see closed()).
   std::optional<pb::Envelope> recv(std::chrono::milliseconds timeout = 5000ms);
+  // The next WebSocket message's bytes exactly as the server sent them (a batch not taken apart),
+  // or nullopt as recv(). Not to be mixed with recv() while a batch is half handed out.
+  std::optional<std::string> recv_bytes(std::chrono::milliseconds timeout = 5000ms);
   // Reads until `match` accepts one (others go to `seen`); throws on timeout or close.
   pb::Envelope expect(const std::function<bool(const pb::Envelope&)>& match, std::chrono::milliseconds timeout = 5000ms);
   pb::Envelope reply_to(std::uint64_t request_id, std::chrono::milliseconds timeout = 5000ms);
