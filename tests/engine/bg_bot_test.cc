@@ -60,6 +60,18 @@ TEST(BgBot, FinishesEveryDemoScenarioWithoutARefusedOrder) {
   }
 }
 
+// BG-ART-08: a fire mission is resolved before anything else. With this seed (found by the
+// secrets scan's 1,000 games) the Allies owed a mission's aim points while a melee also waited
+// for their pairs; the action list offered the melee order first, the rules refused it, and a
+// room playing that bot would have waited forever. Now the list offers only the aim points.
+TEST(BgBot, AimsAFireMissionBeforeChoosingMeleePairs_BG_ART_08) {
+  AutoplayOptions o;
+  o.seed = 15884556568782238963ull;
+  o.keep_log = false;
+  const AutoplayResult r = autoplay(rules(), load("combined-arms"), o);
+  EXPECT_TRUE(r.finished) << r.error;
+}
+
 // BG-UNIT-09: the village's farmhouse section is hidden from the Germans until they come within
 // 6". Every order of the Germans' bot is checked, before it is given, against what their seat
 // knows: no unit it may not see is named in it.

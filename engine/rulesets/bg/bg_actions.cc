@@ -14,11 +14,11 @@ namespace sandtable::bg {
 std::vector<std::string> waiting_seats(const BgState& st) {
   std::vector<std::string> out;
   if (st.over || st.phase == Phase::kOver) return out;
+  // BG-ART-01: a fire mission waits for its side's aim points (BgCallFire).
+  // BG-ART-08: the mission is resolved before anything else: nobody else acts meanwhile.
+  if (const int s = side_owing_aim(st); s >= 0) return {side_id(st, s)};
   // BG-PRIS-01: new prisoners wait for their captors' choice of guards; nothing else happens.
   if (const Unit* g = guards_owed(st)) return {side_id(st, g->side)};
-  // BG-ART-01: a fire mission waits for its side's aim points (BgCallFire).
-  // BG-ART-08: the mission is resolved before the card's own action: nobody else acts meanwhile.
-  if (const int s = side_owing_aim(st); s >= 0) return {side_id(st, s)};
   // BG-MEL-06/10: a side choosing its pairs; without table dice nothing else happens meanwhile.
   if (st.phase == Phase::kMelee && st.decisions.empty()) {
     bool other = false;  // table dice: a melee either player may roll
@@ -194,6 +194,32 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
     }
     return out;
   }
+  // BG-ART-08: while a mission waits for aim points, only its side orders (BgCallFire), before
+  // guards or melee pairs, as Battleground::handle takes them.
+  if (const int owing = side_owing_aim(st); owing >= 0 && owing != side) return out;
+  // BG-ART-01: a mission waiting for this side's aim points: every blast on one visible enemy.
+  if (side_owing_aim(st) == side) {
+    for (const auto& m : st.missions) {
+      if (!m.awaiting_aim || m.done || m.side != side) continue;
+      for (const auto& t : st.units) {
+        if (t.side == side || !t.on_table || t.destroyed || t.hidden || !t.carried_by.empty()) continue;
+        pb::BgCommand c;
+        auto* f = c.mutable_call_fire();
+        f->set_mission_id(m.id);
+        for (int b = 0; b < m.blasts; ++b) *f->add_aim_points() = to_point(t.infantry_like() ? com(t) : t.position);
+        out.push_back(order_of(seat, c));
+      }
+      if (out.empty()) {  // no enemy in sight: the middle of the table
+        pb::BgCommand c;
+        auto* f = c.mutable_call_fire();
+        f->set_mission_id(m.id);
+        for (int b = 0; b < m.blasts; ++b) *f->add_aim_points() = to_point(Vec2{st.width / 2, st.height / 2});
+        out.push_back(order_of(seat, c));
+      }
+      break;
+    }
+    return out;  // BG-ART-08: nothing else until it has landed
+  }
   // BG-PRIS-01: the guards of new prisoners: kept, or one default guard swapped for each other
   // figure of the captor unit that may guard (each as the handler accepts it).
   if (const Unit* g = guards_owed(st)) {
@@ -240,31 +266,6 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
       offer(v);
     }
     if (!st.table_dice) return out;
-  }
-  // BG-ART-08: while a mission waits for aim points, only its side orders (BgCallFire).
-  if (const int owing = side_owing_aim(st); owing >= 0 && owing != side) return out;
-  // BG-ART-01: a mission waiting for this side's aim points: every blast on one visible enemy.
-  if (side_owing_aim(st) == side) {
-    for (const auto& m : st.missions) {
-      if (!m.awaiting_aim || m.done || m.side != side) continue;
-      for (const auto& t : st.units) {
-        if (t.side == side || !t.on_table || t.destroyed || t.hidden || !t.carried_by.empty()) continue;
-        pb::BgCommand c;
-        auto* f = c.mutable_call_fire();
-        f->set_mission_id(m.id);
-        for (int b = 0; b < m.blasts; ++b) *f->add_aim_points() = to_point(t.infantry_like() ? com(t) : t.position);
-        out.push_back(order_of(seat, c));
-      }
-      if (out.empty()) {  // no enemy in sight: the middle of the table
-        pb::BgCommand c;
-        auto* f = c.mutable_call_fire();
-        f->set_mission_id(m.id);
-        for (int b = 0; b < m.blasts; ++b) *f->add_aim_points() = to_point(Vec2{st.width / 2, st.height / 2});
-        out.push_back(order_of(seat, c));
-      }
-      break;
-    }
-    return out;  // BG-ART-08: nothing else until it has landed
   }
   if (st.phase == Phase::kCards && st.action.side == side) {
     for (const auto& u : st.units) {
