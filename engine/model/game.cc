@@ -354,6 +354,7 @@ pb::View Game::view(const std::string& seat) const {
   const std::string viewer = seen_as(seat);  // a spectator sees as the room's setting says
   pb::View v;
   v.set_ruleset(std::string(rules_.id()));
+  v.set_ruleset_title(std::string(rules_.title()));  // a rule set's fill_view may name its variant
   v.set_viewer(seat);
   v.set_seq(st.seq);
   v.set_scenario_id(st.scenario->id());

@@ -29,6 +29,7 @@ std::string table_bytes(const pb::View& v) {
   append_part(t, v.viewer());
   append_part(t, v.scenario_id());
   append_part(t, v.scenario_name());
+  append_part(t, v.ruleset_title());
   append_part(t, v.seed_hash());
   t += v.table_dice() ? 'd' : '-';
   append_part(t, v.spectators());

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
 #include <map>
 
 #include "engine/rulesets/bg/bg_actions.h"
@@ -21,13 +22,13 @@ namespace {
 
 using bg::BgState;
 
-const char* const kScenarios[] = {"crossroads", "village-assault", "combined-arms"};
+const char* const kScenarios[] = {"crossroads", "village-assault", "combined-arms", "shaffer-tank-battle"};
 
 pb::Scenario load(const std::string& name) { return load_scenario_file("bg/" + name + ".json"); }
 
 int games_per_scenario() {
   const char* env = std::getenv("SANDTABLE_BG_FUZZ_GAMES");
-  return env ? std::max(1, std::atoi(env) / 3) : 20;
+  return env ? std::max(1, std::atoi(env) / static_cast<int>(std::size(kScenarios))) : 20;
 }
 
 // A string as protobuf writes it (length byte, bytes): finds "g1" without matching "g10".

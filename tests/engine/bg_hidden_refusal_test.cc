@@ -225,6 +225,12 @@ const std::vector<Template>& templates() {
          o.mutable_launch_flare()->set_unit_id(n);
          return o;
        }},
+      {"BgUnjam.unit_id", Named::kUnit,
+       [](const Cast&, const std::string& n) {
+         pb::BgCommand o;
+         o.mutable_unjam()->set_unit_id(n);
+         return o;
+       }},
       {"BgCallFire.mission_id", Named::kMission,
        [](const Cast& c, const std::string& n) {
          pb::BgCommand o;

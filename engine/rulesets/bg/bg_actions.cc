@@ -7,6 +7,7 @@
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_menu.h"
 #include "engine/rulesets/bg/bg_special.h"
+#include "engine/rulesets/bg/bgm_layer.h"
 #include "engine/model/game.h"
 
 namespace sandtable::bg {
@@ -284,6 +285,9 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
         }
       } else {
         shoot_candidates(st, side, seat, u, out);
+        pb::BgCommand c;  // BGM-GEN-05: a jammed main gun is cleared instead
+        c.mutable_unjam()->set_unit_id(u.id);
+        if (!check_unjam(st, side, c.unjam())) out.push_back(order_of(seat, c));
       }
       // The orders the menu places: smoke lines, engineers' strips, combining (bg_menu_orders.cc).
       for (const auto& c : placed_orders(st, side, u)) out.push_back(order_of(seat, c));

@@ -6,6 +6,7 @@
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
+#include "engine/rulesets/bg/bgm_layer.h"
 
 namespace sandtable::bg {
 
@@ -240,6 +241,7 @@ void Battleground::apply(GameState& state, const pb::Event& event) const {
   apply_combat_event(st, bg);
   apply_special_event(st, bg);
   apply_melee_event(st, bg);
+  apply_bgm_event(st, bg);  // Shaffer's vehicles (bgm_layer.cc)
 }
 
 }  // namespace sandtable::bg

@@ -527,6 +527,11 @@ class SmartBot final : public Bot {
       if (here.score > best.score) best = here;
     }
     if (best.score > 0) return best.command;
+    // BGM-GEN-05: a jammed gun is cleared when there is nothing better to do.
+    for (const auto& a : acts) {
+      pb::BgCommand c;
+      if (a.has_payload() && a.payload().UnpackTo(&c) && c.has_unjam()) return a;
+    }
     // BG-ART-01: write a strike that is still unwritten (legal_actions' own aim), then end.
     for (const auto& a : acts) {
       pb::BgCommand c;

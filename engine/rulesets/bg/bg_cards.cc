@@ -3,6 +3,7 @@
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_units.h"
+#include "engine/rulesets/bg/bgm_layer.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable::bg {
@@ -154,6 +155,7 @@ Check check_unit_may_act(const BgState& st, int side, const std::string& unit_id
   if (u->markers.melee) {
     return refusal("BG_IN_MELEE", "BG-MEL-04", label(*u) + " is locked in a melee until the melee phase.");
   }
+  if (auto c = check_bgm_may_act(st, *u)) return c;  // BGM-VDMG-01
   if (!ace_allows(st, *u)) {
     return refusal("BG_ACE_USED", "BG-CARD-07", "The ace's one unit (" + label(*ace_user(st)) + ") has acted; " + label(*u) +
                                                      " may not act on this card.");

@@ -92,6 +92,16 @@ void vehicle_hit(Context& ctx, BgState& st, const Unit& t, const AttackPlan& a, 
 
 }  // namespace
 
+void vehicle_lost(Context& ctx, BgState& st, const Unit& t, const std::string& why) {
+  pb::BgEvent e;
+  auto* d = e.mutable_vehicle_damaged();
+  d->set_unit_id(t.id);
+  d->set_destroyed(true);
+  d->add_notes(why);
+  if (!t.vehicle->passengers.empty()) passengers_hit(ctx, st, t, true, d);
+  emit_bg(ctx, e);
+}
+
 int pick(Context& ctx, int n, const char* label) {
   if (n <= 1) return 0;
   const pb::DieKind kind = n <= 6    ? pb::DIE_KIND_D6

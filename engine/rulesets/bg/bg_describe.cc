@@ -340,6 +340,8 @@ std::string bg_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kStrikePlanned:
     case pb::BgEvent::kVictory:
     case pb::BgEvent::kDispute: return special_line(w, e);
+    case pb::BgEvent::kBgmAtShot:
+    case pb::BgEvent::kBgmUnjammed: return bgm_line(w, e);
     case pb::BgEvent::BODY_NOT_SET: break;
   }
   return "Something happened.";  // a body this build does not know (the describe test forbids it)

@@ -71,5 +71,7 @@ std::string list(const std::vector<std::string>& items);  // "a, b and c"
 std::string combat_line(const Words& w, const pb::BgEvent& e);
 // bg_describe_special.cc: mines, medics, smoke, flares, artillery and air, victory, roll-offs.
 std::string special_line(const Words& w, const pb::BgEvent& e);
+// Shaffer's vehicles (bg_describe_bgm.cc).
+std::string bgm_line(const Words& w, const pb::BgEvent& e);
 
 }  // namespace sandtable::bg

@@ -9,6 +9,7 @@
 #include "engine/rulesets/bg/bg_damage.h"
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_tables.h"
+#include "engine/rulesets/bg/bgm_layer.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable::bg {
@@ -45,10 +46,15 @@ Check check_target(const BgState& st, const Unit& u, const pb::BgShot& shot, con
   if (w && !w->main_gun && t->vehicle && t->vehicle->armoured) {
     return refusal("BG_MG_VS_ARMOUR", "BG-VEH-05", label(u) + "'s " + w->id + " cannot harm the armoured " + label(*t) + "; only a main gun can.");
   }
+  if (w) {
+    if (auto c = check_bgm_gun(u, *w)) return c;  // BGM-GEN-05, BGM-LOC-06
+  }
   const Vec2 from = aim_point(st, u), to = aim_point(st, *t);
   const double range = geom::distance(from, to);
   const double max = reach(w);
-  if (geom::beyond(range, max)) {
+  if (bgm_at_shot(st, u, w, *t)) {  // the d20 bands in place of Carroll's ranges (BGM-AT-07)
+    if (auto c = check_bgm_range(u, *t, range)) return c;
+  } else if (geom::beyond(range, max)) {
     return refusal("BG_OUT_OF_RANGE", "BG-FIRE-08",
                    label(*t) + " is " + inches(range) + " from " + label(u) + ", beyond its " + inches(max) + " range.");
   }
@@ -178,6 +184,10 @@ void fire_shots(Context& ctx, BgState& st, const pb::BgShoot& s) {
     const Unit* u = st.find(s.unit_id());
     const Unit* t = st.find(shot.target_id());
     if (!u || !t || t->destroyed) continue;
+    if (bgm_at_shot(st, *u, weapon_of(*u, shot.weapon_id()), *t)) {  // Shaffer's d20 fire (profile a)
+      bgm_fire(ctx, st, *u, shot.weapon_id(), *t);
+      continue;
+    }
     carry_out_attack(ctx, st, u->id, plan_attack(st, *u, *t, shot.weapon_id()), "shoot");
   }
   const Unit* u = st.find(s.unit_id());

@@ -8,6 +8,7 @@
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_menu.h"
 #include "engine/rulesets/bg/bg_special.h"
+#include "engine/rulesets/bg/bgm_layer.h"
 
 namespace sandtable::bg {
 
@@ -204,9 +205,19 @@ pb::BgShoot shot_at(const BgState& st, int side, const Unit& u, const std::strin
 std::string pool_words(const BgState& st, const Unit& u, const Unit& t, const pb::BgShoot& s) {
   std::string out;
   for (const auto& shot : s.shots()) {
-    const DicePool p = plan_attack(st, u, t, shot.weapon_id()).pool;
     if (!out.empty()) out += "; ";
     if (!shot.weapon_id().empty()) out += shot.weapon_id() + ": ";
+    const Weapon* w = nullptr;
+    if (u.vehicle) {
+      for (const auto& x : u.vehicle->weapons) {
+        if (x.id == shot.weapon_id()) w = &x;
+      }
+    }
+    if (bgm_at_shot(st, u, w, t)) {  // Shaffer's d20 (BGM-AT-01): the number to beat and why
+      out += bgm_shot_words(plan_bgm_shot(st, u, t));
+      continue;
+    }
+    const DicePool p = plan_attack(st, u, t, shot.weapon_id()).pool;
     out += std::to_string(p.white) + " white, " + std::to_string(p.blue) + " blue against " + std::to_string(p.red) + " red";
   }
   return out;
@@ -296,6 +307,9 @@ void unit_actions(const BgState& st, int side, pb::ActionMenu& menu) {
       charge_action(st, side, u, menu);
     } else {
       shoot_action(st, side, u, menu);
+      if (u.vehicle && u.vehicle->bgm && u.vehicle->bgm->jammed) {  // BGM-GEN-05
+        add_unit_entry(menu, "unjam:" + u.id, "shoot", "Clear the jammed gun of " + label(u), u, "BGM-GEN-05");
+      }
       if (on_foot(u) && st.options.night && u.flares) {
         add_unit_entry(menu, "flare:" + u.id, "other", "Launch a flare from " + label(u), u, "BG-FLR-01");
       }
@@ -370,6 +384,8 @@ pb::BgCommand unit_order(const BgState& st, const std::string& verb, const std::
     }
   } else if (verb == "flare") {
     c.mutable_launch_flare()->set_unit_id(unit_id);
+  } else if (verb == "unjam") {
+    c.mutable_unjam()->set_unit_id(unit_id);
   } else if (verb == "heal") {
     const Figure* medic = living_medic(*u);
     c.mutable_heal()->set_unit_id(unit_id);

@@ -61,6 +61,12 @@ void add_option(pb::ScenarioPalette& p, const char* key, std::vector<std::string
 
 void options(pb::ScenarioPalette& p) {
   const std::vector<std::string> off_on = {"off", "on"};
+  // The variant first: it changes the game most (GAP-BGM-GEN-01).
+  add_option(p, "bg.mods", {"off", "vehicles"}, "Shaffer's modifications",
+             "\"vehicles\": Battleground + Shaffer vehicles, d20 anti-tank fire, hit location and vehicle damage "
+             "(GAP-BGM-GEN-01 profile a); every vehicle names its model.");
+  add_option(p, "bg.mods_hatches", {"open", "buttoned"}, "Shaffer: hatches",
+             "Commanders ride with hatches open (exposed) or buttoned up (+2 on their shots, BGM-AT-08).");
   add_option(p, "bg.grade_b", {"4-6", "5-6"}, "Grade B hits", "What a grade B die hits on (GAP-BG-FIRE-01).");
   add_option(p, "bg.road_bonus", {"floor", "exact"}, "Road bonus", "Thirds rounded down, or exact (GAP-BG-MOVE-07).");
   add_option(p, "bg.shot_declaration", {"one_at_a_time", "declare_all"}, "Shots", "Declared one at a time, or all first (BG-CARD-14).");

@@ -28,6 +28,7 @@
 #include "engine/rulesets/bg/bg_move_util.h"
 #include "engine/rulesets/bg/bg_path.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
+#include "engine/rulesets/bg/bgm_layer.h"
 
 namespace sandtable::bg {
 
@@ -297,6 +298,29 @@ pb::QueryAnswer preview_shoot(const BgState& st, int side, const pb::BgShoot& s)
     const Unit& u = *st.find(o->unit_id());
     for (const auto& shot : o->shots()) {
       const Unit& t = *st.find(shot.target_id());
+      const Weapon* w = nullptr;
+      if (u.vehicle) {
+        for (const auto& x : u.vehicle->weapons) {
+          if (x.id == shot.weapon_id()) w = &x;
+        }
+      }
+      if (bgm_at_shot(st, u, w, t)) {  // Shaffer's d20 anti-tank fire (BGM-AT-01)
+        const BgmShotPlan p = plan_bgm_shot(st, u, t);
+        pb::DicePool* d = a.add_dice();
+        d->set_label("to hit");
+        d->set_kind(pb::DIE_KIND_D20);
+        d->set_count(1);
+        const bool sight = !los_blocker(st, u, t);
+        if (first) {
+          a.set_distance(p.range);
+          a.set_line_of_sight(sight);
+          first = false;
+        }
+        if (!text.empty()) text += " ";
+        text += label(u) + " at " + label(t) + " with " + shot.weapon_id() + ": " + bgm_shot_words(p) + "; " + inches(p.range) +
+                (sight ? ", in sight" : ", out of sight") + ".";
+        continue;
+      }
       const AttackPlan p = plan_attack(st, u, t, shot.weapon_id());
       // Labelled as carry_out_attack labels the dice it rolls (BG-FIRE-02..04).
       add_dice(a, "white", "white", p.pool.white);

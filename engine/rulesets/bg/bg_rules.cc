@@ -12,6 +12,7 @@
 #include "engine/rulesets/bg/bg_rules_impl.h"
 #include "engine/rulesets/bg/bg_setup.h"
 #include "engine/rulesets/bg/bg_units.h"
+#include "engine/rulesets/bg/bgm_layer.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable {
@@ -92,6 +93,7 @@ void dispatch(Context& ctx, BgState& st, int side, const pb::BgCommand& c) {
     case pb::BgCommand::kLaunchFlare: do_launch_flare(ctx, st, side, c.launch_flare()); break;
     case pb::BgCommand::kPlanStrike: do_plan_strike(ctx, st, side, c.plan_strike()); break;
     case pb::BgCommand::kDispute: do_dispute(ctx, st, side, c.dispute()); break;  // BG-GEN-02
+    case pb::BgCommand::kUnjam: do_unjam(ctx, st, side, c.unjam()); break;  // BGM-GEN-05
     case pb::BgCommand::kProceed:
       if (!needs_card(st)) {
         reject("BG_NOTHING_TO_ROLL", "BG-SEQ-01", "The game is not waiting for dice or a card; it waits for an order.");

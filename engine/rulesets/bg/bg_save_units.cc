@@ -2,6 +2,7 @@
 // message and back. Every field of Unit, Figure, Vehicle, Weapon, Emplacement and Markers
 // (bg_state.h) is saved; a field added there must be added here and to bg_state.proto.
 #include "engine/rulesets/bg/bg_save.h"
+#include "engine/rulesets/bg/bgm_models.h"
 
 namespace sandtable::bg {
 
@@ -50,6 +51,21 @@ void save_vehicle(const Vehicle& v, pb::BgSavedVehicle* out) {
   out->set_immobilized(v.immobilized);
   out->set_half_weapons(v.half_weapons);
   for (const auto& p : v.passengers) out->add_passengers(p);
+  if (v.bgm) {
+    auto* b = out->mutable_bgm();
+    b->set_model(v.bgm->model);
+    b->set_jammed(v.bgm->jammed);
+    b->set_gun_out(v.bgm->gun_out);
+    b->set_commander_killed(v.bgm->commander_killed);
+    b->set_heavy_damage(v.bgm->heavy_damage);
+    b->set_half_movement(v.bgm->half_movement);
+    b->set_out_until_turn(v.bgm->out_until_turn);
+    b->set_engine_out_until_turn(v.bgm->engine_out_until_turn);
+    b->set_moved_turn(v.bgm->moved_turn);
+    b->set_moved_inches(v.bgm->moved_inches);
+    b->set_last_target(v.bgm->last_target);
+    b->set_shots_at_target(v.bgm->shots_at_target);
+  }
 }
 
 std::string load_figure(const pb::BgSavedFigure& in, int sides, Figure* out) {
@@ -103,6 +119,24 @@ std::string load_vehicle(const pb::BgSavedVehicle& in, Vehicle* out) {
   out->immobilized = in.immobilized();
   out->half_weapons = in.half_weapons();
   out->passengers.assign(in.passengers().begin(), in.passengers().end());
+  if (in.has_bgm()) {
+    const auto& b = in.bgm();
+    if (!mods::model(b.model())) return "its model '" + b.model() + "' is not in Shaffer's vehicle tables";
+    BgmVehicle x;
+    x.model = b.model();
+    x.jammed = b.jammed();
+    x.gun_out = b.gun_out();
+    x.commander_killed = b.commander_killed();
+    x.heavy_damage = b.heavy_damage();
+    x.half_movement = b.half_movement();
+    x.out_until_turn = b.out_until_turn();
+    x.engine_out_until_turn = b.engine_out_until_turn();
+    x.moved_turn = b.moved_turn();
+    x.moved_inches = b.moved_inches();
+    x.last_target = b.last_target();
+    x.shots_at_target = b.shots_at_target();
+    out->bgm = std::move(x);
+  }
   return {};
 }
 

@@ -8,6 +8,7 @@
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_special.h"
 #include "engine/rulesets/bg/bg_units.h"
+#include "engine/rulesets/bg/bgm_layer.h"
 
 namespace sandtable::bg {
 
@@ -228,6 +229,18 @@ std::optional<std::string> validate_scenario(const pb::Scenario& s) {
     const std::string name = s.terrain(i).name().empty() ? "t" + std::to_string(i) : s.terrain(i).name();
     if (!names.insert(name).second) return where + ".name: \"" + name + "\" is used twice";
   }
+  for (int i = 0; i < s.sides_size(); ++i) {  // Shaffer's vehicles name their models (BGM-VEH-01)
+    for (int j = 0; j < s.sides(i).units_size(); ++j) {
+      const auto& u = s.sides(i).units(j);
+      if (!vehicle_row(u.type())) continue;
+      const std::string where = "sides[" + std::to_string(i) + "].units[" + std::to_string(j) + "]";
+      if (auto e = check_bgm_model(u, where, o.bgm_vehicles)) return e;
+    }
+  }
+  for (int i = 0; i < s.reinforcements_size(); ++i) {
+    if (!vehicle_row(s.reinforcements(i).unit().type())) continue;
+    if (auto e = check_bgm_model(s.reinforcements(i).unit(), "reinforcements[" + std::to_string(i) + "].unit", o.bgm_vehicles)) return e;
+  }
   if (s.victory().max_turns() < 0) return std::string("victory.max_turns: must be 0 (no limit) or more");
   if (auto e = check_special_scenario(s)) return e;  // BG-ART-01 strikes
   return validate_units_extra(s);  // objectives, stands, vehicle pairs (bg_units_setup.cc)
@@ -305,6 +318,13 @@ Unit make_unit(const pb::UnitSetup& u, int side, const Options& o) {
       w.bow = bow;
       w.main_gun = k != WeaponKind::kMachineGun;
       v.weapons.push_back(w);
+    }
+    if (o.bgm_vehicles) {  // Shaffer's vehicles: the model named (checked in validate_scenario)
+      for (const auto& a : u.attributes()) {
+        if (a.rfind("model=", 0) != 0) continue;
+        v.bgm.emplace();
+        v.bgm->model = a.substr(6);
+      }
     }
     x.vehicle = v;
   } else if (const EmplacementRow* row = emplacement_row(u.type())) {

@@ -78,6 +78,23 @@ struct Weapon {
   bool main_gun = false;     // BG-VEH-05/06
 };
 
+// Shaffer's vehicles (profile a, engine/rulesets/bg/bgm_layer.h): the model of BGM-VEH-05/06
+// whose data its d20 anti-tank fire reads, and what that fire has done to it.
+struct BgmVehicle {
+  std::string model;
+  bool jammed = false;            // BGM-GEN-05: the main gun, until an Unjam order
+  bool gun_out = false;           // BGM-LOC-06 / BGM-VDMG-05
+  bool commander_killed = false;  // BGM-LOC-08: +3 on its shots
+  bool heavy_damage = false;      // BGM-VDMG-02: +2 on its rolls
+  bool half_movement = false;     // BGM-VDMG-08: engine/suspension damage
+  int out_until_turn = 0;         // BGM-VDMG-01: no action until this turn has ended
+  int engine_out_until_turn = 0;  // BGM-VDMG-04: immobile until this turn has ended
+  int moved_turn = 0;             // the turn of its last move (GAP-BGM-GEN-01 "moved")
+  double moved_inches = 0;        // the length of that move (GAP-BGM-AT-08, side aspect)
+  std::string last_target;        // GAP-BGM-AT-08: new target / second / subsequent shot
+  int shots_at_target = 0;
+};
+
 struct Vehicle {
   VehicleClass cls = VehicleClass::kMediumTank;
   bool wheeled = false;      // BG-VMOV-01/05
@@ -95,6 +112,7 @@ struct Vehicle {
   bool immobilized = false;
   bool half_weapons = false;
   std::vector<std::string> passengers;  // unit ids carried
+  std::optional<BgmVehicle> bgm;        // with bg.mods = vehicles
 };
 
 struct Emplacement {
@@ -286,6 +304,8 @@ struct Options {
   bool specialised_hw = false;       // BG-OPT-02
   bool short_range_weapons = false;  // BG-OPT-03
   bool quality_defence = false;      // BG-OPT-06
+  bool bgm_vehicles = false;         // "bg.mods": "off" | "vehicles" (GAP-BGM-GEN-01 profile a)
+  bool bgm_buttoned = false;         // "bg.mods_hatches": "open" | "buttoned" (BGM-AT-08, BGM-VDMG-08)
   bool melee_weapons = false;        // BG-MEL-07 optional +1 to every figure (else marked figures only)
   bool melee_pairing_listed = false; // bg.melee_pairing = listed: never ask (BG-MEL-06/10 choice off)
   bool guards_listed = false;        // bg.guards = listed: rifles from the back, never ask (BG-PRIS-01)

@@ -292,6 +292,8 @@ std::optional<std::string> read_options(const pb::Scenario& s, Options* o) {
   if ((e = flag(s, "bg.specialised_hw", &o->specialised_hw))) return e;
   if ((e = flag(s, "bg.short_range_weapons", &o->short_range_weapons))) return e;
   if ((e = flag(s, "bg.quality_defence", &o->quality_defence))) return e;
+  if ((e = choice(s, "bg.mods", "off", "vehicles", &o->bgm_vehicles))) return e;
+  if ((e = choice(s, "bg.mods_hatches", "open", "buttoned", &o->bgm_buttoned))) return e;
   if ((e = flag(s, "bg.melee_weapons", &o->melee_weapons))) return e;
   if ((e = choice(s, "bg.melee_pairing", "players", "listed", &o->melee_pairing_listed))) return e;
   if ((e = choice(s, "bg.guards", "players", "listed", &o->guards_listed))) return e;
@@ -326,7 +328,8 @@ std::optional<std::string> read_options(const pb::Scenario& s, Options* o) {
                                  "bg.detailed_armour", "bg.specialised_hw", "bg.short_range_weapons",
                                  "bg.quality_defence", "bg.melee_weapons", "bg.melee_pairing", "bg.guards", "bg.random_artillery",
                                  "bg.artillery_per_turn", "bg.night", "bg.axis_side", "bg.artillery_deck",
-                                 "bg.objective_radius", "bg.objective_vehicles", "bg.cavalry_road", "bg.stands"};
+                                 "bg.objective_radius", "bg.objective_vehicles", "bg.cavalry_road", "bg.stands",
+                                 "bg.mods", "bg.mods_hatches"};
   for (const auto& opt : s.options()) {
     bool known = false;
     for (const char* k : kKnown) known = known || opt.key() == k;

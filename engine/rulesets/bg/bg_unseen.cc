@@ -72,6 +72,8 @@ const Entry kFields[] = {
     {pb::BgLaunchFlare::descriptor, "unit_id", Named::kUnit},
     {pb::BgPlanStrike::descriptor, "strike_id", Named::kMission},
     {pb::BgDispute::descriptor, "question", Named::kNoSecret},  // free text
+    {pb::BgUnjam::descriptor, "unit_id", Named::kUnit},
+    {pb::BgUnjam::descriptor, "weapon_id", Named::kNoSecret},  // the vehicle's own gun
 };
 
 // Whether `name` names something of this kind that exists and the seat may not know.

@@ -7,6 +7,7 @@
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_path.h"
 #include "engine/rulesets/bg/bg_special.h"
+#include "engine/rulesets/bg/bgm_layer.h"
 
 namespace sandtable::bg {
 
@@ -53,6 +54,7 @@ Check plan_vehicle(const BgState& st, int side, const pb::BgVehicleMove& m, Vehi
   if (u->vehicle->immobilized) {
     return refusal("BG_IMMOBILIZED", "BG-VMOV-01", label(*u) + " is immobilized for the rest of the game.");
   }
+  if (auto c = check_bgm_may_move(st, *u)) return c;
   if (m.dice() < 1 || m.dice() > u->vehicle->move_dice) {
     return refusal("BG_VEHICLE_DICE", u->vehicle->move_dice == 4 ? "BG-VMOV-01" : "BG-VMOV-02",
                    label(*u) + " rolls 1 to " + std::to_string(u->vehicle->move_dice) + " movement dice.");
@@ -93,6 +95,7 @@ double vehicle_budget(const BgState& st, const Unit& u, const pb::BgVehicleMove&
   double allowance = roll;
   if (m.road()) allowance += vehicle_road_bonus(roll);  // BG-VMOV-04
   if (m.reverse()) allowance /= kReverseFraction;       // BG-VMOV-06
+  if (u.vehicle->bgm && u.vehicle->bgm->half_movement) allowance /= 2;  // BGM-VDMG-08 engine/suspension
   *turn_cost = u.vehicle->wheeled ? 0 : tracked_turn_cost(st.options, plan.turn_deg);  // BG-VMOV-05
   return std::max(allowance - *turn_cost, kMinimumMove);  // BG-MOVE-09
 }

@@ -10,6 +10,7 @@ import { buildCard } from "./editor-start";
 import { fixedSeed, roomLinks, seatLabel } from "./room-links";
 import { spectatorChoices } from "./spectators";
 import { BrowserRooms, ServerRooms } from "./my-rooms";
+import { RoomOptions } from "./room-options";
 
 /** An uploaded scenario's name (its "name" field), or the file's name when it has none. */
 export function scenarioName(json: string, fileName: string): string {
@@ -97,8 +98,14 @@ export class LobbyPage {
       const s = cat.scenarios.find((x) => x.id === sc.value);
       replace(desc, s ? [s.description, s.sides.length ? h("small", {}, ` Sides: ${s.sides.map((x) => seatLabel(x, Role.PLAYER)).join(", ")}.`) : null] : "No scenario for this rule set yet.");
     };
+    const ruleOptions = new RoomOptions(async (id) => {
+      const r = await this.conn.request({ body: { case: "checkScenario", value: { source: { case: "scenarioId", value: id } } } });
+      return r.body.case === "scenarioChecked" ? r.body.value : null;
+    });
     rs.addEventListener("change", fillScenarios);
     sc.addEventListener("change", describe);
+    sc.addEventListener("change", () => void ruleOptions.show(sc.value));
+    rs.addEventListener("change", () => void ruleOptions.show(sc.value));
     // A club's own battle: a scenario file (the JSON of docs/engine.md "Scenarios") instead of a
     // built-in one. The server checks it with the rule set it names and says which field is wrong.
     const upload = { text: "", name: "" };
@@ -129,7 +136,7 @@ export class LobbyPage {
           button.disabled = true;
           this.status.textContent = "Creating the room…";
           const source = upload.text ? { case: "scenarioJson" as const, value: upload.text } : { case: "scenarioId" as const, value: sc.value };
-          const options: Record<string, string> = watch.value && watch.value !== "live" ? { spectators: watch.value } : {};
+          const options: Record<string, string> = { ...(upload.text ? {} : ruleOptions.values()), ...(watch.value && watch.value !== "live" ? { spectators: watch.value } : {}) };
           const reply = await this.conn.request({ body: { case: "createRoom", value: { source, options, name: name.value.trim(), hostKey: hostKey(this.store), tableDice: tableDice.checked, ...fixedSeed() } } });
           button.disabled = false;
           this.status.textContent = "";
@@ -145,12 +152,14 @@ export class LobbyPage {
       h("label", { class: "scenario-upload" }, file, fileNote),
       h("label", {}, "Name", name),
       h("label", {}, "Spectators see", watch),
+      ruleOptions.el,
       h("label", { class: "check" }, tableDice, " Dice rolled at the table: the GM types each roll the game asks for"),
       button,
     );
     replace(this.create, h("h2", {}, "Create a room"), form);
     fillScenarios();
     fillWatch();
+    void ruleOptions.show(sc.value);
   }
 
   private showLinks(created: RoomCreated, roomName: string, scenario: string): void {

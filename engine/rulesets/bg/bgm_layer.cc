@@ -1,0 +1,571 @@
+// Profile (a) of Shaffer's modifications (GAP-BGM-GEN-01; decisions in
+// docs/rulesets/battleground-mods.md): which shots roll the d20, what they read from the state,
+// and what their results do to it.
+#include "engine/rulesets/bg/bgm_layer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "engine/rulesets/bg/bg_tables.h"
+
+namespace sandtable::bg {
+
+namespace {
+
+using mods::Aspect;
+using mods::Location;
+
+std::string attr(const pb::UnitSetup& u, const std::string& key) {
+  for (const auto& a : u.attributes()) {
+    if (a.rfind(key + "=", 0) == 0) return a.substr(key.size() + 1);
+  }
+  return "";
+}
+
+bool soft_type(const std::string& t) { return t == "car" || t == "truck"; }
+
+const char* band_name(mods::AtBand b) {
+  switch (b) {
+    case mods::AtBand::kPointBlank: return "point blank";
+    case mods::AtBand::kShort: return "short";
+    case mods::AtBand::kEffective: return "effective";
+    case mods::AtBand::kLong: return "long";
+    case mods::AtBand::kExtreme: return "extreme";
+  }
+  return "";
+}
+
+const char* aspect_name(Aspect a) {
+  switch (a) {
+    case Aspect::kFront: return "front";
+    case Aspect::kSide: return "side";
+    case Aspect::kRear: return "rear";
+    case Aspect::kTop: return "top";
+  }
+  return "";
+}
+
+const mods::Armour& armour_of(const mods::Model& m, Aspect a) {
+  switch (a) {
+    case Aspect::kFront: return m.front;
+    case Aspect::kSide: return m.side;
+    case Aspect::kRear:
+    case Aspect::kTop: return m.rear;  // GAP-BGM-PEN-01: top hits use the rear values
+  }
+  return m.front;
+}
+
+// The armour of the location struck; -1 for a soft skin (always penetrated, BGM-PEN-01).
+int armour_at(const mods::Model& m, Aspect a, bool turret) {
+  if (m.soft_skin) return -1;
+  const mods::Armour& x = armour_of(m, a);
+  return turret && x.turret >= 0 ? x.turret : x.hull;
+}
+
+bool in_woods(const BgState& st, Vec2 p) {
+  for (const auto& t : st.terrain) {
+    if (t.kind == TerrainKind::kWoods && t.area && geom::locate(*t.area, p) != geom::Where::kOutside) return true;
+  }
+  return false;
+}
+
+// The rolls of one shot and what they did, gathered into the event as they are made.
+struct Shot {
+  Context& ctx;
+  const BgState& st;
+  const Unit& target;
+  const mods::Model& model;
+  const BgmShotPlan& plan;
+  pb::BgmAtShot& e;
+
+  int d20(const std::string& why) { return ctx.roll(pb::DIE_KIND_D20, why); }
+  int d6(const std::string& why) { return ctx.roll(pb::DIE_KIND_D6, why); }
+  bool exposed() const { return !st.options.bgm_buttoned; }
+
+  // BGM-PEN-01 against the location's armour; the first test of a shot is the one reported.
+  bool test(bool turret) {
+    const int armour = armour_at(model, plan.aspect, turret);
+    const bool pen = armour < 0 || mods::penetrates(plan.effective_pen, armour);
+    if (!e.tested()) {
+      e.set_tested(true);
+      e.set_armour(armour);
+      e.set_penetration(plan.effective_pen);
+      e.set_penetrated(pen);
+    }
+    return pen;
+  }
+
+  // BGM-VDMG-07, with the die modified by `mod` (a small or HE special hit, BGM-LOC-02).
+  void penetration_table(int mod) {
+    const int natural = d20("penetration damage");
+    const int read = std::clamp(natural + mod, 1, 20);
+    if (e.damage_roll() == 0) {
+      e.set_damage_roll(natural);
+      e.set_damage_modifier(mod);
+    } else {
+      e.set_second_damage_roll(natural);
+    }
+    const mods::PenDamage d = mods::penetration_damage(read);
+    switch (d) {
+      case mods::PenDamage::kCatastrophic:
+        e.set_damage("catastrophic: fuel or ammunition hit");
+        e.set_destroyed(true);
+        e.set_catastrophic(true);
+        break;
+      case mods::PenDamage::kDestroyedOneMorale:
+      case mods::PenDamage::kDestroyedFullMorale:
+        e.set_damage("vehicle destroyed");
+        e.set_destroyed(true);
+        break;
+      case mods::PenDamage::kHeavy:
+        e.set_damage("heavy damage");
+        e.set_heavy_damage(true);
+        break;
+      case mods::PenDamage::kModerate: e.set_damage("moderate damage"); break;
+      case mods::PenDamage::kLight: e.set_damage("light damage"); break;
+    }
+    // BGM-VDMG-01 (GAP decided): out from now to the end of the turn N turns on.
+    if (const int n = mods::turns_out_of_action(d); n > 0) e.set_out_until_turn(std::max(e.out_until_turn(), st.turn + n));
+  }
+
+  // BGM-CREW-01/02: the crewman struck and his roll on the infantry damage table.
+  mods::Crewman crew(bool turret, bool penetrated) {
+    int sel = 0;
+    if (plan.aspect != Aspect::kSide) sel = d6("crew selection");
+    const mods::Crewman who = mods::crew_struck(plan.aspect, turret, plan.from_left, sel);
+    const mods::CrewHit h = mods::crew_hit(penetrated, plan.calibre, plan.heat);
+    const int natural = d20("crew hit");
+    const mods::Wound w = mods::infantry_damage(h.column, natural + h.modifier);
+    auto* c = e.add_crew();
+    c->set_crewman(std::string(mods::crewman_name(who)));
+    c->set_selection_roll(sel);
+    c->set_column(std::string(1, h.column));
+    c->set_modifier(h.modifier);
+    c->set_roll(natural);
+    c->set_result(std::string(mods::wound_code(w)));
+    const bool out = w == mods::Wound::kKilled || w == mods::Wound::kGruesome || w == mods::Wound::kHeavyWound;
+    if (who == mods::Crewman::kCommander && out) e.set_commander_killed(true);
+    return who;
+  }
+
+  // BGM-VDMG-08.
+  void non_penetration_table() {
+    const int natural = d20("non-penetration damage");
+    e.set_damage_roll(natural);
+    switch (mods::non_penetration_damage(natural)) {
+      case mods::NonPenDamage::kPenetratesAfterAll:
+        e.set_damage("the round penetrates after all");
+        e.set_penetrated(true);
+        penetration_table(0);
+        break;
+      case mods::NonPenDamage::kImmobilized:
+        e.set_damage("immobilised");
+        e.set_immobilized(true);
+        break;
+      case mods::NonPenDamage::kCrewLightWound: {
+        const int sel = plan.aspect == Aspect::kSide ? 0 : d6("crew selection");
+        const mods::Crewman who = mods::crew_struck(plan.aspect, false, plan.from_left, sel);
+        auto* c = e.add_crew();
+        c->set_crewman(std::string(mods::crewman_name(who)));
+        c->set_selection_roll(sel);
+        const bool killed = who == mods::Crewman::kCommander && exposed();
+        c->set_result(killed ? "KIA" : "LtW");
+        e.set_damage(killed ? "the exposed commander is killed" : "a crewman lightly wounded");
+        if (killed) e.set_commander_killed(true);
+        break;
+      }
+      case mods::NonPenDamage::kEngineSuspension:
+        e.set_damage("engine or suspension damaged: half movement");
+        e.set_half_movement(true);
+        break;
+      case mods::NonPenDamage::kCommander:
+        e.set_damage(exposed() ? "the exposed commander is killed" : "the commander, buttoned up, lightly wounded");
+        if (exposed()) e.set_commander_killed(true);
+        break;
+      case mods::NonPenDamage::kNoEffect: e.set_damage("no effect"); break;
+    }
+  }
+
+  // BGM-VDMG-04 (BGM-LOC-05).
+  void engine(bool penetrated) {
+    if (penetrated) {
+      e.set_immobilized(true);
+      const int natural = d20("engine fire");
+      e.set_engine_roll(natural);
+      if (mods::engine_fire(natural, model.american)) {
+        e.set_on_fire(true);
+        e.set_destroyed(true);  // decided: a burning vehicle is lost, its crew bails out
+      }
+    } else {
+      const int n = d6("engine out");
+      e.set_engine_roll(n);
+      e.set_engine_out_until_turn(st.turn + n);
+    }
+  }
+
+  void hull_or_turret(bool turret, bool with_crew) {
+    const bool pen = test(turret);
+    if (pen) penetration_table(0);
+    else non_penetration_table();
+    if (with_crew) crew(turret, pen);  // GAP-BGM-LOC-04: both
+  }
+
+  void location(Location l) {
+    switch (l) {
+      case Location::kSpecial: {  // BGM-LOC-02
+        const mods::SpecialHit s = mods::special_hit(plan.calibre, false);
+        e.set_penetrated(true);
+        if (!s.automatic) e.add_notes("a round under 50 mm: +2 on the damage roll");
+        penetration_table(s.die_modifier);
+        break;
+      }
+      case Location::kGun: e.set_gun_out(true); break;                 // BGM-LOC-06
+      case Location::kImmobilized: e.set_immobilized(true); break;     // BGM-LOC-07
+      case Location::kCommanderKilled: e.set_commander_killed(true); break;  // BGM-LOC-08
+      case Location::kHull: hull_or_turret(false, false); break;       // BGM-LOC-03
+      case Location::kTurret: hull_or_turret(true, false); break;
+      case Location::kHullAndCrew: hull_or_turret(false, true); break; // BGM-LOC-04
+      case Location::kTurretAndCrew: hull_or_turret(true, true); break;
+      case Location::kHullAndEngine: {                                 // BGM-LOC-05
+        hull_or_turret(false, false);
+        if (!e.destroyed()) engine(e.penetrated());
+        break;
+      }
+      case Location::kEngine: engine(test(false)); break;
+    }
+  }
+
+  // BGM-VDMG-03 as GAP-BGM-GEN-01 maps it: a Carroll test of the crew (one die, a hit face passes);
+  // failure and the crew bail out, the vehicle lost.
+  void morale() {
+    if (e.destroyed()) return;
+    const bool shaken = e.penetrated() || e.crew_size() > 0 || e.commander_killed() || e.gun_out() || e.immobilized() ||
+                        e.engine_out_until_turn() > 0;
+    if (!shaken) return;
+    const int needed = hit_from(st.options, target.grade, 0);
+    const int r = d6("crew morale");
+    e.set_morale_roll(r);
+    e.set_morale_needed(needed);
+    if (r < needed) {
+      e.set_bailed_out(true);
+      e.set_destroyed(true);
+    }
+  }
+};
+
+// BGM-VDMG-06: every other figure within 2" of the hull rolls on column C; killed, gruesome and
+// heavily wounded figures are lost (Carroll's figures have no wounds), lighter results nothing.
+// Only a building protects (+5, as a stone building).
+void catastrophic_blast(Context& ctx, BgState& st, const Unit& vehicle) {
+  const geom::Polygon hull = vehicle_hull(vehicle);
+  for (const auto& u : st.units) {
+    if (&u == &vehicle || u.destroyed || !u.on_table || !u.carried_by.empty() || u.vehicle || u.emplacement) continue;
+    pb::BgEvent ev;
+    auto* c = ev.mutable_casualties();
+    c->set_unit_id(u.id);
+    c->set_cause("catastrophic blast (BGM-VDMG-06)");
+    *c->mutable_place() = to_point(vehicle.position);
+    int alive = 0, near = 0;
+    for (const auto& f : u.figures) {
+      if (!f.alive || f.prisoner) continue;
+      ++alive;
+      const bool inside = geom::locate(hull, f.pos) != geom::Where::kOutside;
+      if (!inside && geom::beyond(geom::distance_to_boundary(hull, f.pos), 2.0)) continue;
+      ++near;
+      const int natural = ctx.roll(pb::DIE_KIND_D20, "blast " + f.id);
+      const mods::Wound w = mods::infantry_damage('C', natural + (u.building.empty() ? 0 : 5));
+      if (w == mods::Wound::kKilled || w == mods::Wound::kGruesome || w == mods::Wound::kHeavyWound) c->add_killed(f.id);
+    }
+    if (near == 0) continue;
+    c->set_wiped_out(c->killed_size() == alive);
+    emit_bg(ctx, ev);
+  }
+}
+
+// What each die of the shot did, for the dice tray (the log line gives the whole arithmetic).
+void tell_faces(std::vector<pb::DieRoll>& dice, const pb::BgmAtShot& e) {
+  int crew = 0, damage = 0;
+  for (auto& d : dice) {
+    const std::string& l = d.label();
+    if (l == "to hit") {
+      d.set_meaning(e.jammed() ? "natural 20: miss and jam" : (e.hit() ? "hit: " : "miss: ") + std::to_string(e.modified()) +
+                                                               " against less than " + std::to_string(e.to_hit()));
+    } else if (l == "hit location") {
+      d.set_meaning(e.aspect() + ": " + e.location());
+    } else if (l == "penetration damage" || l == "non-penetration damage") {
+      d.set_meaning(damage++ == 0 && e.second_damage_roll() == 0 ? e.damage() : l);
+    } else if (l == "crew hit" && crew < e.crew_size()) {
+      d.set_meaning(e.crew(crew).crewman() + ": " + e.crew(crew).result());
+      ++crew;
+    } else if (l == "engine fire") {
+      d.set_meaning(e.on_fire() ? "catches fire" : "no fire");
+    } else if (l == "crew morale") {
+      d.set_meaning(e.bailed_out() ? "fails: the crew bails out" : "passes");
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> check_bgm_model(const pb::UnitSetup& u, const std::string& where, bool required) {
+  const std::string name = attr(u, "model");
+  if (name.empty()) {
+    if (!required) return std::nullopt;
+    return where + ".attributes: with bg.mods = vehicles every vehicle names its model (model=<name> from "
+                   "Shaffer's vehicle tables, BGM-VEH-05/06), e.g. model=Pz IV H";
+  }
+  const mods::Model* m = mods::model(name);
+  if (!m) {
+    std::string known;
+    for (const auto& x : mods::models()) known += (known.empty() ? "" : ", ") + std::string(x.name);
+    return where + ".attributes: \"" + name + "\" is not a model of Shaffer's vehicle tables; expected one of " + known;
+  }
+  if (m->soft_skin != soft_type(u.type())) {
+    return where + ".attributes: model " + name + (m->soft_skin ? " is a soft skin; its type is car or truck" :
+                                                                  " is armoured; its type is not car or truck");
+  }
+  return std::nullopt;
+}
+
+const mods::Model* bgm_model_of(const Unit& u) {
+  if (!u.vehicle || !u.vehicle->bgm) return nullptr;
+  return mods::model(u.vehicle->bgm->model);
+}
+
+bool bgm_at_shot(const BgState& st, const Unit& shooter, const Weapon* w, const Unit& target) {
+  if (!st.options.bgm_vehicles || !w || !w->main_gun) return false;
+  const mods::Model* m = bgm_model_of(shooter);
+  const mods::Model* t = bgm_model_of(target);
+  return m && t && !t->soft_skin && target.vehicle->armoured && mods::gun_class(m->gun).has_value();
+}
+
+Check check_bgm_gun(const Unit& shooter, const Weapon& w) {
+  if (!w.main_gun || !shooter.vehicle || !shooter.vehicle->bgm) return std::nullopt;
+  const BgmVehicle& b = *shooter.vehicle->bgm;
+  if (b.gun_out) return refusal("BGM_GUN_OUT", "BGM-LOC-06", label(shooter) + "'s main gun was knocked out; it fires no more this game.");
+  if (b.jammed) {
+    return refusal("BGM_JAMMED", "BGM-GEN-05",
+                   label(shooter) + "'s main gun is jammed; on a shooting card its crew clears it (Unjam) instead of firing.");
+  }
+  return std::nullopt;
+}
+
+Check check_bgm_range(const Unit& shooter, const Unit& target, double range) {
+  const mods::Model* m = bgm_model_of(shooter);
+  const auto cls = m ? mods::gun_class(m->gun) : std::nullopt;
+  if (!cls || mods::at_band(*cls, range)) return std::nullopt;
+  return refusal("BGM_OUT_OF_RANGE", "BGM-AT-07",
+                 label(target) + " is " + inches(range) + " from " + label(shooter) + ", beyond the extreme band of its " +
+                     std::string(m->gun) + " gun (72\" for a short gun).");
+}
+
+BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target) {
+  BgmShotPlan p;
+  const mods::Model& m = *bgm_model_of(shooter);
+  const mods::Model& t = *bgm_model_of(target);
+  const BgmVehicle& me = *shooter.vehicle->bgm;
+  const BgmVehicle& them = *target.vehicle->bgm;
+  p.gun = std::string(m.gun);
+  p.weapon = *mods::gun_class(m.gun);
+  p.calibre = mods::calibre_mm(m.gun);
+  const Vec2 from = shooter.position, to = target.position;
+  p.range = geom::distance(from, to);
+  p.band = mods::at_band(p.weapon, p.range).value_or(mods::AtBand::kExtreme);
+  p.to_hit = mods::base_to_hit(p.band);
+  p.heat = m.pen_ap == 0;
+  p.penetration = p.heat ? m.pen_other : m.pen_ap;
+  p.effective_pen = mods::effective_penetration(p.penetration, mods::attenuation_percent(p.weapon, p.band));
+  // BGM-LOC-01: the aspect by the hull's diagonals (BG-OPT-01's geometry); a dug-in vehicle shows
+  // only its front (BG-MOVE-13).
+  const geom::Hull hull{target.position, target.facing, target.vehicle->length, target.vehicle->width};
+  switch (target.markers.dug_in ? geom::Quadrant::kFront : geom::hull_quadrant(hull, from)) {
+    case geom::Quadrant::kFront: p.aspect = Aspect::kFront; break;
+    case geom::Quadrant::kSide: p.aspect = Aspect::kSide; break;
+    case geom::Quadrant::kRear: p.aspect = Aspect::kRear; break;
+  }
+  const Vec2 rel = from - to;
+  p.from_left = rel.x * target.facing.right().x + rel.y * target.facing.right().y < 0;
+  auto add = [&](std::string name, int v) {
+    if (v == 0) return;
+    p.modifiers.emplace_back(std::move(name), v);
+    p.modifier_total += v;
+  };
+  // BGM-AT-08, shooter (GAP-BGM-GEN-01: grade A elite, D green).
+  if (shooter.grade == Grade::kA) add("elite crew", -2);
+  if (shooter.grade == Grade::kD) add("green crew", 2);
+  if (st.options.bgm_buttoned) add("buttoned up", 2);
+  if (p.heat) add("HEAT ammunition", 2);
+  if (me.commander_killed) add("no commander", 3);                 // BGM-LOC-08
+  if (me.heavy_damage) add("heavy damage", 2);                     // BGM-VDMG-02
+  if (me.moved_turn == st.turn) add("moved in a previous action", 8);  // GAP-BGM-GEN-01; no stabilisers (BGM-AT-09)
+  // GAP-BGM-AT-08: a new target +1, the second shot at it -1, later ones -2.
+  // A shooter that has engaged nothing since it last moved has no such modifier (BGM-DX-01).
+  if (!me.last_target.empty() && me.last_target != target.id) add("new target", 1);
+  if (me.last_target == target.id) {
+    add(me.shots_at_target >= 2 ? "subsequent shot at the target" : "second shot at the target", me.shots_at_target >= 2 ? -2 : -1);
+  }
+  // Target.
+  if (them.moved_turn == st.turn && p.aspect == Aspect::kFront) add("target moving, front", 2);
+  if (them.moved_turn == st.turn && p.aspect == Aspect::kSide) {
+    add("target moving across", std::min(5, static_cast<int>(std::floor(them.moved_inches / 3 + 1e-9))));
+  }
+  if (auto s = mods::size_modifier(t.size)) {
+    static const char* const kSize[] = {"very large target", "large target", "", "small target", "very small target"};
+    add(kSize[std::clamp(*s, -2, 2) + 2], *s);  // BGM-VEH-02
+  }
+  if (in_woods(st, to)) add("target in woods", 2);  // decided: Carroll's woods are light woods
+  return p;
+}
+
+std::string bgm_shot_words(const BgmShotPlan& p) {
+  std::string out = p.gun + " d20 under " + std::to_string(p.to_hit) + " (" + band_name(p.band) + ")";
+  for (const auto& [name, v] : p.modifiers) out += ", " + std::string(v < 0 ? "-" : "+") + std::to_string(std::abs(v)) + " " + name;
+  // BGM-AT-02 / BGM-GEN-05: natural n hits when n + modifiers < to-hit, and never on a 20.
+  const int best = std::min(19, p.to_hit - 1 - p.modifier_total);
+  out += best >= 1 ? ": 1-" + std::to_string(best) + " hit" : ": no roll hits";
+  return out + "; penetration " + std::to_string(p.effective_pen);
+}
+
+void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target) {
+  const BgmShotPlan plan = plan_bgm_shot(st, shooter, target);
+  const mods::Model& model = *bgm_model_of(target);
+  pb::BgEvent ev;
+  pb::BgmAtShot& e = *ev.mutable_bgm_at_shot();
+  e.set_shooter_id(shooter.id);
+  e.set_target_id(target.id);
+  e.set_weapon_id(weapon_id);
+  e.set_gun(plan.gun);
+  e.set_range(plan.range);
+  e.set_band(band_name(plan.band));
+  e.set_to_hit(plan.to_hit);
+  for (const auto& [name, v] : plan.modifiers) {
+    auto* m = e.add_modifiers();
+    m->set_name(name);
+    m->set_value(v);
+  }
+  if (plan.heat) e.add_notes("fires its HEAT round (no AP round listed)");
+  Shot shot{ctx, st, target, model, plan, e};
+  const int natural = shot.d20("to hit");
+  const mods::AtRoll r = mods::at_hit(natural, plan.modifier_total, plan.band);
+  e.set_natural(natural);
+  e.set_modified(r.modified);
+  e.set_hit(r.hit);
+  e.set_jammed(r.jam);
+  e.set_aspect(aspect_name(plan.aspect));
+  if (r.hit) {
+    const int loc = shot.d20("hit location");
+    const Location l = mods::hit_location(plan.aspect, loc);
+    e.set_location_roll(loc);
+    e.set_location(std::string(mods::location_name(l)));
+    shot.location(l);
+    shot.morale();
+  }
+  const std::string target_id = target.id;
+  const bool destroyed = e.destroyed(), catastrophic = e.catastrophic(), bailed = e.bailed_out(), fire = e.on_fire();
+  tell_faces(ctx.pending_dice(), e);
+  emit_bg(ctx, ev);
+  const Unit* t = st.find(target_id);
+  if (catastrophic) catastrophic_blast(ctx, st, *t);
+  if (destroyed) {
+    std::string why = catastrophic ? "catastrophic hit (BGM-VDMG-07)" : bailed ? "the crew bailed out (BGM-VDMG-03)"
+                      : fire        ? "the engine caught fire (BGM-VDMG-04)"
+                                    : "destroyed (BGM-VDMG-07)";
+    vehicle_lost(ctx, st, *t, why);
+  }
+}
+
+Check check_unjam(const BgState& st, int side, const pb::BgUnjam& c) {
+  const Unit* u = nullptr;
+  if (auto r = check_unit_may_act(st, side, c.unit_id(), BgAction::kShoot, &u)) return r;
+  if (!u->vehicle || !u->vehicle->bgm || !u->vehicle->bgm->jammed) {
+    return refusal("BGM_NOT_JAMMED", "BGM-GEN-05", label(*u) + " has no jammed gun to clear.");
+  }
+  return std::nullopt;
+}
+
+void do_unjam(Context& ctx, BgState& st, int side, const pb::BgUnjam& c) {
+  if (auto r = check_unjam(st, side, c)) refuse(*r);
+  const Unit& u = *st.find(c.unit_id());
+  std::string weapon;
+  for (const auto& w : u.vehicle->weapons) {
+    if (w.main_gun && weapon.empty()) weapon = w.id;
+  }
+  pb::BgEvent e;
+  e.mutable_bgm_unjammed()->set_unit_id(u.id);
+  e.mutable_bgm_unjammed()->set_weapon_id(weapon);
+  emit_bg(ctx, e);
+  unit_acted(ctx, st, u, BgAction::kShoot);
+}
+
+void apply_bgm_event(BgState& st, const pb::BgEvent& e) {
+  auto bgm = [&](const std::string& id) -> BgmVehicle* {
+    Unit* u = st.find(id);
+    return u && u->vehicle && u->vehicle->bgm ? &*u->vehicle->bgm : nullptr;
+  };
+  switch (e.body_case()) {
+    case pb::BgEvent::kBgmAtShot: {
+      const auto& s = e.bgm_at_shot();
+      if (BgmVehicle* me = bgm(s.shooter_id())) {
+        me->shots_at_target = me->last_target == s.target_id() ? me->shots_at_target + 1 : 1;
+        me->last_target = s.target_id();
+        if (s.jammed()) me->jammed = true;
+      }
+      Unit* t = st.find(s.target_id());
+      if (BgmVehicle* b = bgm(s.target_id())) {
+        b->gun_out = b->gun_out || s.gun_out();
+        b->commander_killed = b->commander_killed || s.commander_killed();
+        b->heavy_damage = b->heavy_damage || s.heavy_damage();
+        b->half_movement = b->half_movement || s.half_movement();
+        b->out_until_turn = std::max(b->out_until_turn, s.out_until_turn());
+        b->engine_out_until_turn = std::max(b->engine_out_until_turn, s.engine_out_until_turn());
+        if (s.immobilized()) t->vehicle->immobilized = true;
+      }
+      break;
+    }
+    case pb::BgEvent::kBgmUnjammed:
+      if (BgmVehicle* b = bgm(e.bgm_unjammed().unit_id())) b->jammed = false;
+      break;
+    case pb::BgEvent::kVehicleMoved: {
+      const auto& m = e.vehicle_moved();
+      if (BgmVehicle* b = bgm(m.unit_id())) {
+        b->moved_turn = st.turn;
+        b->moved_inches = m.used();
+        b->last_target.clear();  // a new position: the next shot starts a new engagement
+        b->shots_at_target = 0;
+      }
+      break;
+    }
+    default: break;
+  }
+}
+
+Check check_bgm_may_act(const BgState& st, const Unit& u) {
+  if (!u.vehicle || !u.vehicle->bgm || st.turn > u.vehicle->bgm->out_until_turn) return std::nullopt;
+  return refusal("BGM_OUT_OF_ACTION", "BGM-VDMG-01",
+                 label(u) + " is out of action until the end of turn " + std::to_string(u.vehicle->bgm->out_until_turn) + ".");
+}
+
+Check check_bgm_may_move(const BgState& st, const Unit& u) {
+  if (!u.vehicle || !u.vehicle->bgm || st.turn > u.vehicle->bgm->engine_out_until_turn) return std::nullopt;
+  return refusal("BGM_ENGINE_OUT", "BGM-VDMG-04",
+                 label(u) + "'s engine is out until the end of turn " + std::to_string(u.vehicle->bgm->engine_out_until_turn) + ".");
+}
+
+std::vector<std::pair<std::string, std::string>> bgm_markers(const BgState& st, const Unit& u) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!u.vehicle || !u.vehicle->bgm || u.destroyed) return out;
+  const BgmVehicle& b = *u.vehicle->bgm;
+  if (b.jammed) out.emplace_back("bgm_jammed", "Main gun jammed");
+  if (b.gun_out) out.emplace_back("bgm_gun_out", "Main gun knocked out");
+  if (b.commander_killed) out.emplace_back("bgm_no_commander", "No commander (+3)");
+  if (b.heavy_damage) out.emplace_back("bgm_heavy_damage", "Heavy damage (+2)");
+  if (b.half_movement) out.emplace_back("bgm_half_movement", "Half movement");
+  if (st.turn <= b.out_until_turn) out.emplace_back("bgm_out", "Out of action to the end of turn " + std::to_string(b.out_until_turn));
+  if (st.turn <= b.engine_out_until_turn) {
+    out.emplace_back("bgm_engine_out", "Engine out to the end of turn " + std::to_string(b.engine_out_until_turn));
+  }
+  return out;
+}
+
+}  // namespace sandtable::bg
