@@ -438,6 +438,89 @@ TEST(BgmLayer, BGM_AT_01_TheShotIsPreviewedAsTheD20) {
   EXPECT_NE(a.text().find("d20 under 12 (short), -1 large target: 1-12 hit; penetration 29; 30\""), std::string::npos) << a.text();
 }
 
+// Axis rifle squad "g" (leader g-f0, heavy weapon g-f1 at (10, 5)) facing north, the M4A3 "v"
+// `range` inches north of the heavy weapon, facing it.
+Sc team_duel(double range, const std::string& weapon = "panzerschreck") {
+  Sc sc;
+  sc.option("bg.mods", "vehicles");
+  auto& g = sc.inf(0, "g", 4, 10.5, 5, 1, 1);
+  if (!weapon.empty()) g.add_attributes("at_weapon=g-f1:" + weapon);
+  sc.vehicle(1, "v", "medium_tank", 10, 5 + range, 180).add_attributes("model=M4A3 (75)");
+  return sc;
+}
+
+// BGM-AT-10 / BGM-AT-07 / GAP-BGM-AT-10: an infantry anti-tank team fires the d20 from where it
+// stands: the Panzerschreck at 8" is in its effective band (base 10), its penetration 35 is not
+// attenuated and beats the M4A3's front hull (31).
+TEST(BgmLayer, BGM_AT_10_InfantryAntiTankTeam) {
+  TG t = axis_shooting(team_duel(8));
+  const Outcome o = run_dice(t, shoot_cmd("axis", "g", "v"), {d20(5), d20(9), d20(19), d6(6)});
+  ASSERT_TRUE(o.accepted) << o.rejection.message();
+  const auto* s = shot_of(o);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->figure_id(), "g-f1");
+  EXPECT_EQ(s->gun(), "Panzerschreck");
+  EXPECT_EQ(s->band(), "effective");
+  EXPECT_EQ(s->to_hit(), 10);
+  EXPECT_EQ(s->modified(), 4);  // large target -1, nothing else: no "HEAT ammunition" for a team
+  EXPECT_EQ(s->penetration(), 35);
+  EXPECT_EQ(s->armour(), 31);
+  EXPECT_TRUE(s->penetrated());
+  EXPECT_EQ(attack_of(o), nullptr);  // the riflemen add nothing against armour
+  // Beyond the Panzerschreck's extreme band (15") it cannot fire; Carroll's 24" does not apply.
+  TG far = axis_shooting(team_duel(16));
+  EXPECT_EQ(far.refused(shoot_cmd("axis", "g", "v")), "BGM_OUT_OF_RANGE");
+}
+
+// GAP-BGM-GEN-01 (BG-VEH-02 replaced): with Shaffer's vehicles a unit with no anti-tank weapon
+// cannot shoot at armour; without the layer the same squad (its heavy weapon counting, BG-VEH-02)
+// rolls Carroll's dice pool at it.
+TEST(BgmLayer, GAP_BGM_GEN_01_RiflesCannotHarmArmour) {
+  TG t = axis_shooting(team_duel(8, ""));
+  EXPECT_EQ(t.refused(shoot_cmd("axis", "g", "v")), "BGM_NO_AT_WEAPON");
+  Sc off = team_duel(8, "");
+  off.s.clear_options();
+  TG carroll = axis_shooting(off);
+  const Outcome o = run_dice(carroll, shoot_cmd("axis", "g", "v"), d6s({2, 2, 2, 2, 2, 2, 2, 2, 2}));
+  ASSERT_TRUE(o.accepted) << o.rejection.message();
+  ASSERT_TRUE(attack_of(o));
+  EXPECT_FALSE(attack_of(o)->halved());
+  EXPECT_FALSE(shot_of(o));
+}
+
+// BGM-AT-07: the attribute names a heavy weapon of the unit and a weapon of the table.
+TEST(BgmLayer, BGM_AT_07_TheTeamsWeaponIsChecked) {
+  Sc rifle = team_duel(8, "");
+  rifle.s.mutable_sides(0)->mutable_units(0)->add_attributes("at_weapon=g-f2:bazooka");
+  EXPECT_NE(rules().validate(rifle.s).value_or("").find("heavy weapon figure"), std::string::npos);
+  Sc unknown = team_duel(8, "recoilless");
+  EXPECT_NE(rules().validate(unknown.s).value_or("").find("at_weapon="), std::string::npos);
+  Sc pen = team_duel(8, "bazooka:30");
+  EXPECT_EQ(rules().validate(pen.s), std::nullopt);
+  TG t = axis_shooting(pen);
+  EXPECT_EQ(t.u("g").figure("g-f1")->at_pen, 30);
+}
+
+// BGM-AT-08 / BGM-VDMG-08 with bg.mods_hatches: buttoned up, every shot takes +2 and the
+// non-penetration table's commander result (10) only wounds him; with hatches open it kills him.
+TEST(BgmLayer, BGM_AT_08_HatchesOpenOrButtoned) {
+  Sc closed = duel();
+  closed.option("bg.mods_hatches", "buttoned");
+  TG t = axis_shooting(closed);
+  const auto* s = shot_of(fire(t, {d20(5), d20(9), d20(10)}));  // hull, 29 against 31, commander
+  ASSERT_TRUE(s);
+  ASSERT_EQ(s->modifiers_size(), 2);
+  EXPECT_EQ(s->modifiers(0).name(), "buttoned up");
+  EXPECT_EQ(s->modifiers(0).value(), 2);
+  EXPECT_EQ(s->modified(), 6);
+  EXPECT_FALSE(s->commander_killed());
+  TG open = axis_shooting(duel());
+  const auto* o = shot_of(fire(open, {d20(5), d20(9), d20(10), d6(6)}));
+  ASSERT_TRUE(o);
+  EXPECT_TRUE(o->commander_killed());
+  EXPECT_TRUE(bgm(open, "v").commander_killed);
+}
+
 // GAP-BGM-GEN-01: the layer is a room option; without it the same shot is Carroll's dice pool.
 // With it, every vehicle names a model from the tables (BGM-VEH-01), of its own kind.
 TEST(BgmLayer, BGM_GEN_01_TheOptionAndTheModelsItNeeds) {

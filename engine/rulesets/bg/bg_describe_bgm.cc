@@ -15,6 +15,7 @@ std::string to_hit(const pb::BgmAtShot& e) {
   for (const auto& m : e.modifiers()) out += " " + signed_number(m.value()) + " (" + m.name() + ")";
   if (e.modifiers_size() > 0) out += " = " + std::to_string(e.modified());
   out += ", needing less than " + std::to_string(e.to_hit()) + " at " + e.band() + " range";
+  if (e.jammed() && !e.figure_id().empty()) return out + ": a natural 20, a miss: the weapon misfires (BGM-GEN-05)";
   if (e.jammed()) return out + ": a natural 20, a miss and the gun jams (BGM-GEN-05)";
   return out + (e.hit() ? ": a hit (BGM-AT-02)" : ": a miss (BGM-AT-02)");
 }
@@ -49,7 +50,9 @@ std::string effects(const pb::BgmAtShot& e) {
 
 std::string at_shot(const Words& w, const pb::BgmAtShot& e) {
   const std::string t = w.unit(e.target_id());
-  std::string out = w.unit(e.shooter_id()) + " fires its " + e.gun() + " at " + t + " " + inches(e.range()) + " away: " + to_hit(e);
+  const std::string who = e.figure_id().empty() ? w.unit(e.shooter_id()) + " fires its " + e.gun()
+                                                : w.unit(e.shooter_id()) + "'s " + e.gun() + " team (" + w.figure(e.figure_id()) + ") fires";
+  std::string out = who + " at " + t + " " + inches(e.range()) + " away: " + to_hit(e);
   if (!e.hit()) return out + w.notes(e.notes()) + ".";
   out += "; " + e.aspect() + " aspect, location d20 " + std::to_string(e.location_roll()) + ": " + e.location() + " (BGM-LOC-09)";
   if (e.tested()) {

@@ -214,7 +214,7 @@ std::string pool_words(const BgState& st, const Unit& u, const Unit& t, const pb
       }
     }
     if (bgm_at_shot(st, u, w, t)) {  // Shaffer's d20 (BGM-AT-01): the number to beat and why
-      out += bgm_shot_words(plan_bgm_shot(st, u, t));
+      out += bgm_words(st, u, t);
       continue;
     }
     const DicePool p = plan_attack(st, u, t, shot.weapon_id()).pool;

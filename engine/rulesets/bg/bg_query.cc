@@ -305,20 +305,20 @@ pb::QueryAnswer preview_shoot(const BgState& st, int side, const pb::BgShoot& s)
         }
       }
       if (bgm_at_shot(st, u, w, t)) {  // Shaffer's d20 anti-tank fire (BGM-AT-01)
-        const BgmShotPlan p = plan_bgm_shot(st, u, t);
         pb::DicePool* d = a.add_dice();
         d->set_label("to hit");
         d->set_kind(pb::DIE_KIND_D20);
-        d->set_count(1);
+        d->set_count(bgm_shots(st, u, t));
         const bool sight = !los_blocker(st, u, t);
+        const double range = geom::distance(aim_point(st, u), aim_point(st, t));
         if (first) {
-          a.set_distance(p.range);
+          a.set_distance(range);
           a.set_line_of_sight(sight);
           first = false;
         }
         if (!text.empty()) text += " ";
-        text += label(u) + " at " + label(t) + " with " + shot.weapon_id() + ": " + bgm_shot_words(p) + "; " + inches(p.range) +
-                (sight ? ", in sight" : ", out of sight") + ".";
+        text += label(u) + " at " + label(t) + (shot.weapon_id().empty() ? "" : " with " + shot.weapon_id()) + ": " +
+                bgm_words(st, u, t) + "; " + inches(range) + (sight ? ", in sight" : ", out of sight") + ".";
         continue;
       }
       const AttackPlan p = plan_attack(st, u, t, shot.weapon_id());

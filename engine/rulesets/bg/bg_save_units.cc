@@ -21,6 +21,8 @@ void save_figure(const Figure& f, pb::BgSavedFigure* out) {
   out->set_from_unit(f.from_unit);
   out->set_stand(f.stand);
   out->set_melee_weapon(f.melee_weapon);
+  out->set_at_weapon(f.at_weapon);
+  out->set_at_pen(f.at_pen);
 }
 
 void save_vehicle(const Vehicle& v, pb::BgSavedVehicle* out) {
@@ -85,6 +87,9 @@ std::string load_figure(const pb::BgSavedFigure& in, int sides, Figure* out) {
   out->from_unit = in.from_unit();
   out->stand = in.stand();
   out->melee_weapon = in.melee_weapon();
+  if (!in.at_weapon().empty() && !mods::infantry_weapon(in.at_weapon())) return "figure '" + in.id() + "' has no such anti-tank weapon";
+  out->at_weapon = in.at_weapon();
+  out->at_pen = in.at_pen();
   return {};
 }
 

@@ -79,6 +79,11 @@ std::optional<std::string> check_unit(const pb::UnitSetup& u, const std::string&
         return where + ".attributes: \"" + x + "\"; expected melee_weapon=<figure id of this unit>:pistol|sword|bayonet (BG-MEL-07)";
       }
     }
+    // Shaffer's vehicles: "at_weapon=<figure id>:<weapon>[:<penetration>]" (BGM-AT-07/10).
+    for (const auto& x : u.attributes()) {
+      if (x.rfind("at_weapon=", 0) != 0) continue;
+      if (auto e = check_at_weapon(u, x)) return where + ".attributes: " + *e;
+    }
     // BG-UNIT-03 / BG-EX-03.
     if (leaders > max_leaders(n)) {
       return where + ".figures: " + std::to_string(n) + " figures may start with at most " +
@@ -273,6 +278,7 @@ Unit make_unit(const pb::UnitSetup& u, int side, const Options& o) {
       g.from_unit = u.id();
       for (const auto& a : u.attributes()) {  // BG-MEL-07 optional (checked in validate)
         if (a.rfind("melee_weapon=" + f.id() + ":", 0) == 0) g.melee_weapon = a.substr(14 + f.id().size());
+        if (a.rfind("at_weapon=" + f.id() + ":", 0) == 0) read_at_weapon(a, &g);  // checked in validate
       }
       x.figures.push_back(g);
     }

@@ -57,6 +57,10 @@ struct Figure {
   std::string from_unit;     // the unit it started in (combining, prisoners, healing)
   int stand = 0;             // BG-OPT-04: multi-figure stand number in its unit (0 = none)
   std::string melee_weapon;  // BG-MEL-07 optional: "pistol", "sword", "bayonet" (scenario), or none
+  // Shaffer's vehicles (BGM-AT-07/10): a heavy-weapon figure's anti-tank weapon ("bazooka",
+  // "panzerschreck", "panzerfaust30", "panzerfaust60", "piat") and its penetration; none: empty.
+  std::string at_weapon;
+  int at_pen = 0;
 };
 
 enum class UnitKind { kInfantry, kCavalry, kVehicle, kEmplacement };

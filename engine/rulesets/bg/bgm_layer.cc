@@ -283,6 +283,66 @@ void catastrophic_blast(Context& ctx, BgState& st, const Unit& vehicle) {
   }
 }
 
+// An infantry unit's anti-tank teams (BGM-AT-10): living figures with a weapon, and whether the
+// target is within its bands from where the figure stands.
+struct Team {
+  const Figure* fig;
+  const mods::InfantryWeapon* weapon;
+  double range;
+  std::optional<mods::AtBand> band;
+};
+
+std::vector<Team> teams(const Unit& u, const Unit& target) {
+  std::vector<Team> out;
+  for (const auto& f : u.figures) {
+    const mods::InfantryWeapon* w = f.at_weapon.empty() ? nullptr : mods::infantry_weapon(f.at_weapon);
+    if (!w || !f.alive || f.prisoner) continue;
+    const double r = geom::distance(f.pos, target.position);
+    out.push_back({&f, w, r, mods::at_band(w->weapon, r)});
+  }
+  return out;
+}
+
+void add_mod(BgmShotPlan& p, std::string name, int v) {
+  if (v == 0) return;
+  p.modifiers.emplace_back(std::move(name), v);
+  p.modifier_total += v;
+}
+
+// BGM-LOC-01: the aspect struck from `from`, by the hull's diagonals (BG-OPT-01's geometry); a
+// dug-in vehicle shows only its front (BG-MOVE-13). Left and right as the vehicle sees them.
+void aim_at(Vec2 from, const Unit& target, BgmShotPlan& p) {
+  const geom::Hull hull{target.position, target.facing, target.vehicle->length, target.vehicle->width};
+  switch (target.markers.dug_in ? geom::Quadrant::kFront : geom::hull_quadrant(hull, from)) {
+    case geom::Quadrant::kFront: p.aspect = Aspect::kFront; break;
+    case geom::Quadrant::kSide: p.aspect = Aspect::kSide; break;
+    case geom::Quadrant::kRear: p.aspect = Aspect::kRear; break;
+  }
+  const Vec2 rel = from - target.position;
+  p.from_left = rel.x * target.facing.right().x + rel.y * target.facing.right().y < 0;
+}
+
+// BGM-AT-08, the crew's quality as GAP-BGM-GEN-01 maps Carroll's grades.
+void grade_modifier(const Unit& shooter, BgmShotPlan& p) {
+  if (shooter.grade == Grade::kA) add_mod(p, "elite crew", -2);
+  if (shooter.grade == Grade::kD) add_mod(p, "green crew", 2);
+}
+
+// BGM-AT-08, the target's column (GAP-BGM-AT-08 for a side-on mover).
+void target_modifiers(const BgState& st, const Unit& target, BgmShotPlan& p) {
+  const mods::Model& t = *bgm_model_of(target);
+  const BgmVehicle& them = *target.vehicle->bgm;
+  if (them.moved_turn == st.turn && p.aspect == Aspect::kFront) add_mod(p, "target moving, front", 2);
+  if (them.moved_turn == st.turn && p.aspect == Aspect::kSide) {
+    add_mod(p, "target moving across", std::min(5, static_cast<int>(std::floor(them.moved_inches / 3 + 1e-9))));
+  }
+  if (auto s = mods::size_modifier(t.size)) {
+    static const char* const kSize[] = {"very large target", "large target", "", "small target", "very small target"};
+    add_mod(p, kSize[std::clamp(*s, -2, 2) + 2], *s);  // BGM-VEH-02
+  }
+  if (in_woods(st, target.position)) add_mod(p, "target in woods", 2);  // decided: Carroll's woods are light woods
+}
+
 // What each die of the shot did, for the dice tray (the log line gives the whole arithmetic).
 void tell_faces(std::vector<pb::DieRoll>& dice, const pb::BgmAtShot& e) {
   int crew = 0, damage = 0;
@@ -328,16 +388,44 @@ std::optional<std::string> check_bgm_model(const pb::UnitSetup& u, const std::st
   return std::nullopt;
 }
 
+std::optional<std::string> check_at_weapon(const pb::UnitSetup& u, const std::string& attribute) {
+  const std::string spec = attribute.substr(attribute.find('=') + 1);
+  const auto c1 = spec.find(':');
+  const auto c2 = c1 == std::string::npos ? std::string::npos : spec.find(':', c1 + 1);
+  const std::string fig = spec.substr(0, c1);
+  const std::string weapon = c1 == std::string::npos ? "" : spec.substr(c1 + 1, c2 == std::string::npos ? std::string::npos : c2 - c1 - 1);
+  const std::string pen = c2 == std::string::npos ? "" : spec.substr(c2 + 1);
+  const std::string expected = "expected at_weapon=<heavy weapon figure of this unit>:" +
+                               std::string("panzerfaust30|panzerfaust60|piat|bazooka|panzerschreck[:<penetration 1-200>] (BGM-AT-07/10)");
+  bool heavy = false;
+  for (const auto& f : u.figures()) heavy = heavy || (f.id() == fig && f.kind().rfind("heavy_weapon", 0) == 0);
+  if (!heavy || !mods::infantry_weapon(weapon)) return "\"" + attribute + "\"; " + expected;
+  if (!pen.empty() && (pen.size() > 3 || pen.find_first_not_of("0123456789") != std::string::npos || std::stoi(pen) < 1 ||
+                       std::stoi(pen) > 200)) {
+    return "\"" + attribute + "\"; " + expected;
+  }
+  return std::nullopt;
+}
+
+void read_at_weapon(const std::string& attribute, Figure* f) {
+  const std::string spec = attribute.substr(attribute.find('=') + 1 + f->id.size() + 1);
+  const auto colon = spec.find(':');
+  f->at_weapon = spec.substr(0, colon);
+  f->at_pen = colon == std::string::npos ? 0 : std::stoi(spec.substr(colon + 1));
+}
+
 const mods::Model* bgm_model_of(const Unit& u) {
   if (!u.vehicle || !u.vehicle->bgm) return nullptr;
   return mods::model(u.vehicle->bgm->model);
 }
 
 bool bgm_at_shot(const BgState& st, const Unit& shooter, const Weapon* w, const Unit& target) {
-  if (!st.options.bgm_vehicles || !w || !w->main_gun) return false;
-  const mods::Model* m = bgm_model_of(shooter);
+  if (!st.options.bgm_vehicles) return false;
   const mods::Model* t = bgm_model_of(target);
-  return m && t && !t->soft_skin && target.vehicle->armoured && mods::gun_class(m->gun).has_value();
+  if (!t || t->soft_skin || !target.vehicle->armoured) return false;
+  if (shooter.infantry_like()) return true;  // GAP-BGM-GEN-01: BG-VEH-02 gives way to BGM-AT-10
+  const mods::Model* m = bgm_model_of(shooter);
+  return w && w->main_gun && m && mods::gun_class(m->gun).has_value();
 }
 
 Check check_bgm_gun(const Unit& shooter, const Weapon& w) {
@@ -352,6 +440,22 @@ Check check_bgm_gun(const Unit& shooter, const Weapon& w) {
 }
 
 Check check_bgm_range(const Unit& shooter, const Unit& target, double range) {
+  if (shooter.infantry_like()) {
+    const std::vector<Team> all = teams(shooter, target);
+    if (all.empty()) {
+      return refusal("BGM_NO_AT_WEAPON", "BGM-AT-10",
+                     label(shooter) + " has no anti-tank weapon: with Shaffer's vehicles rifles and machine guns cannot harm the armoured " +
+                         label(target) + ".");
+    }
+    const Team* nearest = &all.front();
+    for (const auto& t : all) {
+      if (t.band) return std::nullopt;
+      if (t.range < nearest->range) nearest = &t;
+    }
+    return refusal("BGM_OUT_OF_RANGE", "BGM-AT-07",
+                   label(target) + " is " + inches(nearest->range) + " from " + label(shooter) + "'s " + std::string(nearest->weapon->words) +
+                       ", beyond its extreme band.");
+  }
   const mods::Model* m = bgm_model_of(shooter);
   const auto cls = m ? mods::gun_class(m->gun) : std::nullopt;
   if (!cls || mods::at_band(*cls, range)) return std::nullopt;
@@ -363,59 +467,71 @@ Check check_bgm_range(const Unit& shooter, const Unit& target, double range) {
 BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target) {
   BgmShotPlan p;
   const mods::Model& m = *bgm_model_of(shooter);
-  const mods::Model& t = *bgm_model_of(target);
   const BgmVehicle& me = *shooter.vehicle->bgm;
-  const BgmVehicle& them = *target.vehicle->bgm;
   p.gun = std::string(m.gun);
   p.weapon = *mods::gun_class(m.gun);
   p.calibre = mods::calibre_mm(m.gun);
-  const Vec2 from = shooter.position, to = target.position;
-  p.range = geom::distance(from, to);
+  p.range = geom::distance(shooter.position, target.position);
   p.band = mods::at_band(p.weapon, p.range).value_or(mods::AtBand::kExtreme);
   p.to_hit = mods::base_to_hit(p.band);
   p.heat = m.pen_ap == 0;
   p.penetration = p.heat ? m.pen_other : m.pen_ap;
   p.effective_pen = mods::effective_penetration(p.penetration, mods::attenuation_percent(p.weapon, p.band));
-  // BGM-LOC-01: the aspect by the hull's diagonals (BG-OPT-01's geometry); a dug-in vehicle shows
-  // only its front (BG-MOVE-13).
-  const geom::Hull hull{target.position, target.facing, target.vehicle->length, target.vehicle->width};
-  switch (target.markers.dug_in ? geom::Quadrant::kFront : geom::hull_quadrant(hull, from)) {
-    case geom::Quadrant::kFront: p.aspect = Aspect::kFront; break;
-    case geom::Quadrant::kSide: p.aspect = Aspect::kSide; break;
-    case geom::Quadrant::kRear: p.aspect = Aspect::kRear; break;
-  }
-  const Vec2 rel = from - to;
-  p.from_left = rel.x * target.facing.right().x + rel.y * target.facing.right().y < 0;
-  auto add = [&](std::string name, int v) {
-    if (v == 0) return;
-    p.modifiers.emplace_back(std::move(name), v);
-    p.modifier_total += v;
-  };
-  // BGM-AT-08, shooter (GAP-BGM-GEN-01: grade A elite, D green).
-  if (shooter.grade == Grade::kA) add("elite crew", -2);
-  if (shooter.grade == Grade::kD) add("green crew", 2);
-  if (st.options.bgm_buttoned) add("buttoned up", 2);
-  if (p.heat) add("HEAT ammunition", 2);
-  if (me.commander_killed) add("no commander", 3);                 // BGM-LOC-08
-  if (me.heavy_damage) add("heavy damage", 2);                     // BGM-VDMG-02
-  if (me.moved_turn == st.turn) add("moved in a previous action", 8);  // GAP-BGM-GEN-01; no stabilisers (BGM-AT-09)
-  // GAP-BGM-AT-08: a new target +1, the second shot at it -1, later ones -2.
-  // A shooter that has engaged nothing since it last moved has no such modifier (BGM-DX-01).
-  if (!me.last_target.empty() && me.last_target != target.id) add("new target", 1);
+  aim_at(shooter.position, target, p);
+  // BGM-AT-08, shooter.
+  grade_modifier(shooter, p);
+  if (st.options.bgm_buttoned) add_mod(p, "buttoned up", 2);
+  if (p.heat) add_mod(p, "HEAT ammunition", 2);
+  if (me.commander_killed) add_mod(p, "no commander", 3);                 // BGM-LOC-08
+  if (me.heavy_damage) add_mod(p, "heavy damage", 2);                     // BGM-VDMG-02
+  if (me.moved_turn == st.turn) add_mod(p, "moved in a previous action", 8);  // GAP-BGM-GEN-01; no stabilisers (BGM-AT-09)
+  // GAP-BGM-AT-08: a new target +1, the second shot at it -1, later ones -2. A shooter that has
+  // engaged nothing since it last moved has no such modifier (BGM-DX-01).
+  if (!me.last_target.empty() && me.last_target != target.id) add_mod(p, "new target", 1);
   if (me.last_target == target.id) {
-    add(me.shots_at_target >= 2 ? "subsequent shot at the target" : "second shot at the target", me.shots_at_target >= 2 ? -2 : -1);
+    add_mod(p, me.shots_at_target >= 2 ? "subsequent shot at the target" : "second shot at the target", me.shots_at_target >= 2 ? -2 : -1);
   }
-  // Target.
-  if (them.moved_turn == st.turn && p.aspect == Aspect::kFront) add("target moving, front", 2);
-  if (them.moved_turn == st.turn && p.aspect == Aspect::kSide) {
-    add("target moving across", std::min(5, static_cast<int>(std::floor(them.moved_inches / 3 + 1e-9))));
-  }
-  if (auto s = mods::size_modifier(t.size)) {
-    static const char* const kSize[] = {"very large target", "large target", "", "small target", "very small target"};
-    add(kSize[std::clamp(*s, -2, 2) + 2], *s);  // BGM-VEH-02
-  }
-  if (in_woods(st, to)) add("target in woods", 2);  // decided: Carroll's woods are light woods
+  target_modifiers(st, target, p);
   return p;
+}
+
+BgmShotPlan plan_bgm_team_shot(const BgState& st, const Unit& unit, const Figure& team, const Unit& target) {
+  BgmShotPlan p;
+  const mods::InfantryWeapon& w = *mods::infantry_weapon(team.at_weapon);
+  p.gun = std::string(w.words);
+  p.weapon = w.weapon;
+  p.calibre = w.calibre_mm;
+  p.range = geom::distance(team.pos, target.position);
+  p.band = mods::at_band(p.weapon, p.range).value_or(mods::AtBand::kExtreme);
+  p.to_hit = mods::base_to_hit(p.band);
+  // Shaped charges: HEAT for crew hits (BGM-CREW-01); the +2 "HEAT ammunition" to hit sits in the
+  // gun's column and is not taken here (docs/rulesets/battleground-mods.md).
+  p.heat = true;
+  p.penetration = team.at_pen > 0 ? team.at_pen : w.pen;
+  p.effective_pen = mods::effective_penetration(p.penetration, mods::attenuation_percent(p.weapon, p.band));  // 0 % (BGM-AT-10)
+  aim_at(team.pos, target, p);
+  grade_modifier(unit, p);
+  target_modifiers(st, target, p);
+  return p;
+}
+
+std::string bgm_words(const BgState& st, const Unit& shooter, const Unit& target) {
+  if (!shooter.infantry_like()) return bgm_shot_words(plan_bgm_shot(st, shooter, target));
+  std::string out;
+  for (const auto& t : teams(shooter, target)) {
+    if (!t.band) continue;
+    if (!out.empty()) out += "; ";
+    out += t.fig->id + " " + bgm_shot_words(plan_bgm_team_shot(st, shooter, *t.fig, target));
+  }
+  return out;
+}
+
+int bgm_shots(const BgState& st, const Unit& shooter, const Unit& target) {
+  (void)st;
+  if (!shooter.infantry_like()) return 1;
+  int n = 0;
+  for (const auto& t : teams(shooter, target)) n += t.band.has_value();
+  return n;
 }
 
 std::string bgm_shot_words(const BgmShotPlan& p) {
@@ -427,12 +543,16 @@ std::string bgm_shot_words(const BgmShotPlan& p) {
   return out + "; penetration " + std::to_string(p.effective_pen);
 }
 
-void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target) {
-  const BgmShotPlan plan = plan_bgm_shot(st, shooter, target);
+namespace {
+
+// One d20 shot, rolled and emitted (BGM-AT-01), with what follows a lost vehicle.
+void resolve_shot(Context& ctx, BgState& st, const std::string& shooter_id, const std::string& figure_id,
+                  const std::string& weapon_id, const Unit& target, const BgmShotPlan& plan) {
   const mods::Model& model = *bgm_model_of(target);
   pb::BgEvent ev;
   pb::BgmAtShot& e = *ev.mutable_bgm_at_shot();
-  e.set_shooter_id(shooter.id);
+  e.set_shooter_id(shooter_id);
+  e.set_figure_id(figure_id);
   e.set_target_id(target.id);
   e.set_weapon_id(weapon_id);
   e.set_gun(plan.gun);
@@ -444,7 +564,7 @@ void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string&
     m->set_name(name);
     m->set_value(v);
   }
-  if (plan.heat) e.add_notes("fires its HEAT round (no AP round listed)");
+  if (plan.heat && figure_id.empty()) e.add_notes("fires its HEAT round (no AP round listed)");
   Shot shot{ctx, st, target, model, plan, e};
   const int natural = shot.d20("to hit");
   const mods::AtRoll r = mods::at_hit(natural, plan.modifier_total, plan.band);
@@ -472,6 +592,28 @@ void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string&
                       : fire        ? "the engine caught fire (BGM-VDMG-04)"
                                     : "destroyed (BGM-VDMG-07)";
     vehicle_lost(ctx, st, *t, why);
+  }
+}
+
+}  // namespace
+
+void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target) {
+  if (!shooter.infantry_like()) {
+    resolve_shot(ctx, st, shooter.id, "", weapon_id, target, plan_bgm_shot(st, shooter, target));
+    return;
+  }
+  // BGM-AT-10: each anti-tank team in reach fires in turn, until the target is gone.
+  const std::string unit_id = shooter.id, target_id = target.id;
+  std::vector<std::string> ready;
+  for (const auto& t : teams(shooter, target)) {
+    if (t.band) ready.push_back(t.fig->id);
+  }
+  for (const auto& fid : ready) {
+    const Unit* u = st.find(unit_id);
+    const Unit* t = st.find(target_id);
+    const Figure* f = u ? u->figure(fid) : nullptr;
+    if (!t || t->destroyed || !f || !f->alive) break;
+    resolve_shot(ctx, st, unit_id, fid, "", *t, plan_bgm_team_shot(st, *u, *f, *t));
   }
 }
 

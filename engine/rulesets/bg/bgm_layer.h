@@ -18,14 +18,22 @@ namespace sandtable::bg {
 // `required` (bg.mods = vehicles).
 std::optional<std::string> check_bgm_model(const pb::UnitSetup& u, const std::string& where, bool required);
 
+// A unit's "at_weapon=<figure id>:<weapon>[:<penetration>]" attribute (BGM-AT-07/10): a heavy
+// weapon of the unit, a weapon of mods::infantry_weapons(), a penetration 1..200 (GAP-BGM-AT-10's
+// default without one). read_at_weapon fills the figure from a checked attribute.
+std::optional<std::string> check_at_weapon(const pb::UnitSetup& u, const std::string& attribute);
+void read_at_weapon(const std::string& attribute, Figure* f);
+
 const mods::Model* bgm_model_of(const Unit& u);  // null without the layer
 
-// Whether this shot is the layer's d20 anti-tank fire: the layer on, a main gun of a vehicle
-// with a model, at an armoured vehicle with a model.
+// Whether this shot is the layer's d20 anti-tank fire: the layer on, at an armoured vehicle with
+// a model, by a main gun of a vehicle with a model or by infantry (whose only weapons that harm
+// armour are then its anti-tank teams, GAP-BGM-GEN-01 replacing BG-VEH-02).
 bool bgm_at_shot(const BgState& st, const Unit& shooter, const Weapon* w, const Unit& target);
 // A main gun that is jammed or knocked out fires at nothing (BGM-GEN-05, BGM-LOC-06).
 Check check_bgm_gun(const Unit& shooter, const Weapon& w);
-// The d20 fire's range in place of Carroll's weapon ranges (BGM-AT-03/07).
+// The d20 fire's range in place of Carroll's weapon ranges (BGM-AT-03/07); for infantry, an
+// anti-tank team with the target within its weapon's bands.
 Check check_bgm_range(const Unit& shooter, const Unit& target, double range);
 
 // The to-hit arithmetic of one shot before any die (BGM-AT-01..09 as GAP-BGM-GEN-01 maps them).
@@ -45,6 +53,13 @@ struct BgmShotPlan {
   bool from_left = false;    // the side struck, seen from the target's own facing
 };
 BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target);
+// One anti-tank team's shot (BGM-AT-07/10): its weapon's bands from the figure, no attenuation.
+BgmShotPlan plan_bgm_team_shot(const BgState& st, const Unit& unit, const Figure& team, const Unit& target);
+// What a shot at `target` would be, in the target list's words: the vehicle's gun, or each
+// anti-tank team in reach.
+std::string bgm_words(const BgState& st, const Unit& shooter, const Unit& target);
+// How many d20 shots it makes (1 for a vehicle; a team in reach each for infantry).
+int bgm_shots(const BgState& st, const Unit& shooter, const Unit& target);
 // The plan in a player's words for the target list: "75L d20 under 12 (short), -1 large target:
 // 1-12 hit; penetration 29".
 std::string bgm_shot_words(const BgmShotPlan& p);

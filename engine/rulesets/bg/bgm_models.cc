@@ -45,7 +45,26 @@ const std::array kModels = {
     Model{"Heavy truck (American)", true, "L", 6, 12, true, kSoft, kSoft, kSoft, std::nullopt, "", "", 0, 0, 0, ""},
 };
 
+// GAP-BGM-AT-10: panzerfausts 40, panzerschreck 35, bazooka and PIAT 25. Calibres: the warheads
+// (Panzerfaust 30 and 60: 100 mm and 149 mm; Panzerschreck 88 mm; bazooka 60 mm; PIAT 89 mm).
+const std::array kInfantry = {
+    InfantryWeapon{"panzerfaust30", "Panzerfaust 30", AtWeapon::kPanzerfaust30, 40, 100},
+    InfantryWeapon{"panzerfaust60", "Panzerfaust 60", AtWeapon::kPanzerfaust60, 40, 149},
+    InfantryWeapon{"piat", "PIAT", AtWeapon::kPiat, 25, 89},
+    InfantryWeapon{"bazooka", "bazooka", AtWeapon::kBazooka, 25, 60},
+    InfantryWeapon{"panzerschreck", "Panzerschreck", AtWeapon::kPanzerschreck, 35, 88},
+};
+
 }  // namespace
+
+std::span<const InfantryWeapon> infantry_weapons() { return kInfantry; }
+
+const InfantryWeapon* infantry_weapon(std::string_view name) {
+  for (const auto& w : kInfantry) {
+    if (w.name == name) return &w;
+  }
+  return nullptr;
+}
 
 std::span<const Model> models() { return kModels; }
 

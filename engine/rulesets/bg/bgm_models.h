@@ -5,6 +5,8 @@
 #include <span>
 #include <string_view>
 
+#include "engine/rulesets/bg/bgm_tables.h"
+
 namespace sandtable::bg::mods {
 
 // Armour of one aspect (BGM-VEH-01): hull and turret; a single printed number (open-topped) has
@@ -29,6 +31,18 @@ struct Model {
   int he_pen = 0;
   std::string_view he_size;     // "sm", "med", "lrg"
 };
+
+// The infantry anti-tank weapons of BGM-AT-07, with the penetration GAP-BGM-AT-10 decides (a
+// scenario may give another) and the warhead's calibre for special hits and crew hits.
+struct InfantryWeapon {
+  std::string_view name;  // "bazooka", "panzerschreck", "panzerfaust30", "panzerfaust60", "piat"
+  std::string_view words; // "bazooka", "Panzerfaust 30", ...
+  AtWeapon weapon;
+  int pen;
+  int calibre_mm;
+};
+const InfantryWeapon* infantry_weapon(std::string_view name);
+std::span<const InfantryWeapon> infantry_weapons();
 
 std::span<const Model> models();
 // The model printed under this name, or nullptr.
