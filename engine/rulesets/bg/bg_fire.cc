@@ -14,8 +14,6 @@
 
 namespace sandtable::bg {
 
-namespace {
-
 const Weapon* weapon_of(const Unit& u, const std::string& id) {
   if (!u.vehicle) return nullptr;
   for (const auto& w : u.vehicle->weapons) {
@@ -23,6 +21,8 @@ const Weapon* weapon_of(const Unit& u, const std::string& id) {
   }
   return nullptr;
 }
+
+namespace {
 
 // BG-FIRE-08, BG-VEH-07: the reach of this shot.
 double reach(const Weapon* w) {

@@ -82,6 +82,8 @@ Check check_unit_may_act(const BgState& st, int side, const std::string& unit_id
                          const Unit** out);
 // After a unit has acted on the current card: record it and close an ace's action.
 void unit_acted(Context& ctx, BgState& st, const Unit& u, BgAction action);
+// A vehicle's weapon by id; null for another unit or an unknown id.
+const Weapon* weapon_of(const Unit& u, const std::string& id);
 // A vehicle lost to something other than Carroll's damage roll (BgVehicleDamaged with `why`,
 // passengers as BG-VEH-16 has them).
 void vehicle_lost(Context& ctx, BgState& st, const Unit& t, const std::string& why);

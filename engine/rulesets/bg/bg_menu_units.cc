@@ -207,12 +207,7 @@ std::string pool_words(const BgState& st, const Unit& u, const Unit& t, const pb
   for (const auto& shot : s.shots()) {
     if (!out.empty()) out += "; ";
     if (!shot.weapon_id().empty()) out += shot.weapon_id() + ": ";
-    const Weapon* w = nullptr;
-    if (u.vehicle) {
-      for (const auto& x : u.vehicle->weapons) {
-        if (x.id == shot.weapon_id()) w = &x;
-      }
-    }
+    const Weapon* w = weapon_of(u, shot.weapon_id());
     if (bgm_at_shot(st, u, w, t)) {  // Shaffer's d20 (BGM-AT-01): the number to beat and why
       out += bgm_words(st, u, t);
       continue;

@@ -298,12 +298,7 @@ pb::QueryAnswer preview_shoot(const BgState& st, int side, const pb::BgShoot& s)
     const Unit& u = *st.find(o->unit_id());
     for (const auto& shot : o->shots()) {
       const Unit& t = *st.find(shot.target_id());
-      const Weapon* w = nullptr;
-      if (u.vehicle) {
-        for (const auto& x : u.vehicle->weapons) {
-          if (x.id == shot.weapon_id()) w = &x;
-        }
-      }
+      const Weapon* w = weapon_of(u, shot.weapon_id());
       if (bgm_at_shot(st, u, w, t)) {  // Shaffer's d20 anti-tank fire (BGM-AT-01)
         pb::DicePool* d = a.add_dice();
         d->set_label("to hit");

@@ -280,7 +280,7 @@ export class TablePage {
     const w = m.welcome;
     const roleName = this.role === Role.GM ? "Game master" : this.role === Role.SPECTATOR ? "Spectator" : this.sideName(this.seat);
     // The rules the room plays, as the engine names them (a variant an option switched on shows here).
-    const rules = m.view?.rulesetTitle ? h("span", { class: "ruleset-title muted", "data-testid": "ruleset-title" }, m.view.rulesetTitle) : null;
+    const rules = m.view?.rulesetTitle ? h("span", { class: "ruleset-title muted", "data-testid": "ruleset-title", title: m.view.rulesetTitle }, m.view.rulesetTitle) : null;
     replace(e.title, w ? [h("b", {}, w.roomName || m.view?.scenarioName || "Room"), rules, h("span", { class: "seat-badge", "data-testid": "seat" }, roleName)] : "Joining…");
     document.title = pageTitle(m.view, w?.roomName);
     this.attention.update(myTurn(m.view), document.title, sideColour(m.view, this.seat).fill);
