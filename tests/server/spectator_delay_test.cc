@@ -112,11 +112,14 @@ TEST(SpectatorDelay, OverTheWireASpectatorIsNeverShownTheLiveTurn) {
   }
   const auto started = std::chrono::steady_clock::now();
   while (!gm.view.result().over() && std::chrono::steady_clock::now() - started < 120s) {
-    gm.drain(20ms);
     spectator.drain(20ms);
     if (spectator.view.result().over()) break;
-    // The live turn only grows, so the spectator's turn, read after the GM's, is never ahead of
-    // the live one less the delay (or the turn it was frozen at).
+    // The spectator's view was sent at the live sequence spectator.seq. The GM is read once it has
+    // heard of that sequence too (the bots play on meanwhile, and the live turn only grows), so its
+    // turn is at least the live turn of then: the spectator's is never ahead of it less the delay
+    // (or the turn it was frozen at). Reading the GM first raced the bots on a busy machine.
+    for (int i = 0; i < 250 && gm.seq < spectator.seq; ++i) gm.drain(20ms);
+    ASSERT_GE(gm.seq, spectator.seq) << "the GM never heard of the sequence the spectator was shown";
     ASSERT_LE(spectator.view.turn().turn(), std::max(1, gm.view.turn().turn() - 1))
         << "spectator at #" << spectator.seq << ", live #" << gm.seq;
   }
