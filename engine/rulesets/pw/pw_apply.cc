@@ -119,6 +119,7 @@ void apply_pw(PwState& st, const pb::PwEvent& e) {
       break;
     case pb::PwEvent::kActivationRolled: {
       const int s = st.side_index(e.activation_rolled().side());
+      if (s < 0) break;  // a damaged log naming no side (found by fuzz_log): nothing to apply
       st.phase = Phase::kActivation;
       st.active_side = s;
       st.active_unit.clear();
