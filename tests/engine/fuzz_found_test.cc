@@ -7,6 +7,8 @@
 
 #include "engine/model/game.h"
 #include "engine/model/inches.h"
+#include "engine/registry/builtin_registry.h"
+#include "sandtable/rulesets/pw/pw.pb.h"
 #include "tests/support/scenario_file.h"
 
 namespace sandtable {
@@ -49,6 +51,27 @@ TEST(FuzzFound, TableDiceEnteredWhenNoneAreAskedAreRefused) {
     }
     EXPECT_EQ(game->save().SerializeAsString(), before);
   }
+}
+
+// fuzz_log: a damaged log whose Portable Wargame ActivationRolled names no side indexed the sides
+// at -1 on recovery. Such an event is now passed over; the game still reads and plays on.
+TEST(FuzzFound, AnActivationRollForNoSideInADamagedLogIsPassedOver) {
+  const pb::Scenario scenario = load_scenario_file("pw/meeting-engagement.json");
+  std::vector<pb::Event> events;
+  std::string error;
+  auto game = Game::start(*builtin_registry().find(scenario.ruleset()), scenario, StartOptions{5, false}, &events, &error);
+  ASSERT_TRUE(game) << error;
+  pb::PwEvent body;
+  body.mutable_activation_rolled()->set_side("nobody");
+  body.mutable_activation_rolled()->set_dice(3);
+  pb::Event damaged = events.back();
+  damaged.set_seq(events.back().seq() + 1);
+  damaged.clear_dice();
+  damaged.mutable_payload()->PackFrom(body);
+  events.push_back(damaged);
+  auto recovered = Game::from_log(builtin_registry(), events, &error);
+  ASSERT_TRUE(recovered) << error;
+  EXPECT_EQ(recovered->save().state(), game->save().state());
 }
 
 }  // namespace
