@@ -4,7 +4,7 @@
 //   (INTERNAL_ERROR is a bug reported as a refusal);
 // - a refused command changes nothing (the game saves the same bytes) and says why, in words;
 // - an accepted command came from a seat the game was waiting on, or is one a seat may always
-//   give (a take-back, a question to the GM, the GM's own), its events follow the sequence,
+//   give (a take-back, a question to the GM, the GM's own, a rule set's any-time order), its events follow the sequence,
 //   and replaying them on the old game gives the new one byte for byte;
 // - the new game draws a View and a menu for every seat.
 // Input: byte 0 picks the moment, byte 1 the seat (each side, then "gm"), the rest is a
@@ -36,7 +36,10 @@ std::vector<Moment>& moments() {
   return all;
 }
 
-bool needs_the_turn(const pb::Command& c) { return c.has_play() || c.has_payload() || c.has_answer(); }
+bool needs_the_turn(const Game& g, const pb::Command& c) {
+  if (c.has_payload()) return !g.rules().any_time(c);
+  return c.has_play() || c.has_answer();
+}
 
 void check_refused(const Moment& at, const pb::Command& c, const Outcome& out) {
   FUZZ_CHECK(out.rejection.code() != "INTERNAL_ERROR", out.rejection.message());
@@ -46,7 +49,7 @@ void check_refused(const Moment& at, const pb::Command& c, const Outcome& out) {
 
 void check_accepted(const Moment& at, const pb::Command& c, const Outcome& out, const Game& next) {
   const Game& before = *at.m.game;
-  if (needs_the_turn(c) && c.seat() != "gm") {
+  if (needs_the_turn(before, c) && c.seat() != "gm") {
     const auto waiting = before.waiting_for();
     FUZZ_CHECK(std::find(waiting.begin(), waiting.end(), c.seat()) != waiting.end(),
                "accepted from a seat the game was not waiting on: " + c.ShortDebugString());

@@ -58,6 +58,9 @@ class RuleSet {
   virtual void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const = 0;
   // The seats the game waits on now (to act or to decide).
   virtual std::vector<std::string> waiting_for(const GameState& state) const = 0;
+  // An order a side may give while the game waits on someone else (a secret plan written down
+  // for later, a roll-off to settle a dispute): handle() accepts it from any side's seat.
+  virtual bool any_time(const pb::Command& /*command*/) const { return false; }
   virtual std::unique_ptr<Bot> make_bot() const = 0;
 
   // The seam the rest of the product uses instead of knowing rules (docs/engine.md).

@@ -46,6 +46,18 @@ TEST(BgUnitsExtra, DisputeRollOffBothSidesSee) {
   EXPECT_EQ(t.log.size(), before);
 }
 
+// BG-GEN-02: the roll-off is asked for at any moment, even while the game waits on the other
+// side's card; the rule set says so (RuleSet::any_time), and a move is not such an order.
+TEST(BgUnitsExtra, DisputeMayBeAskedOutOfTurn) {
+  TG t(two_units().s);
+  t.draw(card(S, 9));
+  ASSERT_EQ(t.g->waiting_for(), std::vector<std::string>{"axis"});
+  EXPECT_TRUE(rules().any_time(dispute("allies", "Is that wall linear?")));
+  EXPECT_FALSE(rules().any_time(move("allies", "e", pb::BG_MOVE_WALK, {{10, 16}}, 0)));
+  t.ok(dispute("allies", "Is that wall linear?"), {6, 1});
+  EXPECT_EQ(t.g->waiting_for(), std::vector<std::string>{"axis"});  // still axis's card
+}
+
 // BG-GEN-03: no scale parameter: the same move with 15 mm bases (0.5") and 54 mm bases (1.25")
 // goes exactly as far; the rule set has no "scale" option at all.
 TEST(BgUnitsExtra, DistancesDoNotDependOnFigureScale) {

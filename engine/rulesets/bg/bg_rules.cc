@@ -132,6 +132,14 @@ void Battleground::answer(Context& ctx, const pb::Decision& decision, const std:
   settle(ctx, st);
 }
 
+// BG-ART-01: a scheduled strike is written down whenever its side likes; BG-GEN-02: either
+// player may ask for a roll-off at any moment.
+bool Battleground::any_time(const pb::Command& command) const {
+  if (!carries<pb::BgCommand>(command)) return false;
+  const auto body = payload_of<pb::BgCommand>(command).body_case();
+  return body == pb::BgCommand::kPlanStrike || body == pb::BgCommand::kDispute;
+}
+
 int Battleground::turn_number(const GameState& state) const { return static_cast<const BgState&>(state).turn; }
 
 std::vector<std::string> Battleground::waiting_for(const GameState& state) const {

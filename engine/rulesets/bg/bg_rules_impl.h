@@ -17,6 +17,7 @@ class Battleground final : public RuleSet {
   void apply(GameState& state, const pb::Event& event) const override;  // bg_apply.cc
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // bg_view.cc
   std::vector<std::string> waiting_for(const GameState& state) const override;
+  bool any_time(const pb::Command& command) const override;
   std::unique_ptr<Bot> make_bot() const override;
   std::string_view version() const override;
   int turn_number(const GameState& state) const override;
