@@ -231,6 +231,33 @@ const std::vector<Template>& templates() {
          o.mutable_unjam()->set_unit_id(n);
          return o;
        }},
+      {"BgsStance.unit_id", Named::kUnit,
+       [](const Cast&, const std::string& n) {
+         pb::BgCommand o;
+         o.mutable_stance()->set_unit_id(n);
+         o.mutable_stance()->set_prone(true);
+         return o;
+       }},
+      {"BgsReact.unit_id", Named::kUnit,
+       [](const Cast&, const std::string& n) {
+         pb::BgCommand o;
+         o.mutable_react()->set_unit_id(n);
+         return o;
+       }},
+      {"BgsAssault.unit_id", Named::kUnit,
+       [](const Cast& c, const std::string& n) {
+         pb::BgCommand o;
+         o.mutable_assault()->set_unit_id(n);
+         o.mutable_assault()->set_target_id(c.visible);
+         return o;
+       }},
+      {"BgsAssault.target_id", Named::kUnit,
+       [](const Cast& c, const std::string& n) {
+         pb::BgCommand o;
+         o.mutable_assault()->set_unit_id(c.own);
+         o.mutable_assault()->set_target_id(n);
+         return o;
+       }},
       {"BgCallFire.mission_id", Named::kMission,
        [](const Cast& c, const std::string& n) {
          pb::BgCommand o;

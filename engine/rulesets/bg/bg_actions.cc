@@ -8,6 +8,7 @@
 #include "engine/rulesets/bg/bg_menu.h"
 #include "engine/rulesets/bg/bg_special.h"
 #include "engine/rulesets/bg/bgm_layer.h"
+#include "engine/rulesets/bg/bgs_skirmish.h"
 #include "engine/model/game.h"
 
 namespace sandtable::bg {
@@ -272,6 +273,11 @@ std::vector<pb::Command> legal_actions(const BgState& st, const std::string& sea
     for (const auto& u : st.units) {
       const Unit* ok = nullptr;
       if (check_unit_may_act(st, side, u.id, st.action.action, &ok)) continue;
+      if (skirmish(st)) {  // profile (b): the unit whose card is up, any of its actions
+        move_candidates(st, side, seat, u, out);
+        bgs_candidates(st, side, seat, out);
+        continue;
+      }
       if (st.action.action == BgAction::kMove) {
         move_candidates(st, side, seat, u, out);
         if (const auto e = nearest_enemy(st, u); e && (u.infantry_like() || u.is_vehicle())) {  // BG-MEL-16

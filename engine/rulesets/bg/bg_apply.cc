@@ -7,6 +7,7 @@
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
 #include "engine/rulesets/bg/bgm_layer.h"
+#include "engine/rulesets/bg/bgs_skirmish.h"
 
 namespace sandtable::bg {
 
@@ -242,6 +243,7 @@ void Battleground::apply(GameState& state, const pb::Event& event) const {
   apply_special_event(st, bg);
   apply_melee_event(st, bg);
   apply_bgm_event(st, bg);  // Shaffer's vehicles (bgm_layer.cc)
+  apply_bgs_event(st, bg);  // Shaffer's skirmish (bgs_sequence.cc)
 }
 
 }  // namespace sandtable::bg

@@ -4,6 +4,7 @@
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_units.h"
 #include "engine/rulesets/bg/bgm_layer.h"
+#include "engine/rulesets/bg/bgs_skirmish.h"
 #include "engine/model/rejection.h"
 
 namespace sandtable::bg {
@@ -75,10 +76,12 @@ void start_turn(Context& ctx, BgState& st, int turn) {
     r.mutable_reinforcements()->set_turn(turn);
     emit_bg(ctx, r);
   }
+  if (skirmish(st)) bgs_start_turn(ctx, st);  // BGM-GEN-02 steps (2) and (3)
 }
 
 // A unit that may still use the current card (BG-CARD-03: each unit once per card).
 bool may_still_act(const BgState& st, const Unit& u) {
+  if (skirmish(st)) return bgs_may_still_act(st, u);  // the unit whose card is up (BGM-GEN-02)
   if (u.side != st.action.side || !u.on_table || u.destroyed || u.prisoner_group) return false;
   if (u.kind == UnitKind::kEmplacement && st.action.action == BgAction::kMove) return false;
   const int done = st.action.action == BgAction::kMove ? u.moved_card : u.shot_card;
@@ -133,6 +136,10 @@ Check check_card_action(const BgState& st, int side, BgAction action) {
   if (st.action.side < 0) {
     return refusal("BG_NO_CARD", "BG-CARD-03", "No card is open for acting; the next card must be turned first.");
   }
+  if (skirmish(st)) {  // BGM-GEN-02: a unit's card, for any of its actions
+    if (st.action.side == side) return std::nullopt;
+    return refusal("BG_NOT_YOUR_CARD", "BGM-GEN-02", "The card that is up is one of " + side_id(st, st.action.side) + "'s units'.");
+  }
   if (st.action.side != side || st.action.action != action) {
     return refusal("BG_NOT_YOUR_CARD", "BG-CARD-02",
                    "The open card lets " + side_id(st, st.action.side) + " " + action_word(st.action.action) + ", not " +
@@ -156,6 +163,11 @@ Check check_unit_may_act(const BgState& st, int side, const std::string& unit_id
     return refusal("BG_IN_MELEE", "BG-MEL-04", label(*u) + " is locked in a melee until the melee phase.");
   }
   if (auto c = check_bgm_may_act(st, *u)) return c;  // BGM-VDMG-01
+  if (skirmish(st)) {  // two actions of the unit whose card is up, of any kind (BGM-GEN-02)
+    if (auto c = check_bgs_may_act(st, *u)) return c;
+    *out = u;
+    return std::nullopt;
+  }
   if (!ace_allows(st, *u)) {
     return refusal("BG_ACE_USED", "BG-CARD-07", "The ace's one unit (" + label(*ace_user(st)) + ") has acted; " + label(*u) +
                                                      " may not act on this card.");
@@ -217,6 +229,7 @@ void settle(Context& ctx, BgState& st) {
           start_turn(ctx, st, 1);
           continue;
         }
+        if (skirmish(st) && bgs_ask_reaction(ctx, st)) continue;  // BGM-RF-06, before play goes on
         if (st.action.side >= 0) {
           bool any = false;
           for (const auto& u : st.units) any = any || may_still_act(st, u);
@@ -229,6 +242,10 @@ void settle(Context& ctx, BgState& st) {
         if (st.card_phase_over) {
           // BG-SEQ-02: melee follows whether the phase ended by the fourth suit or a joker.
           change_phase(ctx, pb::BG_PHASE_MELEE, "the card-play phase is over");
+          continue;
+        }
+        if (skirmish(st)) {  // BGM-GEN-02: the activation deck, one card per unit
+          if (!bgs_draw(ctx, st)) change_phase(ctx, pb::BG_PHASE_MELEE, "every unit has had its card");
           continue;
         }
         if (st.table_dice) return;  // a card from the table (BgDrawCard)

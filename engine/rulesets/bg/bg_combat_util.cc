@@ -181,18 +181,27 @@ bool linear(TerrainKind k) { return k == TerrainKind::kWall || k == TerrainKind:
 
 }  // namespace
 
+std::vector<const Terrain*> terrain_on_line(const BgState& st, Vec2 from, Vec2 to, bool overhead) {
+  std::vector<const Terrain*> out;
+  for (const auto& t : st.terrain) {
+    if (overhead && linear(t.kind)) continue;
+    if (!line_meets(t, from, to)) continue;
+    if (near_feature(t, from) && !near_feature(t, to)) continue;
+    out.push_back(&t);
+  }
+  return out;
+}
+
 Protection protection(const BgState& st, const Unit& target, Vec2 from, Vec2 to, bool overhead) {
   Protection p;
   // BG-TER-06 (GAP-BG-TER-06): the single highest piece of terrain on the line counts, unless the
   // shooter is at its edge and the target in the clear; GAP-BG-TER-07: walls not overhead.
   int best = 0;
   std::string best_name;
-  for (const auto& t : st.terrain) {
-    if (t.red <= best || (overhead && linear(t.kind))) continue;
-    if (!line_meets(t, from, to)) continue;
-    if (near_feature(t, from) && !near_feature(t, to)) continue;
-    best = t.red;
-    best_name = t.name;
+  for (const Terrain* t : terrain_on_line(st, from, to, overhead)) {
+    if (t->red <= best) continue;
+    best = t->red;
+    best_name = t->name;
   }
   if (target.emplacement && target.emplacement->red > best) {  // BG-EMP-01: its own cover
     best = target.emplacement->red;

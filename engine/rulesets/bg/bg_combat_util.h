@@ -78,6 +78,10 @@ struct Protection {
 // `from` is the shooter's point (CoM, vehicle hull, building centre); `to` the target's.
 Protection protection(const BgState& st, const Unit& target, Vec2 from, Vec2 to, bool overhead = false);
 
+// The terrain a shot from `from` to `to` passes through or ends in, less what the shooter stands
+// at the edge of while the target is in the clear (BG-TER-06); walls only when not `overhead`.
+std::vector<const Terrain*> terrain_on_line(const BgState& st, Vec2 from, Vec2 to, bool overhead = false);
+
 // BG-FIRE-09 / BG-TER-09: the point a unit is shot from / at (building centre, hull, CoM).
 Vec2 aim_point(const BgState& st, const Unit& u);
 // BG-FIRE-12 / BG-VEH-08: a flank shot (never against dug-in, building, emplacement units, or

@@ -342,6 +342,14 @@ std::string bg_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kDispute: return special_line(w, e);
     case pb::BgEvent::kBgmAtShot:
     case pb::BgEvent::kBgmUnjammed: return bgm_line(w, e);
+    case pb::BgEvent::kBgsActivated:
+    case pb::BgEvent::kBgsFire:
+    case pb::BgEvent::kBgsMorale:
+    case pb::BgEvent::kBgsStance:
+    case pb::BgEvent::kBgsReaction:
+    case pb::BgEvent::kBgsReactionDue:
+    case pb::BgEvent::kBgsReactionAnswered:
+    case pb::BgEvent::kBgsAssault: return bgs_line(w, e);
     case pb::BgEvent::BODY_NOT_SET: break;
   }
   return "Something happened.";  // a body this build does not know (the describe test forbids it)

@@ -73,5 +73,7 @@ std::string combat_line(const Words& w, const pb::BgEvent& e);
 std::string special_line(const Words& w, const pb::BgEvent& e);
 // Shaffer's vehicles (bg_describe_bgm.cc).
 std::string bgm_line(const Words& w, const pb::BgEvent& e);
+// Shaffer's skirmish (bg_describe_bgs.cc).
+std::string bgs_line(const Words& w, const pb::BgEvent& e);
 
 }  // namespace sandtable::bg

@@ -86,6 +86,7 @@ std::string at_shot(const Words& w, const pb::BgmAtShot& e) {
 std::string bgm_line(const Words& w, const pb::BgEvent& e) {
   if (e.has_bgm_at_shot()) return at_shot(w, e.bgm_at_shot());
   const auto& u = e.bgm_unjammed();
+  if (u.weapon_id().empty()) return w.unit(u.unit_id()) + " clears its jammed weapon (BGM-GEN-05).";
   return w.unit(u.unit_id()) + "'s crew clears the jammed main gun instead of firing (BGM-GEN-05).";
 }
 

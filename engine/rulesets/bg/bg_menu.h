@@ -48,6 +48,8 @@ bool visible_enemy(const Unit& u, int side);
 
 // The entries of every unit of `side` that may act on the open card (bg_menu_units.cc).
 void unit_actions(const BgState& st, int side, pb::ActionMenu& menu);
+// An infantry unit's free-table move entry (walk, run, road, dig in), as Carroll's move card has it.
+void infantry_move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& menu);
 // The BgCommand of a unit entry ("move", "shoot", ...); verb and unit parsed from the id.
 pb::BgCommand unit_order(const BgState& st, const std::string& verb, const std::string& unit_id,
                          const pb::Action& action, const pb::PlayAction& play);

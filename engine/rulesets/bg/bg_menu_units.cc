@@ -9,6 +9,7 @@
 #include "engine/rulesets/bg/bg_menu.h"
 #include "engine/rulesets/bg/bg_special.h"
 #include "engine/rulesets/bg/bgm_layer.h"
+#include "engine/rulesets/bg/bgs_skirmish.h"
 
 namespace sandtable::bg {
 
@@ -289,7 +290,10 @@ void surrender_action(const BgState& st, int side, const Unit& u, pb::ActionMenu
 
 }  // namespace
 
+void infantry_move_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& menu) { move_action(st, side, u, menu); }
+
 void unit_actions(const BgState& st, int side, pb::ActionMenu& menu) {
+  if (skirmish(st)) return bgs_unit_actions(st, side, menu);  // the unit whose card is up (bgs_menu.cc)
   for (const auto& u : st.units) {
     if (u.side != side) continue;
     surrender_action(st, side, u, menu);
@@ -386,6 +390,19 @@ pb::BgCommand unit_order(const BgState& st, const std::string& verb, const std::
     c.mutable_heal()->set_unit_id(unit_id);
     c.mutable_heal()->set_medic_figure_id(medic ? medic->id : "");
     c.mutable_heal()->set_dead_figure_id(play.target());
+  } else if (verb == "fire") {  // profile (b): the group's small arms
+    auto* s = c.mutable_shoot();
+    s->set_unit_id(unit_id);
+    s->add_shots()->set_target_id(play.target());
+  } else if (verb == "assault" || verb == "assault-grenades") {
+    c.mutable_assault()->set_unit_id(unit_id);
+    c.mutable_assault()->set_target_id(play.target());
+    c.mutable_assault()->set_grenades(verb == "assault-grenades");
+  } else if (verb == "prone" || verb == "stand") {
+    c.mutable_stance()->set_unit_id(unit_id);
+    c.mutable_stance()->set_prone(verb == "prone");
+  } else if (verb == "react") {
+    c.mutable_react()->set_unit_id(unit_id);
   } else if (verb == "surrender") {
     c.mutable_surrender()->set_unit_id(unit_id);
     c.mutable_surrender()->set_to_unit_id(play.target());

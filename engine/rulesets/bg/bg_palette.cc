@@ -62,9 +62,12 @@ void add_option(pb::ScenarioPalette& p, const char* key, std::vector<std::string
 void options(pb::ScenarioPalette& p) {
   const std::vector<std::string> off_on = {"off", "on"};
   // The variant first: it changes the game most (GAP-BGM-GEN-01).
-  add_option(p, "bg.mods", {"off", "vehicles"}, "Shaffer's modifications",
+  add_option(p, "bg.mods", {"off", "vehicles", "skirmish"}, "Shaffer's modifications",
              "\"vehicles\": Battleground + Shaffer vehicles, d20 anti-tank fire, hit location and vehicle damage "
-             "(GAP-BGM-GEN-01 profile a); every vehicle names its model.");
+             "(GAP-BGM-GEN-01 profile a); every vehicle names its model. \"skirmish\" (experimental): the recovered "
+             "d20 skirmish, a card per unit, two actions, small arms, assault and reaction fire (profile b; infantry only).");
+  add_option(p, "bg.mods_prone", {"printed", "protects"}, "Shaffer: prone targets",
+             "Prone or crawling targets take -2 on the damage roll as printed, or +2 (GAP-BGM-COV-02).");
   add_option(p, "bg.mods_hatches", {"open", "buttoned"}, "Shaffer: hatches",
              "Commanders ride with hatches open (exposed) or buttoned up (+2 on their shots, BGM-AT-08).");
   add_option(p, "bg.grade_b", {"4-6", "5-6"}, "Grade B hits", "What a grade B die hits on (GAP-BG-FIRE-01).");

@@ -7,6 +7,7 @@
 #include "engine/rulesets/bg/bg_bot.h"
 #include "engine/model/game_words.h"
 #include "engine/rulesets/bg/bg_internal.h"
+#include "engine/rulesets/bg/bgs_skirmish.h"
 #include "engine/rulesets/bg/bg_special.h"
 #include "engine/rulesets/bg/bg_melee.h"
 #include "engine/rulesets/bg/bg_rules_impl.h"
@@ -68,6 +69,11 @@ void dispatch(Context& ctx, BgState& st, int side, const pb::BgCommand& c) {
     case pb::BgCommand::kDrawCard: do_draw_card(ctx, st, side, c.draw_card()); break;
     case pb::BgCommand::kEndAction: do_end_action(ctx, st, side); break;
     case pb::BgCommand::kMove:
+      if (skirmish(st)) {
+        do_move(ctx, st, side, c.move());
+        bgs_reaction_triggers(ctx, st, c.move().unit_id(), false);  // BGM-RF-03 (b)
+        break;
+      }
       if (!rally_instead_of_move(ctx, st, side, c.move().unit_id())) do_move(ctx, st, side, c.move());  // BG-MOR-04
       break;
     case pb::BgCommand::kMount: do_mount(ctx, st, side, c.mount()); break;
@@ -75,10 +81,15 @@ void dispatch(Context& ctx, BgState& st, int side, const pb::BgCommand& c) {
     case pb::BgCommand::kCavalry: do_cavalry(ctx, st, side, c.cavalry()); break;
     case pb::BgCommand::kVehicleMove: do_vehicle_move(ctx, st, side, c.vehicle_move()); break;
     case pb::BgCommand::kShoot:
+      if (skirmish(st)) {
+        do_bgs_shoot(ctx, st, side, c.shoot());  // BGM-SA-01
+        break;
+      }
       if (auto r = check_no_execution(st, side, c.shoot())) refuse(*r);  // BG-PRIS-02
       do_shoot_order(ctx, st, side, c.shoot());
       break;
     case pb::BgCommand::kCharge:
+      if (skirmish(st)) reject("BGM_ASSAULT_INSTEAD", "BGM-ASLT-01", "In the skirmish a unit closes in with moves, then assaults (Assault).");
       if (!rally_instead_of_move(ctx, st, side, c.charge().unit_id())) do_charge(ctx, st, side, c.charge());  // BG-MOR-04
       break;
     case pb::BgCommand::kFlee: do_flee(ctx, st, side, c.flee()); break;
@@ -93,7 +104,18 @@ void dispatch(Context& ctx, BgState& st, int side, const pb::BgCommand& c) {
     case pb::BgCommand::kLaunchFlare: do_launch_flare(ctx, st, side, c.launch_flare()); break;
     case pb::BgCommand::kPlanStrike: do_plan_strike(ctx, st, side, c.plan_strike()); break;
     case pb::BgCommand::kDispute: do_dispute(ctx, st, side, c.dispute()); break;  // BG-GEN-02
-    case pb::BgCommand::kUnjam: do_unjam(ctx, st, side, c.unjam()); break;  // BGM-GEN-05
+    case pb::BgCommand::kUnjam:  // BGM-GEN-05
+      if (skirmish(st)) do_bgs_unjam(ctx, st, side, c.unjam());
+      else do_unjam(ctx, st, side, c.unjam());
+      break;
+    case pb::BgCommand::kStance:
+    case pb::BgCommand::kReact:
+    case pb::BgCommand::kAssault:
+      if (!skirmish(st)) reject("BGM_SKIRMISH_ONLY", "GAP-BGM-GEN-01", "That order belongs to the skirmish (bg.mods = skirmish).");
+      if (c.has_stance()) do_bgs_stance(ctx, st, side, c.stance());
+      if (c.has_react()) do_bgs_react(ctx, st, side, c.react());
+      if (c.has_assault()) do_bgs_assault(ctx, st, side, c.assault());
+      break;
     case pb::BgCommand::kProceed:
       if (!needs_card(st)) {
         reject("BG_NOTHING_TO_ROLL", "BG-SEQ-01", "The game is not waiting for dice or a card; it waits for an order.");

@@ -208,6 +208,9 @@ std::string load_rest(const pb::BgSavedState& in, int sides, const Known& known,
   st.turn = in.turn();
   st.phase = static_cast<Phase>(in.phase());
   st.card_phase_over = in.card_phase_over();
+  st.reaction_due.assign(in.reaction_due().begin(), in.reaction_due().end());
+  st.reaction_trigger = in.reaction_trigger();
+  st.skirmish_active = in.skirmish_active();
   return {};
 }
 
@@ -286,6 +289,9 @@ std::string Battleground::save_state(const GameState& state) const {
   out.set_turn(st.turn);
   out.set_phase(static_cast<int>(st.phase));
   out.set_card_phase_over(st.card_phase_over);
+  for (const auto& id : st.reaction_due) out.add_reaction_due(id);
+  out.set_reaction_trigger(st.reaction_trigger);
+  out.set_skirmish_active(st.skirmish_active);
   if (st.gm_terrain) {  // an unedited table saves exactly the bytes it did before
     out.set_gm_terrain_edited(true);
     for (const auto& t : *st.gm_terrain) *out.add_gm_terrain() = t;

@@ -23,6 +23,9 @@ void save_figure(const Figure& f, pb::BgSavedFigure* out) {
   out->set_melee_weapon(f.melee_weapon);
   out->set_at_weapon(f.at_weapon);
   out->set_at_pen(f.at_pen);
+  out->set_light_wounds(f.light_wounds);
+  out->set_out_of_action(f.out_of_action);
+  out->set_grenades(f.grenades);
 }
 
 void save_vehicle(const Vehicle& v, pb::BgSavedVehicle* out) {
@@ -90,6 +93,9 @@ std::string load_figure(const pb::BgSavedFigure& in, int sides, Figure* out) {
   if (!in.at_weapon().empty() && !mods::infantry_weapon(in.at_weapon())) return "figure '" + in.id() + "' has no such anti-tank weapon";
   out->at_weapon = in.at_weapon();
   out->at_pen = in.at_pen();
+  out->light_wounds = in.light_wounds();
+  out->out_of_action = in.out_of_action();
+  out->grenades = in.grenades();
   return {};
 }
 
@@ -196,6 +202,22 @@ void save_unit(const Unit& u, pb::BgSavedUnit* out) {
   out->set_moved_card(u.moved_card);
   out->set_shot_card(u.shot_card);
   out->set_charge_short_of(u.charge_short_of);
+  if (u.bgs) {
+    const SkirmishUnit& k = *u.bgs;
+    auto* s = out->mutable_skirmish();
+    s->set_activated_turn(k.activated_turn);
+    s->set_actions(k.actions);
+    s->set_reaction(k.reaction);
+    s->set_prone(k.prone);
+    s->set_broken(k.broken);
+    s->set_suppressed(k.suppressed);
+    s->set_jammed(k.jammed);
+    s->set_moved_last(k.moved_last);
+    s->set_moved_before_last(k.moved_before_last);
+    s->set_casualties(k.casualties);
+    s->set_small_arm(k.small_arm);
+    s->set_leadership(k.leadership);
+  }
 }
 
 std::string load_unit(const pb::BgSavedUnit& in, int sides, Unit* out) {
@@ -235,6 +257,23 @@ std::string load_unit(const pb::BgSavedUnit& in, int sides, Unit* out) {
     e.hits = in.emplacement().hits();
     e.destroyed = in.emplacement().destroyed();
     out->emplacement = e;
+  }
+  if (in.has_skirmish()) {
+    const auto& s = in.skirmish();
+    SkirmishUnit k;
+    k.activated_turn = s.activated_turn();
+    k.actions = s.actions();
+    k.reaction = s.reaction();
+    k.prone = s.prone();
+    k.broken = s.broken();
+    k.suppressed = s.suppressed();
+    k.jammed = s.jammed();
+    k.moved_last = s.moved_last();
+    k.moved_before_last = s.moved_before_last();
+    k.casualties = s.casualties();
+    k.small_arm = s.small_arm();
+    k.leadership = s.leadership();
+    out->bgs = k;
   }
   out->mounted = in.mounted();
   out->has_horses = in.horses_present();

@@ -9,6 +9,7 @@
 #include "engine/rulesets/bg/bg_special.h"
 #include "engine/rulesets/bg/bg_units.h"
 #include "engine/rulesets/bg/bgm_layer.h"
+#include "engine/rulesets/bg/bgs_skirmish.h"
 
 namespace sandtable::bg {
 
@@ -246,6 +247,9 @@ std::optional<std::string> validate_scenario(const pb::Scenario& s) {
     if (!vehicle_row(s.reinforcements(i).unit().type())) continue;
     if (auto e = check_bgm_model(s.reinforcements(i).unit(), "reinforcements[" + std::to_string(i) + "].unit", o.bgm_vehicles)) return e;
   }
+  if (o.bgm_skirmish) {
+    if (auto e = check_bgs_scenario(s)) return e;  // profile (b): infantry, its attributes
+  }
   if (s.victory().max_turns() < 0) return std::string("victory.max_turns: must be 0 (no limit) or more");
   if (auto e = check_special_scenario(s)) return e;  // BG-ART-01 strikes
   return validate_units_extra(s);  // objectives, stands, vehicle pairs (bg_units_setup.cc)
@@ -341,7 +345,7 @@ Unit make_unit(const pb::UnitSetup& u, int side, const Options& o) {
     e.has_weapon = row->weapon;
     x.emplacement = e;
   }
-  (void)o;
+  if (o.bgm_skirmish) read_bgs_unit(u, &x);  // profile (b): small arm, leader, grenades
   return x;
 }
 

@@ -61,6 +61,11 @@ struct Figure {
   // "panzerschreck", "panzerfaust30", "panzerfaust60", "piat") and its penetration; none: empty.
   std::string at_weapon;
   int at_pen = 0;
+  // Shaffer's skirmish (profile b, GAP-BGM-GEN-02): light wounds carried (a second is a heavy
+  // wound), out of action (HW: alive, a medic's to recover), grenades carried (BGM-ASLT-04).
+  int light_wounds = 0;
+  bool out_of_action = false;
+  int grenades = 0;
 };
 
 enum class UnitKind { kInfantry, kCavalry, kVehicle, kEmplacement };
@@ -97,6 +102,22 @@ struct BgmVehicle {
   double moved_inches = 0;        // the length of that move (GAP-BGM-AT-08, side aspect)
   std::string last_target;        // GAP-BGM-AT-08: new target / second / subsequent shot
   int shots_at_target = 0;
+};
+
+// Shaffer's skirmish (profile b): a unit in the recovered turn sequence (BGM-GEN-02).
+struct SkirmishUnit {
+  int activated_turn = 0;      // the turn its card last came up
+  int actions = 0;             // taken since (two per activation)
+  bool reaction = false;       // waits on reaction fire until the turn ends (BGM-RF-01)
+  bool prone = false;          // BGM-COV-01 target position
+  bool broken = false;         // no actions until rallied (GAP-BGM-GEN-02)
+  bool suppressed = false;     // its next activation passes (SUP)
+  bool jammed = false;         // its small arms (BGM-GEN-05), until an Unjam action
+  bool moved_last = false;     // its last action was a move (BGM-SA-04)
+  bool moved_before_last = false;  // the one before (BGM-ASLT-08: moved in its last 2 actions)
+  bool casualties = false;     // lost a figure since the last morale step
+  std::string small_arm = "rifle";  // the group's majority weapon (GAP-BGM-SA-01)
+  int leadership = 0;          // its leader's rating while a leader lives (GAP-BGM-GEN-02)
 };
 
 struct Vehicle {
@@ -150,6 +171,7 @@ struct Unit {
   Vec2 position;
   std::optional<Vehicle> vehicle;
   std::optional<Emplacement> emplacement;
+  std::optional<SkirmishUnit> bgs;  // with bg.mods = skirmish
 
   // Cavalry (BG-CAV-*).
   bool mounted = false;
@@ -310,6 +332,8 @@ struct Options {
   bool quality_defence = false;      // BG-OPT-06
   bool bgm_vehicles = false;         // "bg.mods": "off" | "vehicles" (GAP-BGM-GEN-01 profile a)
   bool bgm_buttoned = false;         // "bg.mods_hatches": "open" | "buttoned" (BGM-AT-08, BGM-VDMG-08)
+  bool bgm_skirmish = false;         // "bg.mods": "skirmish" (GAP-BGM-GEN-01 profile b)
+  bool bgm_prone_protects = false;   // "bg.mods_prone": "printed" (-2) | "protects" (+2) (GAP-BGM-COV-02)
   bool melee_weapons = false;        // BG-MEL-07 optional +1 to every figure (else marked figures only)
   bool melee_pairing_listed = false; // bg.melee_pairing = listed: never ask (BG-MEL-06/10 choice off)
   bool guards_listed = false;        // bg.guards = listed: rifles from the back, never ask (BG-PRIS-01)
@@ -348,6 +372,11 @@ struct BgState : StateBase<BgState> {
   std::vector<std::string> artillery_drawn;  // BG-ART-08: cards drawn since the last reload
   int artillery_turn_drawn = 0;      // BG-ART-09: the turn whose special phase drew its card
   int next_id = 1;                   // for ids the engine makes (melees, split units, smoke)
+  // Profile (b): the units still to be asked whether they answer a reaction-fire trigger, in
+  // order, and the enemy that set it off (BGM-RF-03/06).
+  std::vector<std::string> reaction_due;
+  std::string reaction_trigger;
+  std::string skirmish_active;       // profile (b): the unit whose card is open
 
   // Cards (BG-CARD-*). deck_rng is a stream of its own (seeded from the game seed in
   // BgGameOpened), so the secret deck order shares no outputs with the dice players see.

@@ -292,7 +292,14 @@ std::optional<std::string> read_options(const pb::Scenario& s, Options* o) {
   if ((e = flag(s, "bg.specialised_hw", &o->specialised_hw))) return e;
   if ((e = flag(s, "bg.short_range_weapons", &o->short_range_weapons))) return e;
   if ((e = flag(s, "bg.quality_defence", &o->quality_defence))) return e;
-  if ((e = choice(s, "bg.mods", "off", "vehicles", &o->bgm_vehicles))) return e;
+  if (auto v = scenario_option(s, "bg.mods")) {  // GAP-BGM-GEN-01's two profiles
+    if (*v != "off" && *v != "vehicles" && *v != "skirmish") {
+      return "options[bg.mods]: expected \"off\", \"vehicles\" or \"skirmish\", not \"" + *v + "\"";
+    }
+    o->bgm_vehicles = *v == "vehicles";
+    o->bgm_skirmish = *v == "skirmish";
+  }
+  if ((e = choice(s, "bg.mods_prone", "printed", "protects", &o->bgm_prone_protects))) return e;  // GAP-BGM-COV-02
   if ((e = choice(s, "bg.mods_hatches", "open", "buttoned", &o->bgm_buttoned))) return e;
   if ((e = flag(s, "bg.melee_weapons", &o->melee_weapons))) return e;
   if ((e = choice(s, "bg.melee_pairing", "players", "listed", &o->melee_pairing_listed))) return e;
@@ -329,7 +336,7 @@ std::optional<std::string> read_options(const pb::Scenario& s, Options* o) {
                                  "bg.quality_defence", "bg.melee_weapons", "bg.melee_pairing", "bg.guards", "bg.random_artillery",
                                  "bg.artillery_per_turn", "bg.night", "bg.axis_side", "bg.artillery_deck",
                                  "bg.objective_radius", "bg.objective_vehicles", "bg.cavalry_road", "bg.stands",
-                                 "bg.mods", "bg.mods_hatches"};
+                                 "bg.mods", "bg.mods_hatches", "bg.mods_prone"};
   for (const auto& opt : s.options()) {
     bool known = false;
     for (const char* k : kKnown) known = known || opt.key() == k;

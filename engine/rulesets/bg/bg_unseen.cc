@@ -74,6 +74,10 @@ const Entry kFields[] = {
     {pb::BgDispute::descriptor, "question", Named::kNoSecret},  // free text
     {pb::BgUnjam::descriptor, "unit_id", Named::kUnit},
     {pb::BgUnjam::descriptor, "weapon_id", Named::kNoSecret},  // the vehicle's own gun
+    {pb::BgsStance::descriptor, "unit_id", Named::kUnit},
+    {pb::BgsReact::descriptor, "unit_id", Named::kUnit},
+    {pb::BgsAssault::descriptor, "unit_id", Named::kUnit},
+    {pb::BgsAssault::descriptor, "target_id", Named::kUnit},
 };
 
 // Whether `name` names something of this kind that exists and the seat may not know.

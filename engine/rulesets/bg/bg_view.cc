@@ -11,6 +11,7 @@
 #include "engine/rulesets/bg/bg_rules_impl.h"
 #include "engine/rulesets/bg/bg_view_words.h"
 #include "engine/rulesets/bg/bgm_layer.h"
+#include "engine/rulesets/bg/bgs_skirmish.h"
 
 namespace sandtable::bg {
 
@@ -163,6 +164,7 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
   const bool gm = viewer == "gm";
   const Seer seer{st.side_index(viewer), gm};
   if (st.options.bgm_vehicles) view.set_ruleset_title("Battleground + Shaffer vehicles");  // GAP-BGM-GEN-01 (a)
+  if (st.options.bgm_skirmish) view.set_ruleset_title("Battleground: Shaffer skirmish (experimental)");  // (b)
   for (const auto& u : st.units) {
     if (!u.on_table) continue;  // BG-UNIT-10: entry points may be secret
     if (!knows_unit(u, seer)) continue;  // BG-UNIT-09
@@ -197,6 +199,7 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
       mark(u.vehicle->immobilized, "immobilized", "Immobilised");
       mark(u.vehicle->half_weapons, "half_weapons", "Half weapons");
       for (const auto& [key, words] : bgm_markers(st, u)) add_marker(*v, key, words);
+      for (const auto& [key, words] : bgs_markers(st, u)) add_marker(*v, key, words);
     }
     if (st.phase == Phase::kCards && st.action.side == u.side && !u.destroyed) {
       const int done = st.action.action == BgAction::kMove ? u.moved_card : u.shot_card;

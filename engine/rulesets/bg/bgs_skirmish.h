@@ -1,0 +1,112 @@
+#pragma once
+// Shaffer's modifications, profile (b) "skirmish" (GAP-BGM-GEN-01, experimental): with the room
+// option bg.mods = skirmish, Carroll's cards give way to the recovered Easy Eight sequence
+// (BGM-GEN-02): each turn a rally step, a morale step, then one card per unit in random order;
+// the unit whose card comes up takes two actions (move, fire, assault, go prone or stand, unjam,
+// or wait on reaction fire). Fire is the d20 small-arms procedure (§4) with a damage roll per hit
+// (§5), assault is §6, reaction fire §8, with the minimal base defaults of GAP-BGM-GEN-02.
+// Carroll's movement, line of sight, terrain and table stay. The tables are bgm_tables.h.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/rulesets/bg/bg_internal.h"
+#include "engine/rulesets/bg/bgm_tables.h"
+
+namespace sandtable::bg {
+
+inline bool skirmish(const BgState& st) { return st.options.bgm_skirmish; }
+
+// ---- set-up (bgs_setup.cc) ----
+
+// The scenario's units suit the skirmish: infantry only for now, engine dice, and valid
+// `small_arm=`, `leadership=`, `grenades=` attributes.
+std::optional<std::string> check_bgs_scenario(const pb::Scenario& s);
+void read_bgs_unit(const pb::UnitSetup& u, Unit* x);
+// The small-arms weapons by their scenario names ("rifle", "smg", "lmg", ...).
+std::optional<mods::SmallArm> small_arm_named(const std::string& name);
+std::string small_arm_words(mods::SmallArm w);
+
+// ---- sequence, morale (bgs_sequence.cc) ----
+
+// GAP-BGM-GEN-02: green 9, regular 11, veteran 13, elite 15 (Carroll's D, C, B, A).
+int quality_rating(Grade g);
+// The leadership of the unit's own leader while one is in the fight.
+int leadership_of(const Unit& u);
+// Figures still in the fight (alive and not out of action, no prisoners).
+std::vector<const Figure*> fighters(const Unit& u);
+
+// Steps (2) and (3) of the turn (BGM-GEN-02), run as the turn starts.
+void bgs_start_turn(Context& ctx, BgState& st);
+// The next card of the activation deck; false once every unit has had its card this turn.
+bool bgs_draw(Context& ctx, BgState& st);
+// The activated unit with an action left (the settle loop's "may still act").
+bool bgs_may_still_act(const BgState& st, const Unit& u);
+// May this unit act now: the activated unit, with an action left, not waiting on reaction fire.
+Check check_bgs_may_act(const BgState& st, const Unit& u);
+// A morale roll: kind "check" (leadership helps), "full" (it does not), "half" (rating + 5).
+// Emits BgsMorale; a failed check or full roll breaks the unit unless `figure` is named.
+bool bgs_morale(Context& ctx, BgState& st, const Unit& u, const std::string& kind, const std::string& reason,
+                const Figure* figure = nullptr);
+
+void apply_bgs_event(BgState& st, const pb::BgEvent& e);
+std::vector<std::pair<std::string, std::string>> bgs_markers(const BgState& st, const Unit& u);
+
+// ---- small-arms fire (bgs_fire.cc) ----
+
+struct SaPlan {
+  mods::SmallArm weapon = mods::SmallArm::kBoltRifle;
+  double range = 0;
+  mods::SaBand band = mods::SaBand::kEffective;
+  char column = 'C';
+  int men = 0;
+  std::vector<std::pair<std::string, int>> modifiers;
+  int total = 0;
+};
+std::string band_words(mods::SaBand b);
+// Whether `shooter` may fire on `target` now (range band, front, line of sight, jam).
+Check check_bgs_target(const BgState& st, const Unit& shooter, const Unit& target);
+SaPlan plan_bgs_fire(const BgState& st, const Unit& shooter, const Unit& target, bool reaction);
+// "d20 + 3 (1-2 men firing, -1 rof ...): 9-13 one hit, column C".
+std::string bgs_fire_words(const SaPlan& p);
+// Rolls and emits one fire action (BgsFire), then the morale checks its results call for.
+void bgs_fire(Context& ctx, BgState& st, const Unit& shooter, const Unit& target, bool reaction);
+void do_bgs_shoot(Context& ctx, BgState& st, int side, const pb::BgShoot& s);
+Check check_bgs_shoot(const BgState& st, int side, const pb::BgShoot& s);
+Check check_bgs_unjam(const BgState& st, int side, const pb::BgUnjam& c);
+void do_bgs_unjam(Context& ctx, BgState& st, int side, const pb::BgUnjam& c);
+// One hit's damage roll on `column` against a random fighter of `target` (BGM-DMG-01, COV-01).
+// `assault`: only the assault-hit modifiers apply (BGM-ASLT-03).
+// Nothing once every man of the target is down (counting `so_far`, this event's earlier hits).
+std::optional<pb::BgsWound> roll_wound(Context& ctx, const BgState& st, const Unit& target, char column, Vec2 from,
+                                       bool assault, const std::vector<pb::BgsWound>& so_far);
+// What the wounds of an event call for: morale checks (MC, GD near by), suppression.
+void after_wounds(Context& ctx, BgState& st, const std::string& target_id, const std::vector<pb::BgsWound>& wounds);
+
+// ---- assault (bgs_assault.cc) ----
+
+Check check_bgs_assault(const BgState& st, int side, const pb::BgsAssault& a);
+void do_bgs_assault(Context& ctx, BgState& st, int side, const pb::BgsAssault& a);
+// BGM-ASLT-05: the counter-assault decision's answer.
+inline constexpr const char* kCounterAssaultKind = "BGM_COUNTER_ASSAULT";
+void answer_counter_assault(Context& ctx, BgState& st, const pb::Decision& d, const std::string& choice);
+
+// ---- stance and reaction fire (bgs_reaction.cc) ----
+
+Check check_bgs_stance(const BgState& st, int side, const pb::BgsStance& c);
+void do_bgs_stance(Context& ctx, BgState& st, int side, const pb::BgsStance& c);
+Check check_bgs_react(const BgState& st, int side, const pb::BgsReact& c);
+void do_bgs_react(Context& ctx, BgState& st, int side, const pb::BgsReact& c);
+// BGM-RF-03: after `trigger` fired, or ended a move, the reaction-fire units it set off.
+void bgs_reaction_triggers(Context& ctx, BgState& st, const std::string& trigger_id, bool fired);
+// BGM-RF-06: asks the next owed reaction; false when none is owed.
+bool bgs_ask_reaction(Context& ctx, BgState& st);
+inline constexpr const char* kReactionKind = "BGM_REACTION_FIRE";
+void answer_reaction(Context& ctx, BgState& st, const pb::Decision& d, const std::string& choice);
+
+// ---- menu and bot (bgs_menu.cc) ----
+
+void bgs_unit_actions(const BgState& st, int side, pb::ActionMenu& menu);
+void bgs_candidates(const BgState& st, int side, const std::string& seat, std::vector<pb::Command>& out);
+
+}  // namespace sandtable::bg

@@ -1,0 +1,280 @@
+// Shaffer's skirmish, profile (b) (GAP-BGM-GEN-01): the recovered turn (BGM-GEN-02), small arms
+// and damage (BGM-SA-*, BGM-DMG-*, BGM-COV-*), morale (GAP-BGM-GEN-02), assault (BGM-ASLT-*) and
+// reaction fire (BGM-RF-*), played through the engine with the table's dice so every d20 is ours.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/rulesets/bg/bgs_skirmish.h"
+#include "tests/engine/bg_fire_util.h"
+
+namespace sandtable::bgtest {
+namespace {
+
+Die d20(int v) { return {pb::DIE_KIND_D20, v}; }
+
+Sc skirmish() {
+  Sc sc;
+  sc.option("bg.mods", "skirmish");
+  return sc;
+}
+
+// A game whose first card is `first`'s: the activation deck's order comes from the seed.
+std::unique_ptr<TG> first_up(const pb::Scenario& s, const std::string& first) {
+  for (std::uint64_t seed = 1; seed < 200; ++seed) {
+    auto t = std::make_unique<TG>(s, true, seed);
+    if (t->st().skirmish_active == first) return t;
+  }
+  ADD_FAILURE() << "no seed gives " << first << " the first card";
+  return nullptr;
+}
+
+BgOrder fire_cmd(const std::string& seat, const std::string& unit, const std::string& target) {
+  BgOrder c = cmd(seat);
+  auto* s = c.mutable_bg()->mutable_shoot();
+  s->set_unit_id(unit);
+  s->add_shots()->set_target_id(target);
+  return c;
+}
+
+BgOrder stance(const std::string& seat, const std::string& unit, bool prone) {
+  BgOrder c = cmd(seat);
+  c.mutable_bg()->mutable_stance()->set_unit_id(unit);
+  c.mutable_bg()->mutable_stance()->set_prone(prone);
+  return c;
+}
+
+BgOrder react(const std::string& seat, const std::string& unit) {
+  BgOrder c = cmd(seat);
+  c.mutable_bg()->mutable_react()->set_unit_id(unit);
+  return c;
+}
+
+BgOrder assault_cmd(const std::string& seat, const std::string& unit, const std::string& target, bool grenades) {
+  BgOrder c = cmd(seat);
+  c.mutable_bg()->mutable_assault()->set_unit_id(unit);
+  c.mutable_bg()->mutable_assault()->set_target_id(target);
+  c.mutable_bg()->mutable_assault()->set_grenades(grenades);
+  return c;
+}
+
+Outcome ok_dice(TG& t, const pb::Command& c, const std::vector<Die>& dice) {
+  Outcome o = run_dice(t, c, dice);
+  EXPECT_TRUE(o.accepted) << o.rejection.code() << ": " << o.rejection.message();
+  return o;
+}
+
+int modifier_total(const pb::BgsFire& f) {
+  int n = 0;
+  for (const auto& m : f.modifiers()) n += m.value();
+  return n;
+}
+
+const pb::BgsFire* fire_of(const Outcome& o) {
+  const auto* e = TG::find(o, [](const pb::BgEvent& b) { return b.has_bgs_fire(); });
+  return e ? &e->bgs_fire() : nullptr;
+}
+
+// BGM-DX-05 with exactly its numbers: six regular riflemen (bolt action, rof 1), stationary,
+// target 10" away (effective, column C) in light woods: -4 (two extra pairs) -1 (rof) -2
+// (stationary) = -7; natural 12 -> 5 -> 2 hits; a damage roll of 9 + 2 (light woods) = 11 ->
+// column C row 11 = LtW.
+TEST(BgsSkirmish, DX05SixRiflemenAtTenInchesIntoLightWoods_BGM_SA_01_SA_04_DMG_01_COV_01) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 6, 20, 10, 0);
+  sc.inf(1, "e", 4, 20, 20, 0, 0, "C", 180);
+  sc.area("woods", "copse", 16, 19, 24, 23);
+  auto t = first_up(sc.s, "a");
+  ASSERT_TRUE(t);
+  // Two hits: each picks a man (d20 until it names one of 4) and rolls damage.
+  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(12), d20(2), d20(9), d20(3), d20(20)});
+  const pb::BgsFire* f = fire_of(o);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->band(), "effective");
+  EXPECT_EQ(f->column(), "C");
+  EXPECT_EQ(f->men(), 6);
+  EXPECT_EQ(modifier_total(*f), -7);
+  EXPECT_EQ(f->modified(), 5);
+  EXPECT_EQ(f->hits(), 2);
+  ASSERT_EQ(f->wounds_size(), 2);
+  EXPECT_EQ(f->wounds(0).figure_id(), "e-f1");
+  EXPECT_EQ(f->wounds(0).modified(), 11);
+  EXPECT_EQ(f->wounds(0).modifiers(0).name(), "light woods");
+  EXPECT_EQ(f->wounds(0).result(), "LtW");
+  EXPECT_EQ(f->wounds(1).result(), "-");  // 20 + 2 = 22: column C has nothing below row 20
+  EXPECT_EQ(t->u("e").figures[1].light_wounds, 1);
+  EXPECT_TRUE(t->u("e").figures[1].alive);
+}
+
+// BGM-SA-05/06, GAP-BGM-GEN-02: two men firing (+3), a leader (-1), rof 1 (-1), stationary (-2):
+// a natural 15 is a modified 14, a morale check and no hits; the regular target (rating 11, no leader) fails
+// on 12 and breaks; its card then passes, and it rallies in the next turn's rally step on 11.
+TEST(BgsSkirmish, MoraleCheckBreaksAndTheRallyStepBringsItBack_BGM_SA_06_GEN_02) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 2, 20, 10, 1);
+  sc.inf(1, "e", 4, 20, 20, 0, 0, "C", 180);
+  auto t = first_up(sc.s, "a");
+  ASSERT_TRUE(t);
+  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(15), d20(12)});
+  const pb::BgsFire* f = fire_of(o);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->modified(), 14);
+  EXPECT_TRUE(f->morale_check());
+  EXPECT_EQ(f->hits(), 0);
+  const auto* m = TG::find(o, [](const pb::BgEvent& b) { return b.has_bgs_morale(); });
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->bgs_morale().needed(), 11);
+  EXPECT_TRUE(m->bgs_morale().broken());
+  EXPECT_TRUE(t->u("e").bgs->broken);
+  // The second action closes a's card; e's card passes (broken); the turn ends; turn 2's rally.
+  Outcome next = ok_dice(*t, stance("axis", "a", true), {d20(11)});
+  const auto* passed = TG::find(next, [](const pb::BgEvent& b) { return b.has_bgs_activated() && b.bgs_activated().unit_id() == "e"; });
+  ASSERT_NE(passed, nullptr);
+  EXPECT_EQ(passed->bgs_activated().passed(), "broken");
+  const auto* rally = TG::find(next, [](const pb::BgEvent& b) { return b.has_bgs_morale() && b.bgs_morale().kind() == "rally"; });
+  ASSERT_NE(rally, nullptr);
+  EXPECT_TRUE(rally->bgs_morale().rallied());
+  EXPECT_FALSE(t->u("e").bgs->broken);
+  EXPECT_EQ(t->st().turn, 2);
+}
+
+// BGM-GEN-02: one card per unit per turn, two actions on it; only that unit acts.
+TEST(BgsSkirmish, EachUnitGetsOneCardAndTwoActions_BGM_GEN_02) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 4, 10, 10, 0);
+  sc.inf(0, "b", 4, 30, 10, 0);
+  sc.inf(1, "e", 4, 10, 30, 0, 0, "C", 180);
+  sc.inf(1, "f", 4, 30, 30, 0, 0, "C", 180);
+  TG t(sc.s, true, 7);
+  std::vector<std::string> seen;
+  for (int card = 0; card < 4; ++card) {
+    const std::string id = t.st().skirmish_active;
+    ASSERT_FALSE(id.empty());
+    seen.push_back(id);
+    const std::string seat = t.u(id).side == 0 ? "axis" : "allies";
+    for (const auto& other : {"a", "b", "e", "f"}) {
+      if (other == id || t.u(other).side != t.u(id).side) continue;
+      EXPECT_EQ(t.refused(stance(seat, other, true)), "BGM_NOT_ITS_CARD");
+    }
+    EXPECT_EQ(t.st().turn, 1);
+    t.ok(stance(seat, id, true));
+    EXPECT_EQ(t.st().skirmish_active, id);  // one action taken, one left
+    t.ok(stance(seat, id, false));          // the second closes the card
+  }
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<std::string>{"a", "b", "e", "f"}));
+  EXPECT_EQ(t.st().turn, 2);
+}
+
+// BGM-DX-08 with exactly its numbers: four regular men with grenades assault an infantry group:
+// -2 (one pair beyond 2) -2 (grenades) +2 (regular) = -2; natural 8 -> 6 -> 5 'B' hits; a damage
+// roll of 10 - 3 (infantry target) = 7 -> column B row 7 = HW; every attacker with a grenade
+// spends one. The target, its card still to come, may counter-assault (BGM-ASLT-05).
+TEST(BgsSkirmish, DX08FourMenWithGrenadesAssault_BGM_ASLT_01_02_03_04_05_08) {
+  Sc sc = skirmish();
+  auto& a = sc.inf(0, "a", 4, 20, 10, 0);
+  a.add_attributes("grenades=1");
+  sc.inf(1, "e", 8, 20, 11.5, 0, 0, "C", 180);  // rows at 11 and 12: its first row is 1" away
+  auto t = first_up(sc.s, "a");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->refused(assault_cmd("axis", "a", "missing", true)), "BG_NO_TARGET");
+  // Four morale rolls to go in (regular: 11 or less), the assault d20, then five hits (pick, damage).
+  std::vector<Die> dice{d20(3), d20(4), d20(5), d20(6), d20(8)};
+  for (int i = 1; i <= 5; ++i) {
+    dice.push_back(d20(i));
+    dice.push_back(d20(i == 1 ? 10 : 20));
+  }
+  Outcome o = ok_dice(*t, assault_cmd("axis", "a", "e", true), dice);
+  const auto* e = TG::find(o, [](const pb::BgEvent& b) { return b.has_bgs_assault(); });
+  ASSERT_NE(e, nullptr);
+  const auto& x = e->bgs_assault();
+  EXPECT_EQ(x.figures_size(), 4);
+  int total = 0;
+  for (const auto& m : x.modifiers()) total += m.value();
+  EXPECT_EQ(total, -2);
+  EXPECT_EQ(x.modified(), 6);
+  EXPECT_EQ(x.hits(), 5);
+  EXPECT_EQ(x.column(), "B");
+  ASSERT_EQ(x.wounds_size(), 5);
+  EXPECT_EQ(x.wounds(0).modified(), 7);
+  EXPECT_EQ(x.wounds(0).result(), "HW");
+  EXPECT_TRUE(x.wounds(0).out());
+  EXPECT_FALSE(x.wounds(0).killed());
+  EXPECT_EQ(x.grenades_spent(), 4);
+  for (const auto& f : t->u("a").figures) EXPECT_EQ(f.grenades, 0);
+  EXPECT_TRUE(t->u("e").figures[0].out_of_action);
+  ASSERT_EQ(t->g->state().decisions.size(), 1u);
+  EXPECT_EQ(t->g->state().decisions.front().kind(), bg::kCounterAssaultKind);
+  EXPECT_EQ(t->g->state().decisions.front().seat(), "allies");
+}
+
+// BGM-ASLT-01: only from within 1".
+TEST(BgsSkirmish, AssaultNeedsToBeWithinOneInch_BGM_ASLT_01) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 4, 20, 10, 0);
+  sc.inf(1, "e", 4, 20, 14, 0, 0, "C", 180);
+  auto t = first_up(sc.s, "a");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->refused(assault_cmd("axis", "a", "e", false)), "BGM_ASSAULT_REACH");
+  EXPECT_EQ(t->refused(assault_cmd("axis", "a", "e", true)), "BGM_ASSAULT_REACH");
+}
+
+// BGM-RF-01..06: e goes on reaction fire on its card; a fires at it from its front arc; e's side
+// is asked; e fires back with +2 for reaction fire, only once.
+TEST(BgsSkirmish, ReactionFireIsAskedAndAnswered_BGM_RF_01_02_03_04_05_06) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 2, 20, 10, 1);
+  sc.inf(1, "e", 2, 20, 20, 1, 0, "C", 180);
+  auto t = first_up(sc.s, "e");
+  ASSERT_TRUE(t);
+  t->ok(react("allies", "e"));
+  EXPECT_TRUE(t->u("e").bgs->reaction);
+  ASSERT_EQ(t->st().skirmish_active, "a");  // e's card closed: it only waits now (BGM-RF-05)
+  EXPECT_EQ(t->refused(stance("allies", "e", true)), "BG_NOT_YOUR_CARD");
+  // a: two men (+3), a leader -1, rof -1, stationary -2 = -1: natural 18 -> 17, no hits.
+  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(18)});
+  ASSERT_EQ(t->g->state().decisions.size(), 1u);
+  const pb::Decision d = t->g->state().decisions.front();
+  EXPECT_EQ(d.kind(), bg::kReactionKind);
+  EXPECT_EQ(d.seat(), "allies");
+  pb::Command c;
+  c.set_seat("allies");
+  c.mutable_answer()->set_decision_id(d.id());
+  c.mutable_answer()->set_choice_id("fire");
+  Outcome r = ok_dice(*t, c, {d20(16)});
+  const pb::BgsFire* f = fire_of(r);
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(f->reaction());
+  bool plus_two = false;
+  for (const auto& m : f->modifiers()) plus_two = plus_two || (m.name() == "reaction fire" && m.value() == 2);
+  EXPECT_TRUE(plus_two);
+  EXPECT_EQ(modifier_total(*f), 1);  // +3 two men, -1 leader, -1 rof, -2 stationary, +2 reaction
+  EXPECT_FALSE(t->u("e").bgs->reaction);  // fired once
+}
+
+// GAP-BGM-COV-02: a prone target takes -2 on the damage roll as printed; the switch makes it +2.
+TEST(BgsSkirmish, ProneModifierAsPrintedOrSwitched_BGM_COV_02) {
+  for (const bool protects : {false, true}) {
+    Sc sc = skirmish();
+    if (protects) sc.option("bg.mods_prone", "protects");
+    sc.inf(0, "a", 2, 20, 10, 1);
+    sc.inf(1, "e", 2, 20, 20, 1, 0, "C", 180);
+    auto t = first_up(sc.s, "e");
+    ASSERT_TRUE(t);
+    t->ok(stance("allies", "e", true));
+    t->ok(react("allies", "e"));
+    // Two men (+3), a leader -1, rof -1, stationary -2: natural 2 -> 1 -> 3 hits, each a man
+    // picked and a damage roll.
+    Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(2), d20(1), d20(20), d20(1), d20(20), d20(1), d20(20)});
+    const pb::BgsFire* f = fire_of(o);
+    ASSERT_NE(f, nullptr);
+    ASSERT_GE(f->wounds_size(), 1);
+    ASSERT_EQ(f->wounds(0).modifiers_size(), 1);
+    EXPECT_EQ(f->wounds(0).modifiers(0).name(), "prone");
+    EXPECT_EQ(f->wounds(0).modifiers(0).value(), protects ? 2 : -2);
+    EXPECT_EQ(f->wounds(0).result(), protects ? "-" : "SUP");
+  }
+}
+
+}  // namespace
+}  // namespace sandtable::bgtest
