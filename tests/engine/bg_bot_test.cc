@@ -23,7 +23,7 @@ namespace {
 
 using bg::BgState;
 
-const char* const kScenarios[] = {"crossroads", "village-assault", "combined-arms", "shaffer-tank-battle"};
+const char* const kScenarios[] = {"crossroads", "village-assault", "combined-arms", "shaffer-tank-battle", "shaffer-skirmish"};
 
 // BeatsTheRandomBotAsAttacker: 20 crossroads games, at least 8 attacker wins (40%). Measured
 // with bench/bg_bot_bench (200 games): the smart attacker wins 80.0% there, the random attacker

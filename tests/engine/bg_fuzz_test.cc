@@ -22,7 +22,7 @@ namespace {
 
 using bg::BgState;
 
-const char* const kScenarios[] = {"crossroads", "village-assault", "combined-arms", "shaffer-tank-battle"};
+const char* const kScenarios[] = {"crossroads", "village-assault", "combined-arms", "shaffer-tank-battle", "shaffer-skirmish"};
 
 pb::Scenario load(const std::string& name) { return load_scenario_file("bg/" + name + ".json"); }
 

@@ -33,7 +33,8 @@ struct Case {
 
 const Case kCases[] = {
     {"portable-wargame-19c", {"pw/meeting-engagement.json", "pw/entrenched-assault.json"}, 10},
-    {"battleground", {"bg/crossroads.json", "bg/village-assault.json", "bg/combined-arms.json", "bg/shaffer-tank-battle.json"}, 3},
+    {"battleground", {"bg/crossroads.json", "bg/village-assault.json", "bg/combined-arms.json", "bg/shaffer-tank-battle.json",
+                      "bg/shaffer-skirmish.json"}, 3},
     {"one-hour-ww2", {"oh/village-attack.json", "oh/river-crossing.json"}, 4},
     {"rookie-rules", {"rookie/farm-assault.json", "rookie/crossroads-armour.json"}, 4},
 };

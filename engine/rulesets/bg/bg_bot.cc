@@ -28,6 +28,7 @@
 
 #include "engine/model/game.h"
 #include "engine/rulesets/bg/bg_actions.h"
+#include "engine/rulesets/bg/bgs_skirmish.h"
 #include "engine/rulesets/bg/bg_combat_util.h"
 #include "engine/rulesets/bg/bg_damage.h"
 #include "engine/rulesets/bg/bg_internal.h"
@@ -494,6 +495,43 @@ std::optional<pb::Command> best_aim(const Sight& s, const std::vector<pb::Comman
   return best;
 }
 
+// Shaffer's skirmish (profile b), the unit whose card is up: assault from within 1" with three
+// men or more; else fire at the target it hits most easily when a natural 5 or more would hit;
+// else clear a jam; else Carroll's move toward the goal while attacking; a defender with nothing
+// in reach waits on reaction fire; else the card ends.
+pb::Command skirmish_choice(const Sight& s, const std::string& seat, const std::vector<pb::Command>& acts, bool attack) {
+  const Unit* u = s.st.find(s.st.skirmish_active);
+  std::optional<pb::Command> fire, assault, unjam, react, end;
+  int best_fire = 1000;
+  for (const auto& a : acts) {
+    pb::BgCommand c;
+    if (!a.has_payload() || !a.payload().UnpackTo(&c)) continue;
+    if (c.has_assault() && u && fighters(*u).size() >= 3 && (!assault || c.assault().grenades())) assault = a;
+    if (c.has_unjam()) unjam = a;
+    if (c.has_react()) react = a;
+    if (c.has_end_action()) end = a;
+    if (c.has_shoot() && u) {
+      const Unit* t = s.st.find(c.shoot().shots(0).target_id());
+      if (!t) continue;
+      const int total = plan_bgs_fire(s.st, *u, *t, false).total;
+      if (total < best_fire) {
+        best_fire = total;
+        fire = a;
+      }
+    }
+  }
+  if (assault) return *assault;
+  if (fire && 13 - best_fire >= 5) return *fire;
+  if (unjam) return *unjam;
+  if (u && attack) {
+    const Scored m = best_move(s, seat, *u, attack);
+    if (m.score > 0) return m.command;
+  }
+  if (fire) return *fire;
+  if (react && u && u->bgs->actions == 0) return *react;
+  return end ? *end : acts.front();
+}
+
 class SmartBot final : public Bot {
  public:
   std::optional<pb::Command> choose(const Game& game, const std::string& seat, Pcg32& rng) override {
@@ -509,6 +547,7 @@ class SmartBot final : public Bot {
     }
     if (st.phase != Phase::kCards || st.action.side != side) return acts.front();
     const bool attack = attacking(s);
+    if (skirmish(st)) return skirmish_choice(s, seat, acts, attack);
     Scored best;
     for (const auto& u : st.units) {
       const Unit* ok = nullptr;
@@ -548,6 +587,7 @@ class SmartBot final : public Bot {
   // Decisions: the defender's option (BG-MEL-12) shoots when it may; anything else the bot does
   // not know gets the first legal answer.
   static pb::Command answer(const BgState& st, const std::vector<pb::Command>& acts) {
+    // BGM-RF-06, BGM-ASLT-05: reaction fire and counter-assaults are taken (the first choice).
     if (st.decisions.front().rule_id() == "BG-MEL-12") {
       for (const char* want : {"shoot", "both", "none"}) {
         for (const auto& a : acts) {
