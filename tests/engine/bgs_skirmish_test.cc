@@ -170,11 +170,11 @@ TEST(BgsSkirmish, EachUnitGetsOneCardAndTwoActions_BGM_GEN_02) {
 // -2 (one pair beyond 2) -2 (grenades) +2 (regular) = -2; natural 8 -> 6 -> 5 'B' hits; a damage
 // roll of 10 - 3 (infantry target) = 7 -> column B row 7 = HW; every attacker with a grenade
 // spends one. The target, its card still to come, may counter-assault (BGM-ASLT-05).
-TEST(BgsSkirmish, DX08FourMenWithGrenadesAssault_BGM_ASLT_01_02_03_04_05_08) {
+TEST(BgsSkirmish, DX08FourMenWithGrenadesAssaultAndTheCounterAssault_BGM_ASLT_01_02_03_04_05_08) {
   Sc sc = skirmish();
   auto& a = sc.inf(0, "a", 4, 20, 10, 0);
   a.add_attributes("grenades=1");
-  sc.inf(1, "e", 8, 20, 11.5, 0, 0, "C", 180);  // rows at 11 and 12: its first row is 1" away
+  sc.inf(1, "e", 8, 20, 11.5, 0, 0, "A", 180);  // rows at 11 and 12: its first row is 1" away
   auto t = first_up(sc.s, "a");
   ASSERT_TRUE(t);
   EXPECT_EQ(t->refused(assault_cmd("axis", "a", "missing", true)), "BG_NO_TARGET");
@@ -206,6 +206,24 @@ TEST(BgsSkirmish, DX08FourMenWithGrenadesAssault_BGM_ASLT_01_02_03_04_05_08) {
   ASSERT_EQ(t->g->state().decisions.size(), 1u);
   EXPECT_EQ(t->g->state().decisions.front().kind(), bg::kCounterAssaultKind);
   EXPECT_EQ(t->g->state().decisions.front().seat(), "allies");
+  // BGM-ASLT-05: the counter-assault: the three men of e's front row still in the fight roll
+  // again to go in; e is elite (-4), halved to -2; natural 20 -> 18: a half morale check on a.
+  pb::Command c;
+  c.set_seat("allies");
+  c.mutable_answer()->set_decision_id(t->g->state().decisions.front().id());
+  c.mutable_answer()->set_choice_id("counter:a");
+  Outcome back = ok_dice(*t, c, {d20(1), d20(1), d20(1), d20(20), d20(1)});
+  const auto* ce = TG::find(back, [](const pb::BgEvent& b) { return b.has_bgs_assault(); });
+  ASSERT_NE(ce, nullptr);
+  EXPECT_TRUE(ce->bgs_assault().counter());
+  EXPECT_EQ(ce->bgs_assault().figures_size(), 3);
+  bool halved = false;
+  for (const auto& m : ce->bgs_assault().modifiers()) halved = halved || (m.name() == "morale grade (halved)" && m.value() == -2);
+  EXPECT_TRUE(halved);
+  EXPECT_EQ(ce->bgs_assault().modified(), 18);
+  const auto* half = TG::find(back, [](const pb::BgEvent& b) { return b.has_bgs_morale() && b.bgs_morale().kind() == "half"; });
+  ASSERT_NE(half, nullptr);
+  EXPECT_EQ(half->bgs_morale().needed(), 16);  // regular 11 + 5
 }
 
 // BGM-ASLT-01: only from within 1".
@@ -274,6 +292,75 @@ TEST(BgsSkirmish, ProneModifierAsPrintedOrSwitched_BGM_COV_02) {
     EXPECT_EQ(f->wounds(0).modifiers(0).value(), protects ? 2 : -2);
     EXPECT_EQ(f->wounds(0).result(), protects ? "-" : "SUP");
   }
+}
+
+
+// BGM-RF-03 (b), BGM-RF-04: an enemy ending a move within point-blank range sets the reaction
+// off after the move; the side may hold; the marker lapses when the turn ends (BGM-RF-01).
+TEST(BgsSkirmish, PointBlankMoveSetsOffReactionFire_BGM_RF_03_RF_04) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 2, 20, 10, 1);
+  sc.inf(1, "e", 2, 20, 20, 1, 0, "C", 180);
+  auto t = first_up(sc.s, "e");
+  ASSERT_TRUE(t);
+  t->ok(react("allies", "e"));
+  ASSERT_EQ(t->st().skirmish_active, "a");
+  t->ok(move("axis", "a", pb::BG_MOVE_WALK, {{20, 12}}, 0), {2});  // 10" away: not point blank
+  EXPECT_TRUE(t->g->state().decisions.empty());
+  t->ok(move("axis", "a", pb::BG_MOVE_WALK, {{20, 16.5}}, 0), {5});  // 3.5": within the rifle's 4"
+  ASSERT_EQ(t->g->state().decisions.size(), 1u);
+  EXPECT_EQ(t->g->state().decisions.front().kind(), bg::kReactionKind);
+  pb::Command c;
+  c.set_seat("allies");
+  c.mutable_answer()->set_decision_id(t->g->state().decisions.front().id());
+  c.mutable_answer()->set_choice_id("hold");
+  Outcome held = t->ok(c);
+  const auto* a = TG::find(held, [](const pb::BgEvent& b) { return b.has_bgs_reaction_answered(); });
+  ASSERT_NE(a, nullptr);
+  EXPECT_FALSE(a->bgs_reaction_answered().fired());
+  EXPECT_EQ(fire_of(held), nullptr);
+  // a's two actions are spent, so the turn ends, and with it the reaction marker (BGM-RF-01).
+  EXPECT_EQ(t->st().turn, 2);
+  EXPECT_FALSE(t->u("e").bgs->reaction);
+}
+
+// BGM-GEN-05: a natural 20 misses and jams the group's weapon; it fires again only after an
+// Unjam action.
+TEST(BgsSkirmish, NaturalTwentyJamsTheGroupsWeapon_BGM_GEN_05) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 4, 20, 10, 1);
+  sc.inf(1, "e", 4, 20, 20, 1, 0, "C", 180);
+  auto t = first_up(sc.s, "a");
+  ASSERT_TRUE(t);
+  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(20)});
+  ASSERT_NE(fire_of(o), nullptr);
+  EXPECT_TRUE(fire_of(o)->jammed());
+  EXPECT_EQ(fire_of(o)->hits(), 0);
+  EXPECT_TRUE(t->u("a").bgs->jammed);
+  EXPECT_EQ(t->refused(fire_cmd("axis", "a", "e")), "BGM_JAMMED");
+  BgOrder unjam = cmd("axis");
+  unjam.mutable_bg()->mutable_unjam()->set_unit_id("a");
+  t->ok(unjam);
+  EXPECT_FALSE(t->u("a").bgs->jammed);
+}
+
+// GAP-BGM-GEN-02: SUP: the unit's next card passes, and the suppression is spent with it.
+TEST(BgsSkirmish, SuppressedUnitsNextCardPasses_GAP_BGM_GEN_02) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 6, 20, 10, 0);
+  sc.inf(1, "e", 4, 20, 20, 0, 0, "C", 180);
+  auto t = first_up(sc.s, "a");
+  ASSERT_TRUE(t);
+  // -7: natural 15 -> 8: 2 hits; damage 16 on column C = SUP for the first, 20 for the second.
+  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(15), d20(1), d20(16), d20(2), d20(20)});
+  ASSERT_NE(fire_of(o), nullptr);
+  EXPECT_EQ(fire_of(o)->wounds(0).result(), "SUP");
+  EXPECT_TRUE(t->u("e").bgs->suppressed);
+  Outcome next = t->ok(stance("axis", "a", true));
+  const auto* passed = TG::find(next, [](const pb::BgEvent& b) { return b.has_bgs_activated() && b.bgs_activated().unit_id() == "e"; });
+  ASSERT_NE(passed, nullptr);
+  EXPECT_EQ(passed->bgs_activated().passed(), "suppressed");
+  EXPECT_FALSE(t->u("e").bgs->suppressed);
 }
 
 }  // namespace

@@ -496,9 +496,9 @@ std::optional<pb::Command> best_aim(const Sight& s, const std::vector<pb::Comman
 }
 
 // Shaffer's skirmish (profile b), the unit whose card is up: assault from within 1" with three
-// men or more; else fire at the target it hits most easily when a natural 5 or more would hit;
-// else clear a jam; else Carroll's move toward the goal while attacking; a defender with nothing
-// in reach waits on reaction fire; else the card ends.
+// men or more; a defender whose best shot needs a natural 7 or less waits on reaction fire; else
+// fire at the target it hits most easily when a natural 5 or more would hit; else clear a jam;
+// else Carroll's move toward the goal while attacking; else the card ends.
 pb::Command skirmish_choice(const Sight& s, const std::string& seat, const std::vector<pb::Command>& acts, bool attack) {
   const Unit* u = s.st.find(s.st.skirmish_active);
   std::optional<pb::Command> fire, assault, unjam, react, end;
@@ -521,6 +521,8 @@ pb::Command skirmish_choice(const Sight& s, const std::string& seat, const std::
     }
   }
   if (assault) return *assault;
+  // A defender whose best shot is poor waits for the enemy to come closer or show itself.
+  if (!attack && react && u && u->bgs->actions == 0 && (!fire || 13 - best_fire < 8)) return *react;
   if (fire && 13 - best_fire >= 5) return *fire;
   if (unjam) return *unjam;
   if (u && attack) {
