@@ -149,6 +149,7 @@ std::string cavalry(const Words& w, const pb::BgCavalryChanged& e) {
 }
 
 std::string unit_acted(const Words& w, const pb::BgUnitActed& e) {
+  if (w.st.options.bgm_skirmish) return w.unit(e.unit_id()) + " has taken an action (two on its card, BGM-GEN-02).";
   return w.unit(e.unit_id()) + (e.action() == pb::BG_ACTION_SHOOT ? " has used its shot" : " has used its move") + " on this card.";
 }
 

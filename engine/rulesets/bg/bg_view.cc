@@ -199,9 +199,9 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
       mark(u.vehicle->immobilized, "immobilized", "Immobilised");
       mark(u.vehicle->half_weapons, "half_weapons", "Half weapons");
       for (const auto& [key, words] : bgm_markers(st, u)) add_marker(*v, key, words);
-      for (const auto& [key, words] : bgs_markers(st, u)) add_marker(*v, key, words);
     }
-    if (st.phase == Phase::kCards && st.action.side == u.side && !u.destroyed) {
+    for (const auto& [key, words] : bgs_markers(st, u)) add_marker(*v, key, words);  // the skirmish's
+    if (!skirmish(st) && st.phase == Phase::kCards && st.action.side == u.side && !u.destroyed) {
       const int done = st.action.action == BgAction::kMove ? u.moved_card : u.shot_card;
       mark(done == st.action.serial, "acted", "Acted on this card");
     }

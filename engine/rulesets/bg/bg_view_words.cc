@@ -4,6 +4,8 @@
 // the game what decided it. The rules have no break point for a whole side (BG-MOR-05), so the
 // standing counts losses only. Hidden units (BG-UNIT-09/10) are never named nor counted for a
 // seat that may not know them (knows_unit), as in the rest of the view.
+#include <algorithm>
+
 #include "engine/core/cards.h"
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_melee.h"
@@ -92,6 +94,12 @@ std::string task_words(const BgState& st, const std::string& viewer) {
   if (int role = 0; melee_order_due(st, side, &role)) return "Choose who fights whom in the next melee round (BG-MEL-10)";
   if (needs_card(st)) return "Turn the next card";
   if (st.phase != Phase::kCards || st.action.side != side) return "";
+  if (st.options.bgm_skirmish) {  // Shaffer's skirmish: one unit's card, two actions (BGM-GEN-02)
+    const Unit* u = st.find(st.skirmish_active);
+    if (!u || !u->bgs) return "";
+    const int left = std::max(0, 2 - u->bgs->actions);
+    return "Your card: " + label(*u) + " — " + num(left) + " of 2 actions left";
+  }
   int could = 0;  // the count the menu's "End this action" confirmation uses
   for (const auto& u : st.units) {
     const Unit* ok = nullptr;

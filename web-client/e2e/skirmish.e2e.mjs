@@ -1,0 +1,66 @@
+// End to end in real Chromium against the real server: Shaffer's skirmish, profile (b)
+// (room option bg.mods = skirmish, experimental). The GM creates a room from the demo; both
+// players see the variant's name on the table. Whichever unit's card is up acts from the menu: it
+// fires when it has a target (the target list gives the d20's modifiers and the naturals that
+// hit), else it goes prone; the log names each card and gives every d20 of a fire action and the
+// damage roll of each hit. Screenshots go to web-client/test-output/e2e/.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { createRoomIn, viewOf, waitFor } from "./bg-play.mjs";
+import { harness } from "./harness.mjs";
+
+const h = harness();
+const { openPage, shot, problems } = h;
+
+test("Shaffer's skirmish: a card per unit, its actions from the menu, a d20 fire action", { timeout: 180_000 }, async () => {
+  const links = await createRoomIn(h, { source: "shaffer-skirmish" }, "E2E Shaffer skirmish", 5);
+  const pages = {};
+  for (const seat of ["axis", "allies"]) {
+    pages[seat] = await openPage(`skirmish-${seat}`, links[seat]);
+    await pages[seat].waitForSelector('[data-testid="connection"][data-status="open"]');
+    await pages[seat].waitForSelector("svg.board .table-unit");
+    assert.equal(await pages[seat].locator('[data-testid="ruleset-title"]').innerText(), "Battleground: Shaffer skirmish (experimental)");
+  }
+  let fired = null;
+  let proned = 0;
+  for (let step = 0; step < 40 && !fired; ++step) {
+    for (const seat of ["axis", "allies"]) {
+      const page = pages[seat];
+      const v = await viewOf(page);
+      // The unit whose card is up is the only one with entries, and it says how many actions it has left.
+      const fire = v.menu.find((a) => a.id.startsWith("fire:") && a.targets.length > 0);
+      if (fire) {
+        const target = fire.targets[0];
+        assert.match(target.detail, /d20 [+-]\d+, (hits on 1-\d+|no natural roll hits)/, target.detail);
+        const active = v.units.find((u) => u.id === fire.unit);
+        assert.ok(active.markers.includes("activated"), `the acting unit is marked: ${JSON.stringify(active.markers)}`);
+        await page.click(`[data-action="${fire.id}"]`);
+        await page.click(`[data-target="${target.id}"]`);
+        await page.waitForSelector('[data-testid="draft"] [data-testid="confirm"]');
+        await shot(page, `skirmish-01-${seat}-aims`);
+        const before = await viewOf(page);
+        await page.keyboard.press("Enter");
+        const after = await waitFor(page, (x) => x.seq > before.seq && x.log.some((l) => / fires at /.test(l)), "the fire action in the log");
+        fired = { seat, line: after.log.find((l) => / fires at /.test(l)) };
+        await shot(page, `skirmish-02-${seat}-after-the-fire`);
+        break;
+      }
+      const prone = v.menu.find((a) => a.id.startsWith("prone:"));
+      if (prone) {
+        const before = await viewOf(page);
+        await page.click(`[data-action="${prone.id}"]`);
+        await waitFor(page, (x) => x.seq > before.seq, "the unit going prone");
+        ++proned;
+      }
+    }
+  }
+  assert.ok(fired, `a unit fired (after ${proned} prone actions)`);
+  assert.match(fired.line, /\d+ men with [a-zA-Z -]+, [\d.]+" \((point blank|effective|long|extreme), column [A-H]\); d20 \d+/, fired.line);
+  // The second action closes the card; the next unit's card is named in the log.
+  const seat = fired.seat;
+  const v = await viewOf(pages[seat]);
+  const second = v.menu.find((a) => a.id.startsWith("prone:"));
+  await pages[seat].click(`[data-action="${second.id}"]`);
+  await waitFor(pages[seat], (x) => x.seq > v.seq && x.log.some((l) => /The card of .* comes up/.test(l)), "the next unit's card in the log");
+  assert.deepEqual(problems, []);
+});
