@@ -129,6 +129,8 @@ test("battleground table: figures on their bases, the hidden section only on its
   await logHas(pages.axis, new RegExp(`GM moves figure ${stray.id} of 1st Squad to .*\\(knocked over\\)\\.`));
   const placed = (await figuresOf(pages.axis, "g1")).find((f) => f.id === stray.id);
   assert.ok(Math.abs(placed.x - to.x) < 1e-6 && Math.abs(placed.y - to.y) < 1e-6, `the figure stands where the GM put it: ${JSON.stringify(placed)}`);
+  // The GM's page gets the second edit on its own connection: wait for it there, not on axis's.
+  await gmPage.waitForFunction(() => document.querySelectorAll('[data-testid="gm-audit"] li').length >= 2).catch(() => {});
   assert.equal(await gmPage.locator('[data-testid="gm-audit"] li').count(), 2, "both edits are in the GM's audit");
   await shot(gmPage, "bg-07-gm-figure-edits");
   assert.deepEqual(problems, []);

@@ -6,14 +6,26 @@
 // damage roll of each hit. Screenshots go to web-client/test-output/e2e/.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { createRoomIn, viewOf, waitFor } from "./bg-play.mjs";
+import { viewOf, waitFor } from "./bg-play.mjs";
 import { harness } from "./harness.mjs";
+import { createRoom } from "./play.mjs";
 
 const h = harness();
 const { openPage, shot, problems } = h;
 
 test("Shaffer's skirmish: a card per unit, its actions from the menu, a d20 fire action", { timeout: 180_000 }, async () => {
-  const links = await createRoomIn(h, { source: "shaffer-skirmish" }, "E2E Shaffer skirmish", 5);
+  // The lobby marks the profile experimental (GAP-BGM-GEN-01), with the demo's own value chosen.
+  const lobby = await openPage("skirmish-lobby", `${h.server.url}?seed=5`);
+  await lobby.waitForSelector("#scenario option", { state: "attached" });
+  await lobby.selectOption("#ruleset", "battleground");
+  const ids = await lobby.$$eval("#scenario option", (os) => os.map((o) => o.value));
+  await lobby.selectOption("#scenario", ids.find((v) => /shaffer-skirmish/.test(v)));
+  await lobby.waitForFunction(() => document.querySelector('select[data-option="bg.mods"]')?.value === "skirmish");
+  const words = await lobby.$eval('select[data-option="bg.mods"] option[value="skirmish"]', (o) => o.textContent);
+  assert.match(words, /skirmish — experimental/);
+  await lobby.click('[data-testid="room-options"] summary');
+  await shot(lobby, "skirmish-00-lobby");
+  const links = await createRoom(h, { ruleset: "battleground", scenario: { source: "shaffer-skirmish" }, name: "E2E Shaffer skirmish", seed: 5, lobby });
   const pages = {};
   for (const seat of ["axis", "allies"]) {
     pages[seat] = await openPage(`skirmish-${seat}`, links[seat]);

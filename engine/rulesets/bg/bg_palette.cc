@@ -66,6 +66,7 @@ void options(pb::ScenarioPalette& p) {
              "\"vehicles\": Battleground + Shaffer vehicles, d20 anti-tank fire, hit location and vehicle damage "
              "(GAP-BGM-GEN-01 profile a); every vehicle names its model. \"skirmish\" (experimental): the recovered "
              "d20 skirmish, a card per unit, two actions, small arms, assault and reaction fire (profile b; infantry only).");
+  p.mutable_options(p.options_size() - 1)->add_experimental("skirmish");  // GAP-BGM-GEN-01: profile (b)
   add_option(p, "bg.mods_prone", {"printed", "protects"}, "Shaffer: prone targets",
              "Prone or crawling targets take -2 on the damage roll as printed, or +2 (GAP-BGM-COV-02).");
   add_option(p, "bg.mods_hatches", {"open", "buttoned"}, "Shaffer: hatches",

@@ -29,7 +29,10 @@ export class RoomOptions {
         const select = h(
           "select",
           { "data-option": o.key, "aria-label": o.label, onchange: () => (select.value === current ? this.chosen.delete(o.key) : this.chosen.set(o.key, select.value)) },
-          o.values.map((v) => h("option", { value: v, selected: v === current }, v === current ? `${v} (the scenario's)` : v)),
+          o.values.map((v) => {
+            const words = o.experimental.includes(v) ? `${v} — experimental` : v;
+            return h("option", { value: v, selected: v === current }, v === current ? `${words} (the scenario's)` : words);
+          }),
         );
         return h("label", { title: o.help }, o.label, select);
       });
