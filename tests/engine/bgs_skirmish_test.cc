@@ -29,6 +29,22 @@ std::unique_ptr<TG> first_up(const pb::Scenario& s, const std::string& first) {
   return nullptr;
 }
 
+// a (axis) at (20, 10) facing e (allies) 10" away at (20, 20), `first` with the first card.
+std::unique_ptr<TG> pair_up(int a_men, int a_leaders, int e_men, int e_leaders, const std::string& first) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", a_men, 20, 10, a_leaders);
+  sc.inf(1, "e", e_men, 20, 20, e_leaders, 0, "C", 180);
+  return first_up(sc.s, first);
+}
+
+pb::Command answer_cmd(const std::string& seat, std::uint32_t decision, const std::string& choice) {
+  pb::Command c;
+  c.set_seat(seat);
+  c.mutable_answer()->set_decision_id(decision);
+  c.mutable_answer()->set_choice_id(choice);
+  return c;
+}
+
 BgOrder fire_cmd(const std::string& seat, const std::string& unit, const std::string& target) {
   BgOrder c = cmd(seat);
   auto* s = c.mutable_bg()->mutable_shoot();
@@ -110,10 +126,7 @@ TEST(BgsSkirmish, DX05SixRiflemenAtTenInchesIntoLightWoods_BGM_SA_01_SA_04_DMG_0
 // a natural 15 is a modified 14, a morale check and no hits; the regular target (rating 11, no leader) fails
 // on 12 and breaks; its card then passes, and it rallies in the next turn's rally step on 11.
 TEST(BgsSkirmish, MoraleCheckBreaksAndTheRallyStepBringsItBack_BGM_SA_06_GEN_02) {
-  Sc sc = skirmish();
-  sc.inf(0, "a", 2, 20, 10, 1);
-  sc.inf(1, "e", 4, 20, 20, 0, 0, "C", 180);
-  auto t = first_up(sc.s, "a");
+  auto t = pair_up(2, 1, 4, 0, "a");
   ASSERT_TRUE(t);
   Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(15), d20(12)});
   const pb::BgsFire* f = fire_of(o);
@@ -208,10 +221,7 @@ TEST(BgsSkirmish, DX08FourMenWithGrenadesAssaultAndTheCounterAssault_BGM_ASLT_01
   EXPECT_EQ(t->g->state().decisions.front().seat(), "allies");
   // BGM-ASLT-05: the counter-assault: the three men of e's front row still in the fight roll
   // again to go in; e is elite (-4), halved to -2; natural 20 -> 18: a half morale check on a.
-  pb::Command c;
-  c.set_seat("allies");
-  c.mutable_answer()->set_decision_id(t->g->state().decisions.front().id());
-  c.mutable_answer()->set_choice_id("counter:a");
+  const pb::Command c = answer_cmd("allies", t->g->state().decisions.front().id(), "counter:a");
   Outcome back = ok_dice(*t, c, {d20(1), d20(1), d20(1), d20(20), d20(1)});
   const auto* ce = TG::find(back, [](const pb::BgEvent& b) { return b.has_bgs_assault(); });
   ASSERT_NE(ce, nullptr);
@@ -240,10 +250,7 @@ TEST(BgsSkirmish, AssaultNeedsToBeWithinOneInch_BGM_ASLT_01) {
 // BGM-RF-01..06: e goes on reaction fire on its card; a fires at it from its front arc; e's side
 // is asked; e fires back with +2 for reaction fire, only once.
 TEST(BgsSkirmish, ReactionFireIsAskedAndAnswered_BGM_RF_01_02_03_04_05_06) {
-  Sc sc = skirmish();
-  sc.inf(0, "a", 2, 20, 10, 1);
-  sc.inf(1, "e", 2, 20, 20, 1, 0, "C", 180);
-  auto t = first_up(sc.s, "e");
+  auto t = pair_up(2, 1, 2, 1, "e");
   ASSERT_TRUE(t);
   t->ok(react("allies", "e"));
   EXPECT_TRUE(t->u("e").bgs->reaction);
@@ -255,10 +262,7 @@ TEST(BgsSkirmish, ReactionFireIsAskedAndAnswered_BGM_RF_01_02_03_04_05_06) {
   const pb::Decision d = t->g->state().decisions.front();
   EXPECT_EQ(d.kind(), bg::kReactionKind);
   EXPECT_EQ(d.seat(), "allies");
-  pb::Command c;
-  c.set_seat("allies");
-  c.mutable_answer()->set_decision_id(d.id());
-  c.mutable_answer()->set_choice_id("fire");
+  const pb::Command c = answer_cmd("allies", d.id(), "fire");
   Outcome r = ok_dice(*t, c, {d20(16)});
   const pb::BgsFire* f = fire_of(r);
   ASSERT_NE(f, nullptr);
@@ -298,10 +302,7 @@ TEST(BgsSkirmish, ProneModifierAsPrintedOrSwitched_BGM_COV_02) {
 // BGM-RF-03 (b), BGM-RF-04: an enemy ending a move within point-blank range sets the reaction
 // off after the move; the side may hold; the marker lapses when the turn ends (BGM-RF-01).
 TEST(BgsSkirmish, PointBlankMoveSetsOffReactionFire_BGM_RF_03_RF_04) {
-  Sc sc = skirmish();
-  sc.inf(0, "a", 2, 20, 10, 1);
-  sc.inf(1, "e", 2, 20, 20, 1, 0, "C", 180);
-  auto t = first_up(sc.s, "e");
+  auto t = pair_up(2, 1, 2, 1, "e");
   ASSERT_TRUE(t);
   t->ok(react("allies", "e"));
   ASSERT_EQ(t->st().skirmish_active, "a");
@@ -310,10 +311,7 @@ TEST(BgsSkirmish, PointBlankMoveSetsOffReactionFire_BGM_RF_03_RF_04) {
   t->ok(move("axis", "a", pb::BG_MOVE_WALK, {{20, 16.5}}, 0), {5});  // 3.5": within the rifle's 4"
   ASSERT_EQ(t->g->state().decisions.size(), 1u);
   EXPECT_EQ(t->g->state().decisions.front().kind(), bg::kReactionKind);
-  pb::Command c;
-  c.set_seat("allies");
-  c.mutable_answer()->set_decision_id(t->g->state().decisions.front().id());
-  c.mutable_answer()->set_choice_id("hold");
+  const pb::Command c = answer_cmd("allies", t->g->state().decisions.front().id(), "hold");
   Outcome held = t->ok(c);
   const auto* a = TG::find(held, [](const pb::BgEvent& b) { return b.has_bgs_reaction_answered(); });
   ASSERT_NE(a, nullptr);
@@ -327,10 +325,7 @@ TEST(BgsSkirmish, PointBlankMoveSetsOffReactionFire_BGM_RF_03_RF_04) {
 // BGM-GEN-05: a natural 20 misses and jams the group's weapon; it fires again only after an
 // Unjam action.
 TEST(BgsSkirmish, NaturalTwentyJamsTheGroupsWeapon_BGM_GEN_05) {
-  Sc sc = skirmish();
-  sc.inf(0, "a", 4, 20, 10, 1);
-  sc.inf(1, "e", 4, 20, 20, 1, 0, "C", 180);
-  auto t = first_up(sc.s, "a");
+  auto t = pair_up(4, 1, 4, 1, "a");
   ASSERT_TRUE(t);
   Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(20)});
   ASSERT_NE(fire_of(o), nullptr);
@@ -346,10 +341,7 @@ TEST(BgsSkirmish, NaturalTwentyJamsTheGroupsWeapon_BGM_GEN_05) {
 
 // GAP-BGM-GEN-02: SUP: the unit's next card passes, and the suppression is spent with it.
 TEST(BgsSkirmish, SuppressedUnitsNextCardPasses_GAP_BGM_GEN_02) {
-  Sc sc = skirmish();
-  sc.inf(0, "a", 6, 20, 10, 0);
-  sc.inf(1, "e", 4, 20, 20, 0, 0, "C", 180);
-  auto t = first_up(sc.s, "a");
+  auto t = pair_up(6, 0, 4, 0, "a");
   ASSERT_TRUE(t);
   // -7: natural 15 -> 8: 2 hits; damage 16 on column C = SUP for the first, 20 for the second.
   Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(15), d20(1), d20(16), d20(2), d20(20)});
