@@ -355,5 +355,35 @@ TEST(BgsSkirmish, SuppressedUnitsNextCardPasses_GAP_BGM_GEN_02) {
   EXPECT_FALSE(t->u("e").bgs->suppressed);
 }
 
+
+// GAP-BGM-DMG-01: GD kills, and every friendly unit with a man within 2" of the victim takes a
+// morale check: four men at point blank (-2 pairs, -1 rof, -2 stationary, -4 point blank = -9),
+// natural 18 -> 9: one hit; the fourth man picked, damage 1 on column B = GD; e (his own unit)
+// passes on 1, f beside it (1.5" away) fails on 20 and breaks.
+TEST(BgsSkirmish, GruesomeDeathShakesFriendsWithinTwoInches_GAP_BGM_DMG_01) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 4, 20, 10, 0);
+  sc.inf(1, "e", 4, 20, 14, 0, 0, "C", 180);
+  sc.inf(1, "f", 4, 24.5, 14, 0, 0, "C", 180);
+  auto t = first_up(sc.s, "a");
+  ASSERT_TRUE(t);
+  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(18), d20(4), d20(1), d20(1), d20(20)});
+  const pb::BgsFire* f = fire_of(o);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->band(), "point blank");
+  EXPECT_EQ(f->modified(), 9);
+  ASSERT_EQ(f->wounds_size(), 1);
+  EXPECT_EQ(f->wounds(0).figure_id(), "e-f3");
+  EXPECT_EQ(f->wounds(0).result(), "GD");
+  EXPECT_TRUE(f->wounds(0).killed());
+  std::vector<std::string> checked;
+  for (const auto& e : o.events) {
+    if (has_bg(e) && bg_of(e).has_bgs_morale()) checked.push_back(bg_of(e).bgs_morale().unit_id());
+  }
+  EXPECT_EQ(checked, (std::vector<std::string>{"e", "f"}));
+  EXPECT_FALSE(t->u("e").bgs->broken);
+  EXPECT_TRUE(t->u("f").bgs->broken);
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest
