@@ -385,5 +385,28 @@ TEST(BgsSkirmish, GruesomeDeathShakesFriendsWithinTwoInches_GAP_BGM_DMG_01) {
   EXPECT_TRUE(t->u("f").bgs->broken);
 }
 
+
+// GAP-BGM-ASLT-07: the first row against infantry puts every man assaulted out, a d6 each: 1-3
+// KIA, 4-6 HW; with nobody left there is no counter-assault. Four regulars with grenades: -2;
+// natural 5 -> 3.
+TEST(BgsSkirmish, AssaultFirstRowPutsEveryManOut_GAP_BGM_ASLT_07) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 4, 20, 10, 0).add_attributes("grenades=1");
+  sc.inf(1, "e", 4, 20, 11, 0, 0, "C", 180);
+  auto t = first_up(sc.s, "a");
+  ASSERT_TRUE(t);
+  Outcome o = ok_dice(*t, assault_cmd("axis", "a", "e", true),
+                      {d20(1), d20(1), d20(1), d20(1), d20(5), d6(1), d6(3), d6(4), d6(6)});
+  const auto* e = TG::find(o, [](const pb::BgEvent& b) { return b.has_bgs_assault(); });
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->bgs_assault().modified(), 3);
+  EXPECT_TRUE(e->bgs_assault().silenced());
+  std::vector<std::string> results;
+  for (const auto& w : e->bgs_assault().wounds()) results.push_back(w.result());
+  EXPECT_EQ(results, (std::vector<std::string>{"KIA", "KIA", "HW", "HW"}));
+  EXPECT_TRUE(t->u("e").destroyed);
+  EXPECT_TRUE(t->g->state().decisions.empty());
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest
