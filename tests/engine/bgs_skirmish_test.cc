@@ -408,5 +408,37 @@ TEST(BgsSkirmish, AssaultFirstRowPutsEveryManOut_GAP_BGM_ASLT_07) {
   EXPECT_TRUE(t->g->state().decisions.empty());
 }
 
+
+// BGM-ASLT-06: a dug-in unit is assaulted on the fighting-position column; its first row
+// silences the position (+4 'B' hits, each with the fighting position's -2) and every survivor
+// is broken. Four regulars with grenades: -2; natural 5 -> 3.
+TEST(BgsSkirmish, SilencedPositionsSurvivorsAreBroken_BGM_ASLT_06) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 4, 20, 10, 0).add_attributes("grenades=1");
+  sc.inf(1, "e", 4, 20, 11, 0, 0, "C", 180);
+  auto t = first_up(sc.s, "e");
+  ASSERT_TRUE(t);
+  t->ok(move("allies", "e", pb::BG_MOVE_DIG_IN, {}, 180));
+  ASSERT_TRUE(t->u("e").markers.dug_in);
+  t->ok(stance("allies", "e", true));
+  ASSERT_EQ(t->st().skirmish_active, "a");
+  std::vector<Die> dice{d20(1), d20(1), d20(1), d20(1), d20(5)};
+  for (int i = 1; i <= 4; ++i) {
+    dice.push_back(d20(i));
+    dice.push_back(d20(20));  // 20 - 2 = 18 on column B: SUP
+  }
+  Outcome o = ok_dice(*t, assault_cmd("axis", "a", "e", true), dice);
+  const auto* e = TG::find(o, [](const pb::BgEvent& b) { return b.has_bgs_assault(); });
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->bgs_assault().target_type(), "fighting position");
+  EXPECT_TRUE(e->bgs_assault().silenced());
+  EXPECT_EQ(e->bgs_assault().hits(), 4);
+  ASSERT_EQ(e->bgs_assault().wounds_size(), 4);
+  EXPECT_EQ(e->bgs_assault().wounds(0).modifiers(0).value(), -2);
+  EXPECT_EQ(e->bgs_assault().wounds(0).result(), "SUP");
+  EXPECT_FALSE(t->u("e").destroyed);
+  EXPECT_TRUE(t->u("e").bgs->broken);
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest
