@@ -440,5 +440,22 @@ TEST(BgsSkirmish, SilencedPositionsSurvivorsAreBroken_BGM_ASLT_06) {
   EXPECT_TRUE(t->u("e").bgs->broken);
 }
 
+
+// Only infantry, and no hidden units yet: the scenario is refused in words.
+TEST(BgsSkirmish, ScenarioLimitsOfTheExperimentalProfile_GAP_BGM_GEN_01) {
+  Sc hidden = skirmish();
+  hidden.inf(0, "a", 4, 20, 10, 0).add_attributes("hidden");
+  hidden.inf(1, "e", 4, 20, 20, 0, 0, "C", 180);
+  EXPECT_NE(rules().validate(hidden.s).value_or("").find("no hidden units"), std::string::npos);
+  Sc armour = skirmish();
+  armour.inf(0, "a", 4, 20, 10, 0);
+  armour.vehicle(1, "t", "medium_tank", 20, 20, 180);
+  EXPECT_NE(rules().validate(armour.s).value_or("").find("infantry only"), std::string::npos);
+  Sc weapon = skirmish();
+  weapon.inf(0, "a", 4, 20, 10, 0).add_attributes("small_arm=musket");
+  weapon.inf(1, "e", 4, 20, 20, 0, 0, "C", 180);
+  EXPECT_NE(rules().validate(weapon.s).value_or("").find("BGM-SA-03"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest

@@ -118,6 +118,13 @@ pb::BgView card_view(const BgState& st) {
   out.set_turned_this_turn(d.this_turn);
   out.set_discards(d.discards);
   out.set_run_out(d.run_out_this_turn);
+  if (st.options.bgm_skirmish) {  // Shaffer's skirmish: a card per unit (BGM-GEN-02), not Carroll's deck
+    const Unit* u = st.action.side >= 0 ? st.find(st.skirmish_active) : nullptr;
+    out.set_card_text(u && u->bgs ? "The card of " + label(*u) + " is up: " + std::to_string(std::max(0, 2 - u->bgs->actions)) +
+                                        " of its 2 actions left."
+                                  : "Each unit gets one card a turn, in random order.");
+    return out;
+  }
   if (d.this_turn == 0 || !d.discard_top) {
     out.set_card_text(st.phase == Phase::kCards ? "No card turned yet this turn." : "");
     return out;

@@ -48,6 +48,11 @@ std::optional<std::string> check_unit(const pb::UnitSetup& u, const std::string&
     return where + ": the skirmish (bg.mods = skirmish, experimental) plays infantry only for now; \"" + u.type() +
            "\" is not infantry";
   }
+  for (const auto& a : u.attributes()) {
+    // Every skirmish event names its unit in the open (cards, stance, reaction fire): until those
+    // are told only to the unit's side, a hidden unit would be given away.
+    if (a == "hidden") return where + ".attributes: the skirmish has no hidden units yet (BG-UNIT-09)";
+  }
   if (const std::string w = attr(u, "small_arm"); !w.empty() && !small_arm_named(w)) {
     std::string known;
     for (const auto& a : kArms) known += (known.empty() ? "" : ", ") + std::string(a.name);
