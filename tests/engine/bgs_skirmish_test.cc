@@ -102,8 +102,8 @@ TEST(BgsSkirmish, DX05SixRiflemenAtTenInchesIntoLightWoods_BGM_SA_01_SA_04_DMG_0
   sc.area("woods", "copse", 16, 19, 24, 23);
   auto t = first_up(sc.s, "a");
   ASSERT_TRUE(t);
-  // Two hits: each picks a man (d20 until it names one of 4) and rolls damage.
-  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(12), d20(2), d20(9), d20(3), d20(20)});
+  // Two hits: each picks a man (a d6 until it names one of 4) and rolls damage.
+  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(12), d6(2), d20(9), d6(3), d20(20)});
   const pb::BgsFire* f = fire_of(o);
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->band(), "effective");
@@ -194,7 +194,7 @@ TEST(BgsSkirmish, DX08FourMenWithGrenadesAssaultAndTheCounterAssault_BGM_ASLT_01
   // Four morale rolls to go in (regular: 11 or less), the assault d20, then five hits (pick, damage).
   std::vector<Die> dice{d20(3), d20(4), d20(5), d20(6), d20(8)};
   for (int i = 1; i <= 5; ++i) {
-    dice.push_back(d20(i));
+    dice.push_back({pb::DIE_KIND_D10, i});  // which of the 8 men
     dice.push_back(d20(i == 1 ? 10 : 20));
   }
   Outcome o = ok_dice(*t, assault_cmd("axis", "a", "e", true), dice);
@@ -287,7 +287,7 @@ TEST(BgsSkirmish, ProneModifierAsPrintedOrSwitched_BGM_COV_02) {
     t->ok(react("allies", "e"));
     // Two men (+3), a leader -1, rof -1, stationary -2: natural 2 -> 1 -> 3 hits, each a man
     // picked and a damage roll.
-    Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(2), d20(1), d20(20), d20(1), d20(20), d20(1), d20(20)});
+    Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(2), d6(1), d20(20), d6(1), d20(20), d6(1), d20(20)});
     const pb::BgsFire* f = fire_of(o);
     ASSERT_NE(f, nullptr);
     ASSERT_GE(f->wounds_size(), 1);
@@ -344,7 +344,7 @@ TEST(BgsSkirmish, SuppressedUnitsNextCardPasses_GAP_BGM_GEN_02) {
   auto t = pair_up(6, 0, 4, 0, "a");
   ASSERT_TRUE(t);
   // -7: natural 15 -> 8: 2 hits; damage 16 on column C = SUP for the first, 20 for the second.
-  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(15), d20(1), d20(16), d20(2), d20(20)});
+  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(15), d6(1), d20(16), d6(2), d20(20)});
   ASSERT_NE(fire_of(o), nullptr);
   EXPECT_EQ(fire_of(o)->wounds(0).result(), "SUP");
   EXPECT_TRUE(t->u("e").bgs->suppressed);
@@ -367,7 +367,7 @@ TEST(BgsSkirmish, GruesomeDeathShakesFriendsWithinTwoInches_GAP_BGM_DMG_01) {
   sc.inf(1, "f", 4, 24.5, 14, 0, 0, "C", 180);
   auto t = first_up(sc.s, "a");
   ASSERT_TRUE(t);
-  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(18), d20(4), d20(1), d20(1), d20(20)});
+  Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(18), d6(4), d20(1), d20(1), d20(20)});
   const pb::BgsFire* f = fire_of(o);
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->band(), "point blank");
@@ -424,7 +424,7 @@ TEST(BgsSkirmish, SilencedPositionsSurvivorsAreBroken_BGM_ASLT_06) {
   ASSERT_EQ(t->st().skirmish_active, "a");
   std::vector<Die> dice{d20(1), d20(1), d20(1), d20(1), d20(5)};
   for (int i = 1; i <= 4; ++i) {
-    dice.push_back(d20(i));
+    dice.push_back(d6(i));
     dice.push_back(d20(20));  // 20 - 2 = 18 on column B: SUP
   }
   Outcome o = ok_dice(*t, assault_cmd("axis", "a", "e", true), dice);

@@ -64,13 +64,14 @@ int light_wounds_before(const Unit& t, const std::string& figure, const std::vec
   return n;
 }
 
-// A fair pick among n: a d20 (a percentile beyond 20 men) rolled again until it names one.
+// A fair pick among n men: the smallest die that covers them (d6, d10, d20, percentile), rolled
+// again until it names one (at a table, "roll a d6 for which of the four").
 int pick(Context& ctx, std::size_t n, const std::string& label, int* shown) {
   if (n <= 1) return 0;
-  const bool d20 = n <= 20;
+  const pb::DieKind kind = n <= 6 ? pb::DIE_KIND_D6 : n <= 10 ? pb::DIE_KIND_D10 : n <= 20 ? pb::DIE_KIND_D20 : pb::DIE_KIND_PERCENTILE;
   for (int guard = 0; guard < 1000; ++guard) {
-    const int r = ctx.roll(d20 ? pb::DIE_KIND_D20 : pb::DIE_KIND_PERCENTILE, label);
-    if (static_cast<std::size_t>(r) <= n) {
+    const int r = ctx.roll(kind, label);
+    if (r >= 1 && static_cast<std::size_t>(r) <= n) {
       *shown = r;
       return r - 1;
     }
