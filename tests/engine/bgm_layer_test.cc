@@ -214,6 +214,20 @@ TEST(BgmLayer, BGM_VDMG_03_CrewBailsOutOnAFailedTest) {
   EXPECT_TRUE(TG::find(o, [](const pb::BgEvent& b) { return b.has_vehicle_damaged() && b.vehicle_damaged().destroyed(); }));
 }
 
+// GAP-BGM-LOC-07 / BGM-LOC-07: an "immobilized" location is for good: the crew passes its test
+// (d6 6), and the tank may not move on the next turn's Allied move card.
+TEST(BgmLayer, GAP_BGM_LOC_07_ImmobilisedForGood) {
+  TG t = axis_shooting(duel());
+  const auto* s = shot_of(fire(t, {d20(1), d20(4), d6(6)}));
+  ASSERT_TRUE(s);
+  EXPECT_TRUE(s->immobilized());
+  EXPECT_FALSE(t.u("v").destroyed);
+  next_turn(t, 4, 10);
+  finish(t, "axis");
+  t.draw(card(D, 5), "allies");
+  EXPECT_EQ(t.refused(vmove("allies", "v", 2, {{10, 33}}, 180)), "BG_IMMOBILIZED");
+}
+
 // BGM-VDMG-01 / BGM-VDMG-07: moderate damage puts the vehicle out of action to the end of turn
 // 1 + 2; on the Allied shooting card of the same turn it may not act.
 TEST(BgmLayer, BGM_VDMG_01_OutOfActionRefusesItsOrders) {
@@ -314,7 +328,9 @@ TEST(BgmLayer, BGM_AT_08_MovementAndTargetChanges) {
   EXPECT_EQ(mods["moved in a previous action"], 8);
   EXPECT_EQ(mods["target moving across"], 2);  // 7" -> 2 full 3"
   EXPECT_EQ(mods["large target"], -1);
-  EXPECT_EQ(mods.size(), 3u);
+  // BGM-VEH-03: the turret, laid along the hull after the move, turns about 44 degrees to v2.
+  EXPECT_EQ(mods["turret traversed up to 45 degrees"], 1);
+  EXPECT_EQ(mods.size(), 4u);
 }
 
 // GAP-BGM-AT-08: the second shot at the same target -1, a later one -2, and a shot at another
@@ -557,6 +573,10 @@ TEST(BgmLayer, BGM_VEH_05_06_ModelData) {
   EXPECT_EQ(p->gun, "75XL");
   EXPECT_EQ(p->pen_ap, 37);
   EXPECT_EQ(p->size, "L");
+  EXPECT_EQ(p->speed_cross, 10);  // GAP-BGM-VEH-01: cross-country, then road
+  EXPECT_EQ(p->speed_road, 15);
+  EXPECT_FALSE(p->turret_mod == std::nullopt);
+  EXPECT_EQ(bg::mods::model("StuG III G")->turret_mod, std::nullopt);  // BGM-VEH-03: "none"
   const auto* j = bg::mods::model("M4A3E2 (76) Jumbo");
   ASSERT_TRUE(j);
   EXPECT_EQ(j->rear.hull, 22);  // GAP-BGM-VEH-06: kept as printed

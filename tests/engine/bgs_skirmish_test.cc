@@ -6,90 +6,10 @@
 #include <algorithm>
 
 #include "engine/rulesets/bg/bgs_skirmish.h"
-#include "tests/engine/bg_fire_util.h"
+#include "tests/engine/bgs_test_util.h"
 
 namespace sandtable::bgtest {
 namespace {
-
-Die d20(int v) { return {pb::DIE_KIND_D20, v}; }
-
-Sc skirmish() {
-  Sc sc;
-  sc.option("bg.mods", "skirmish");
-  return sc;
-}
-
-// A game whose first card is `first`'s: the activation deck's order comes from the seed.
-std::unique_ptr<TG> first_up(const pb::Scenario& s, const std::string& first) {
-  for (std::uint64_t seed = 1; seed < 200; ++seed) {
-    auto t = std::make_unique<TG>(s, true, seed);
-    if (t->st().skirmish_active == first) return t;
-  }
-  ADD_FAILURE() << "no seed gives " << first << " the first card";
-  return nullptr;
-}
-
-// a (axis) at (20, 10) facing e (allies) 10" away at (20, 20), `first` with the first card.
-std::unique_ptr<TG> pair_up(int a_men, int a_leaders, int e_men, int e_leaders, const std::string& first) {
-  Sc sc = skirmish();
-  sc.inf(0, "a", a_men, 20, 10, a_leaders);
-  sc.inf(1, "e", e_men, 20, 20, e_leaders, 0, "C", 180);
-  return first_up(sc.s, first);
-}
-
-pb::Command answer_cmd(const std::string& seat, std::uint32_t decision, const std::string& choice) {
-  pb::Command c;
-  c.set_seat(seat);
-  c.mutable_answer()->set_decision_id(decision);
-  c.mutable_answer()->set_choice_id(choice);
-  return c;
-}
-
-BgOrder fire_cmd(const std::string& seat, const std::string& unit, const std::string& target) {
-  BgOrder c = cmd(seat);
-  auto* s = c.mutable_bg()->mutable_shoot();
-  s->set_unit_id(unit);
-  s->add_shots()->set_target_id(target);
-  return c;
-}
-
-BgOrder stance(const std::string& seat, const std::string& unit, bool prone) {
-  BgOrder c = cmd(seat);
-  c.mutable_bg()->mutable_stance()->set_unit_id(unit);
-  c.mutable_bg()->mutable_stance()->set_prone(prone);
-  return c;
-}
-
-BgOrder react(const std::string& seat, const std::string& unit) {
-  BgOrder c = cmd(seat);
-  c.mutable_bg()->mutable_react()->set_unit_id(unit);
-  return c;
-}
-
-BgOrder assault_cmd(const std::string& seat, const std::string& unit, const std::string& target, bool grenades) {
-  BgOrder c = cmd(seat);
-  c.mutable_bg()->mutable_assault()->set_unit_id(unit);
-  c.mutable_bg()->mutable_assault()->set_target_id(target);
-  c.mutable_bg()->mutable_assault()->set_grenades(grenades);
-  return c;
-}
-
-Outcome ok_dice(TG& t, const pb::Command& c, const std::vector<Die>& dice) {
-  Outcome o = run_dice(t, c, dice);
-  EXPECT_TRUE(o.accepted) << o.rejection.code() << ": " << o.rejection.message();
-  return o;
-}
-
-int modifier_total(const pb::BgsFire& f) {
-  int n = 0;
-  for (const auto& m : f.modifiers()) n += m.value();
-  return n;
-}
-
-const pb::BgsFire* fire_of(const Outcome& o) {
-  const auto* e = TG::find(o, [](const pb::BgEvent& b) { return b.has_bgs_fire(); });
-  return e ? &e->bgs_fire() : nullptr;
-}
 
 // BGM-DX-05 with exactly its numbers: six regular riflemen (bolt action, rof 1), stationary,
 // target 10" away (effective, column C) in light woods: -4 (two extra pairs) -1 (rof) -2
@@ -139,12 +59,21 @@ TEST(BgsSkirmish, MoraleCheckBreaksAndTheRallyStepBringsItBack_BGM_SA_06_GEN_02)
   EXPECT_EQ(m->bgs_morale().needed(), 11);
   EXPECT_TRUE(m->bgs_morale().broken());
   EXPECT_TRUE(t->u("e").bgs->broken);
-  // The second action closes a's card; e's card passes (broken); the turn ends; turn 2's rally.
-  Outcome next = ok_dice(*t, stance("axis", "a", true), {d20(11)});
+  // The second action closes a's card; e's card passes (broken); the turn ends; turn 2's special
+  // fire step, then its rally.
+  Outcome next = ok_dice(*t, stance("axis", "a", true), {});
   const auto* passed = TG::find(next, [](const pb::BgEvent& b) { return b.has_bgs_activated() && b.bgs_activated().unit_id() == "e"; });
   ASSERT_NE(passed, nullptr);
   EXPECT_EQ(passed->bgs_activated().passed(), "broken");
-  const auto* rally = TG::find(next, [](const pb::BgEvent& b) { return b.has_bgs_morale() && b.bgs_morale().kind() == "rally"; });
+  EXPECT_EQ(t->st().turn, 2);
+  EXPECT_EQ(TG::find(next, [](const pb::BgEvent& b) { return b.has_bgs_morale(); }), nullptr);  // step (1) comes first
+  const std::size_t before = t->log.size();
+  past_marking(*t, {d20(11)});
+  const std::vector<pb::Event> after(t->log.begin() + static_cast<std::ptrdiff_t>(before), t->log.end());
+  const pb::BgEvent* rally = nullptr;
+  for (const auto& e : after) {
+    if (has_bg(e) && bg_of(e).has_bgs_morale() && bg_of(e).bgs_morale().kind() == "rally") rally = &bg_of(e);
+  }
   ASSERT_NE(rally, nullptr);
   EXPECT_TRUE(rally->bgs_morale().rallied());
   EXPECT_FALSE(t->u("e").bgs->broken);
@@ -159,6 +88,7 @@ TEST(BgsSkirmish, EachUnitGetsOneCardAndTwoActions_BGM_GEN_02) {
   sc.inf(1, "e", 4, 10, 30, 0, 0, "C", 180);
   sc.inf(1, "f", 4, 30, 30, 0, 0, "C", 180);
   TG t(sc.s, true, 7);
+  past_marking(t);
   std::vector<std::string> seen;
   for (int card = 0; card < 4; ++card) {
     const std::string id = t.st().skirmish_active;

@@ -90,6 +90,17 @@ std::set<std::string> registered_tests() {
 
 const std::string kSrc = SANDTABLE_SOURCE_DIR;
 
+// Every rule and gap ID of `catalogue` (more than `at_least` of them) has a row in the table.
+void expect_every_id_has_a_row(const std::string& catalogue_file, const std::string& prefix, std::size_t at_least) {
+  const std::string catalogue = slurp(kSrc + "/../shared/rules/" + catalogue_file);
+  ASSERT_FALSE(catalogue.empty()) << "the rules catalogue is expected at ../shared/rules beside the checkout";
+  const auto ids = catalogue_ids(catalogue, prefix);
+  ASSERT_GT(ids.size(), at_least);
+  std::set<std::string> covered;
+  for (const auto& r : coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"))) covered.insert(r.id);
+  for (const auto& id : ids) EXPECT_TRUE(covered.count(id)) << id << " has no row in docs/rules-coverage.md";
+}
+
 TEST(RulesCoverage, EveryRowNamesTestsThatExist) {
   const auto rows = coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"));
   ASSERT_GT(rows.size(), 50u);
@@ -100,45 +111,16 @@ TEST(RulesCoverage, EveryRowNamesTestsThatExist) {
   }
 }
 
-TEST(RulesCoverage, EveryPortableWargameIdHasARow) {
-  const std::string catalogue = slurp(kSrc + "/../shared/rules/portable-wargame-19c.md");
-  ASSERT_FALSE(catalogue.empty()) << "the rules catalogue is expected at ../shared/rules beside the checkout";
-  const auto ids = catalogue_ids(catalogue, "PW");
-  ASSERT_GT(ids.size(), 60u);
-  std::set<std::string> covered;
-  for (const auto& r : coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"))) covered.insert(r.id);
-  for (const auto& id : ids) EXPECT_TRUE(covered.count(id)) << id << " has no row in docs/rules-coverage.md";
-}
+TEST(RulesCoverage, EveryPortableWargameIdHasARow) { expect_every_id_has_a_row("portable-wargame-19c.md", "PW", 60); }
 
-TEST(RulesCoverage, EveryBattlegroundIdHasARow) {
-  const std::string catalogue = slurp(kSrc + "/../shared/rules/battleground.md");
-  ASSERT_FALSE(catalogue.empty()) << "the rules catalogue is expected at ../shared/rules beside the checkout";
-  const auto ids = catalogue_ids(catalogue, "BG");
-  ASSERT_GT(ids.size(), 200u);
-  std::set<std::string> covered;
-  for (const auto& r : coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"))) covered.insert(r.id);
-  for (const auto& id : ids) EXPECT_TRUE(covered.count(id)) << id << " has no row in docs/rules-coverage.md";
-}
+TEST(RulesCoverage, EveryBattlegroundIdHasARow) { expect_every_id_has_a_row("battleground.md", "BG", 200); }
 
-TEST(RulesCoverage, EveryOneHourWargamesIdHasARow) {
-  const std::string catalogue = slurp(kSrc + "/../shared/rules/one-hour-ww2.md");
-  ASSERT_FALSE(catalogue.empty()) << "the rules catalogue is expected at ../shared/rules beside the checkout";
-  const auto ids = catalogue_ids(catalogue, "OH");
-  ASSERT_GT(ids.size(), 60u);
-  std::set<std::string> covered;
-  for (const auto& r : coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"))) covered.insert(r.id);
-  for (const auto& id : ids) EXPECT_TRUE(covered.count(id)) << id << " has no row in docs/rules-coverage.md";
-}
+TEST(RulesCoverage, EveryOneHourWargamesIdHasARow) { expect_every_id_has_a_row("one-hour-ww2.md", "OH", 60); }
 
-TEST(RulesCoverage, EveryRookieRulesIdHasARow) {
-  const std::string catalogue = slurp(kSrc + "/../shared/rules/rookie-rules.md");
-  ASSERT_FALSE(catalogue.empty()) << "the rules catalogue is expected at ../shared/rules beside the checkout";
-  const auto ids = catalogue_ids(catalogue, "RR");
-  ASSERT_GT(ids.size(), 100u);
-  std::set<std::string> covered;
-  for (const auto& r : coverage_rows(slurp(kSrc + "/docs/rules-coverage.md"))) covered.insert(r.id);
-  for (const auto& id : ids) EXPECT_TRUE(covered.count(id)) << id << " has no row in docs/rules-coverage.md";
-}
+TEST(RulesCoverage, EveryRookieRulesIdHasARow) { expect_every_id_has_a_row("rookie-rules.md", "RR", 100); }
+
+// Joe Shaffer's modifications (issue 19): every BGM and GAP-BGM ID, both profiles.
+TEST(RulesCoverage, EveryShafferIdHasARow) { expect_every_id_has_a_row("battleground-mods.md", "BGM", 100); }
 
 TEST(RulesCoverage, NoIdHasTwoRows) {
   std::map<std::string, int> seen;

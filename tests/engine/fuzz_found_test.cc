@@ -8,6 +8,7 @@
 #include "engine/model/game.h"
 #include "engine/model/inches.h"
 #include "engine/registry/builtin_registry.h"
+#include "engine/rulesets/pw/pw_state.h"
 #include "sandtable/rulesets/pw/pw.pb.h"
 #include "tests/support/scenario_file.h"
 
@@ -72,6 +73,36 @@ TEST(FuzzFound, AnActivationRollForNoSideInADamagedLogIsPassedOver) {
   auto recovered = Game::from_log(builtin_registry(), events, &error);
   ASSERT_TRUE(recovered) << error;
   EXPECT_EQ(recovered->save().state(), game->save().state());
+}
+
+// fuzz_log: a damaged log whose Portable Wargame move ended off the map read a cell past the grid
+// on recovery. Such a move is now passed over: the unit stays where it was.
+TEST(FuzzFound, AMoveOffTheMapInADamagedLogIsPassedOver) {
+  const pb::Scenario scenario = load_scenario_file("pw/meeting-engagement.json");
+  std::vector<pb::Event> events;
+  std::string error;
+  auto game = Game::start(*builtin_registry().find(scenario.ruleset()), scenario, StartOptions{5, false}, &events, &error);
+  ASSERT_TRUE(game) << error;
+  const std::string unit = scenario.sides(0).units(0).id();
+  for (const auto& [col, row] : {std::pair{200, 3}, std::pair{-1, 0}, std::pair{0, 999}}) {
+    pb::PwEvent body;
+    body.mutable_unit_moved()->set_unit_id(unit);
+    auto* to = body.mutable_unit_moved()->add_path();
+    to->set_col(col);
+    to->set_row(row);
+    std::vector<pb::Event> log = events;
+    pb::Event damaged = log.back();
+    damaged.set_seq(log.back().seq() + 1);
+    damaged.clear_dice();
+    damaged.mutable_payload()->PackFrom(body);
+    log.push_back(damaged);
+    auto recovered = Game::from_log(builtin_registry(), log, &error);
+    ASSERT_TRUE(recovered) << error;
+    const auto& before = static_cast<const pw::PwState&>(game->state());
+    const auto& after = static_cast<const pw::PwState&>(recovered->state());
+    EXPECT_TRUE(after.find(unit)->sq == before.find(unit)->sq);
+    EXPECT_NO_THROW(recovered->view("gm"));
+  }
 }
 
 }  // namespace

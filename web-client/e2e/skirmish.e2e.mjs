@@ -35,9 +35,29 @@ test("Shaffer's skirmish: a card per unit, its actions from the menu, a d20 fire
   }
   let fired = null;
   let proned = 0;
+  let marked = null;
+  // Step (1) of each turn (BGM-GEN-02): the Axis put one unit on opportunity fire once, then both
+  // sides are done; a unit waiting to fire takes its shot when asked (BGM-SFO-01). True when the
+  // seat had a question to answer.
+  const answerOne = async (seat) => {
+    const page = pages[seat];
+    const v = await viewOf(page);
+    const answer = v.menu.find((a) => a.kind === "answer");
+    if (!answer) return false;
+    const mark = !marked && seat === "axis" ? answer.targets.find((t) => t.id.startsWith("opportunity:")) : null;
+    const choice = mark ?? answer.targets.find((t) => t.id === "done" || t.id === "fire") ?? answer.targets[0];
+    if (mark) {
+      marked = mark.id.slice("opportunity:".length);
+      await shot(page, "skirmish-00-special-fire-step");
+    }
+    await page.click(`[data-testid="decisions"] [data-choice="${choice.id}"]`);
+    await waitFor(page, (x) => x.seq > v.seq, "the answer");
+    return true;
+  };
   for (let step = 0; step < 40 && !fired; ++step) {
     for (const seat of ["axis", "allies"]) {
       const page = pages[seat];
+      if (await answerOne(seat)) continue;
       const v = await viewOf(page);
       // The unit whose card is up is the only one with entries, and it says how many actions it has left.
       const fire = v.menu.find((a) => a.id.startsWith("fire:") && a.targets.length > 0);
@@ -67,11 +87,17 @@ test("Shaffer's skirmish: a card per unit, its actions from the menu, a d20 fire
     }
   }
   assert.ok(fired, `a unit fired (after ${proned} prone actions)`);
+  assert.ok(marked, "the Axis were asked to mark special fire");
+  assert.ok((await viewOf(pages.axis)).log.some((l) => / is put on opportunity fire /.test(l)), "the marking is in the log");
   assert.match(fired.line, /\d+ men with [a-zA-Z -]+, [\d.]+" \((point blank|effective|long|extreme), column [A-H]\); d20 \d+/, fired.line);
   // The second action closes the card; the next unit's card is named in the log.
   const seat = fired.seat;
+  for (let i = 0; i < 6; ++i) {
+    if (!(await answerOne("axis")) && !(await answerOne("allies"))) break;  // opportunity fire it set off
+  }
   const v = await viewOf(pages[seat]);
-  const second = v.menu.find((a) => a.id.startsWith("prone:"));
+  const second = v.menu.find((a) => a.id.startsWith("prone:") || a.id.startsWith("stand:"));
+  assert.ok(second, `the unit that fired has its second action: ${v.menu.map((a) => a.id).join(", ")}`);
   await pages[seat].click(`[data-action="${second.id}"]`);
   await waitFor(pages[seat], (x) => x.seq > v.seq && x.log.some((l) => /The card of .* comes up/.test(l)), "the next unit's card in the log");
   assert.deepEqual(problems, []);

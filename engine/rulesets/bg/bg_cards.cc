@@ -76,7 +76,7 @@ void start_turn(Context& ctx, BgState& st, int turn) {
     r.mutable_reinforcements()->set_turn(turn);
     emit_bg(ctx, r);
   }
-  if (skirmish(st)) bgs_start_turn(ctx, st);  // BGM-GEN-02 steps (2) and (3)
+  if (skirmish(st)) bgs_start_turn(ctx, st);  // BGM-GEN-02 step (1); (2)-(4) follow it
 }
 
 // A unit that may still use the current card (BG-CARD-03: each unit once per card).
@@ -164,7 +164,7 @@ Check check_unit_may_act(const BgState& st, int side, const std::string& unit_id
   }
   if (auto c = check_bgm_may_act(st, *u)) return c;  // BGM-VDMG-01
   if (skirmish(st)) {  // two actions of the unit whose card is up, of any kind (BGM-GEN-02)
-    if (auto c = check_bgs_may_act(st, *u)) return c;
+    if (auto c = check_bgs_may_act(st, *u, action)) return c;
     *out = u;
     return std::nullopt;
   }
@@ -230,6 +230,10 @@ void settle(Context& ctx, BgState& st) {
           continue;
         }
         if (skirmish(st) && bgs_ask_reaction(ctx, st)) continue;  // BGM-RF-06, before play goes on
+        if (skirmish(st) && st.special_step > 0) {  // BGM-GEN-02 step (1), then (2)-(4)
+          bgs_special_step(ctx, st);
+          continue;
+        }
         if (st.action.side >= 0) {
           bool any = false;
           for (const auto& u : st.units) any = any || may_still_act(st, u);

@@ -192,6 +192,23 @@ std::vector<const Terrain*> terrain_on_line(const BgState& st, Vec2 from, Vec2 t
   return out;
 }
 
+namespace {
+
+bool on_high_ground(const BgState& st, const Unit& u, Vec2 at) {
+  if (!u.building.empty()) return true;
+  for (const auto& t : st.terrain) {
+    if (t.kind == TerrainKind::kHill && t.area && geom::locate(*t.area, at) != geom::Where::kOutside) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool plunging(const BgState& st, const Unit& shooter, Vec2 from, const Unit& target, Vec2 to) {
+  return geom::within(geom::distance(from, to), kPlungingReach) && on_high_ground(st, shooter, from) &&
+         !on_high_ground(st, target, to);
+}
+
 Protection protection(const BgState& st, const Unit& target, Vec2 from, Vec2 to, bool overhead) {
   Protection p;
   // BG-TER-06 (GAP-BG-TER-06): the single highest piece of terrain on the line counts, unless the

@@ -81,6 +81,10 @@ Protection protection(const BgState& st, const Unit& target, Vec2 from, Vec2 to,
 // The terrain a shot from `from` to `to` passes through or ends in, less what the shooter stands
 // at the edge of while the target is in the clear (BG-TER-06); walls only when not `overhead`.
 std::vector<const Terrain*> terrain_on_line(const BgState& st, Vec2 from, Vec2 to, bool overhead = false);
+// Shaffer's plunging fire (BGM-DMG-03, GAP-BGM-DMG-03): the shooter stands on a hill or in a
+// building, the target on neither, and it is at most 12" away (a steep line down; ours).
+bool plunging(const BgState& st, const Unit& shooter, Vec2 from, const Unit& target, Vec2 to);
+inline constexpr double kPlungingReach = 12.0;
 
 // BG-FIRE-09 / BG-TER-09: the point a unit is shot from / at (building centre, hull, CoM).
 Vec2 aim_point(const BgState& st, const Unit& u);

@@ -350,7 +350,9 @@ std::string bg_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kBgsReaction:
     case pb::BgEvent::kBgsReactionDue:
     case pb::BgEvent::kBgsReactionAnswered:
-    case pb::BgEvent::kBgsAssault: return bgs_line(w, e);
+    case pb::BgEvent::kBgsAssault:
+    case pb::BgEvent::kBgsSpecialFire:
+    case pb::BgEvent::kBgsBarrage: return bgs_line(w, e);
     case pb::BgEvent::BODY_NOT_SET: break;
   }
   return "Something happened.";  // a body this build does not know (the describe test forbids it)

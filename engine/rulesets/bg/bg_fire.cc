@@ -89,6 +89,7 @@ Check check_shot_by(const BgState& st, const Unit& shooter, const pb::BgShoot& s
   if (s.shots().empty()) return refusal("BG_NO_SHOT", "BG-FIRE-10", label(*u) + " must name a target to shoot at.");
   if (u->markers.melee) return refusal("BG_IN_MELEE", "BG-MEL-05", label(*u) + " is in a melee and cannot shoot.");
   if (u->markers.routing) return refusal("BG_ROUTING", "BG-FIRE-15", label(*u) + " is routing and cannot shoot (BG-MOR-04).");
+  if (auto c = check_bgm_aimed(st, *u, s)) return c;
   if (u->infantry_like()) {
     if (s.shots_size() != 1) return refusal("BG_ONE_TARGET", "BG-FIRE-10", label(*u) + " shoots once, at a single target unit.");
     if (!s.shots(0).weapon_id().empty()) {
@@ -185,7 +186,7 @@ void fire_shots(Context& ctx, BgState& st, const pb::BgShoot& s) {
     const Unit* t = st.find(shot.target_id());
     if (!u || !t || t->destroyed) continue;
     if (bgm_at_shot(st, *u, weapon_of(*u, shot.weapon_id()), *t)) {  // Shaffer's d20 fire (profile a)
-      bgm_fire(ctx, st, *u, shot.weapon_id(), *t);
+      bgm_fire(ctx, st, *u, shot.weapon_id(), *t, shot.aimed());
       continue;
     }
     carry_out_attack(ctx, st, u->id, plan_attack(st, *u, *t, shot.weapon_id()), "shoot");

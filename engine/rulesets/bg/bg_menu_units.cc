@@ -202,6 +202,23 @@ pb::BgShoot shot_at(const BgState& st, int side, const Unit& u, const std::strin
   return s;
 }
 
+// BGM-AT-06: the main gun's aimed d20 shot on its own; empty shots when it may not be aimed.
+pb::BgShoot aimed_at(const BgState& st, int side, const Unit& u, const std::string& target) {
+  pb::BgShoot s;
+  s.set_unit_id(u.id);
+  if (!u.vehicle || !u.vehicle->bgm) return s;
+  for (const auto& w : u.vehicle->weapons) {
+    if (!w.main_gun) continue;
+    auto* shot = s.add_shots();
+    shot->set_target_id(target);
+    shot->set_weapon_id(w.id);
+    shot->set_aimed(true);
+    if (check_shoot_order(st, side, s)) s.clear_shots();
+    return s;
+  }
+  return s;
+}
+
 // "4 white, 1 blue against 2 red" for each shot (plan_attack: the handler's own pool).
 std::string pool_words(const BgState& st, const Unit& u, const Unit& t, const pb::BgShoot& s) {
   std::string out;
@@ -228,9 +245,20 @@ void shoot_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& me
     pb::ActionTarget& target = *a.add_targets() = unit_target(t);
     target.set_detail(pool_words(st, u, t, s));
   }
-  if (a.targets().empty()) return;
-  pb::Action& added = add_unit_entry(menu, "shoot:" + u.id, "fire", "Shoot with " + label(u), u, "BG-FIRE-10");
-  *added.mutable_targets() = a.targets();
+  if (!a.targets().empty()) {
+    pb::Action& added = add_unit_entry(menu, "shoot:" + u.id, "fire", "Shoot with " + label(u), u, "BG-FIRE-10");
+    *added.mutable_targets() = a.targets();
+  }
+  pb::Action aim;
+  for (const auto& t : st.units) {
+    if (!visible_enemy(t, side) || aimed_at(st, side, u, t.id).shots().empty()) continue;
+    pb::ActionTarget& target = *aim.add_targets() = unit_target(t);
+    target.set_detail(bgm_shot_words(plan_bgm_shot(st, u, t, true)));
+  }
+  if (!aim.targets().empty()) {
+    pb::Action& added = add_unit_entry(menu, "aim:" + u.id, "fire", "Aimed shot with " + label(u) + "'s main gun", u, "BGM-AT-06");
+    *added.mutable_targets() = aim.targets();
+  }
 }
 
 // ---- special shooting actions (BG-FLR-01, BG-MED-02): the handlers' conditions ----
@@ -381,6 +409,8 @@ pb::BgCommand unit_order(const BgState& st, const std::string& verb, const std::
       if (!other) reject("NOT_ON_MENU", "BG-CARD-14", "Only other shots may be declared with a shot.");
       *c.mutable_shoot()->add_also() = shot_at(st, u->side, *other, part.target());
     }
+  } else if (verb == "aim") {
+    *c.mutable_shoot() = aimed_at(st, u->side, *u, play.target());
   } else if (verb == "flare") {
     c.mutable_launch_flare()->set_unit_id(unit_id);
   } else if (verb == "unjam") {

@@ -71,7 +71,7 @@ void dispatch(Context& ctx, BgState& st, int side, const pb::BgCommand& c) {
     case pb::BgCommand::kMove:
       if (skirmish(st)) {
         do_move(ctx, st, side, c.move());
-        bgs_reaction_triggers(ctx, st, c.move().unit_id(), false);  // BGM-RF-03 (b)
+        bgs_after_action(ctx, st, c.move().unit_id(), false, true);  // BGM-RF-03 (b), BGM-SFO-01..03
         break;
       }
       if (!rally_instead_of_move(ctx, st, side, c.move().unit_id())) do_move(ctx, st, side, c.move());  // BG-MOR-04
@@ -83,6 +83,7 @@ void dispatch(Context& ctx, BgState& st, int side, const pb::BgCommand& c) {
     case pb::BgCommand::kShoot:
       if (skirmish(st)) {
         do_bgs_shoot(ctx, st, side, c.shoot());  // BGM-SA-01
+        bgs_after_action(ctx, st, c.shoot().unit_id(), true, false);  // BGM-RF-03 (a) after its effects (RF-04)
         break;
       }
       if (auto r = check_no_execution(st, side, c.shoot())) refuse(*r);  // BG-PRIS-02
@@ -105,8 +106,12 @@ void dispatch(Context& ctx, BgState& st, int side, const pb::BgCommand& c) {
     case pb::BgCommand::kPlanStrike: do_plan_strike(ctx, st, side, c.plan_strike()); break;
     case pb::BgCommand::kDispute: do_dispute(ctx, st, side, c.dispute()); break;  // BG-GEN-02
     case pb::BgCommand::kUnjam:  // BGM-GEN-05
-      if (skirmish(st)) do_bgs_unjam(ctx, st, side, c.unjam());
-      else do_unjam(ctx, st, side, c.unjam());
+      if (skirmish(st)) {
+        do_bgs_unjam(ctx, st, side, c.unjam());
+        bgs_after_action(ctx, st, c.unjam().unit_id(), false, false);
+      } else {
+        do_unjam(ctx, st, side, c.unjam());
+      }
       break;
     case pb::BgCommand::kStance:
     case pb::BgCommand::kReact:
@@ -115,6 +120,9 @@ void dispatch(Context& ctx, BgState& st, int side, const pb::BgCommand& c) {
       if (c.has_stance()) do_bgs_stance(ctx, st, side, c.stance());
       if (c.has_react()) do_bgs_react(ctx, st, side, c.react());
       if (c.has_assault()) do_bgs_assault(ctx, st, side, c.assault());
+      // A completed action an enemy may answer (BGM-SFO-01/02); going on reaction fire is not one.
+      if (c.has_stance()) bgs_after_action(ctx, st, c.stance().unit_id(), false, false);
+      if (c.has_assault()) bgs_after_action(ctx, st, c.assault().unit_id(), false, false);
       break;
     case pb::BgCommand::kProceed:
       if (!needs_card(st)) {

@@ -68,6 +68,9 @@ void save_mission(const FireMission& f, pb::BgSavedMission* out) {
   out->set_done(f.done);
   out->set_scheduled(f.scheduled);
   for (const auto& a : f.aims) save_point(a, out->add_aims());
+  out->set_call_number(f.call_number);
+  out->set_observed(f.observed);
+  out->set_calibre_mm(f.calibre_mm);
 }
 
 void save_melee(const Melee& m, pb::BgSavedMelee* out) {
@@ -148,6 +151,9 @@ std::string load_rest(const pb::BgSavedState& in, int sides, const Known& known,
     x.done = f.done();
     x.scheduled = f.scheduled();
     x.aims = load_points(f.aims());
+    x.call_number = f.call_number();
+    x.observed = f.observed();
+    x.calibre_mm = f.calibre_mm();
     st.missions.push_back(std::move(x));
   }
   for (const auto& m : in.melees()) {
@@ -211,6 +217,7 @@ std::string load_rest(const pb::BgSavedState& in, int sides, const Known& known,
   st.reaction_due.assign(in.reaction_due().begin(), in.reaction_due().end());
   st.reaction_trigger = in.reaction_trigger();
   st.skirmish_active = in.skirmish_active();
+  st.special_step = in.special_step();
   return {};
 }
 
@@ -292,6 +299,7 @@ std::string Battleground::save_state(const GameState& state) const {
   for (const auto& id : st.reaction_due) out.add_reaction_due(id);
   out.set_reaction_trigger(st.reaction_trigger);
   out.set_skirmish_active(st.skirmish_active);
+  out.set_special_step(st.special_step);
   if (st.gm_terrain) {  // an unedited table saves exactly the bytes it did before
     out.set_gm_terrain_edited(true);
     for (const auto& t : *st.gm_terrain) *out.add_gm_terrain() = t;

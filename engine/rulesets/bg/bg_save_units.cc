@@ -70,6 +70,8 @@ void save_vehicle(const Vehicle& v, pb::BgSavedVehicle* out) {
     b->set_moved_inches(v.bgm->moved_inches);
     b->set_last_target(v.bgm->last_target);
     b->set_shots_at_target(v.bgm->shots_at_target);
+    b->set_stabilized(v.bgm->stabilized);
+    b->set_open_topped(v.bgm->open_topped);
   }
 }
 
@@ -146,6 +148,8 @@ std::string load_vehicle(const pb::BgSavedVehicle& in, Vehicle* out) {
     x.moved_inches = b.moved_inches();
     x.last_target = b.last_target();
     x.shots_at_target = b.shots_at_target();
+    x.stabilized = b.stabilized();
+    x.open_topped = b.open_topped();
     out->bgm = std::move(x);
   }
   return {};
@@ -217,6 +221,10 @@ void save_unit(const Unit& u, pb::BgSavedUnit* out) {
     s->set_casualties(k.casualties);
     s->set_small_arm(k.small_arm);
     s->set_leadership(k.leadership);
+    s->set_special(k.special);
+    s->set_fired_here(k.fired_here);
+    s->set_sighted_here(k.sighted_here);
+    s->set_friend_fired_near(k.friend_fired_near);
   }
 }
 
@@ -273,6 +281,10 @@ std::string load_unit(const pb::BgSavedUnit& in, int sides, Unit* out) {
     k.casualties = s.casualties();
     k.small_arm = s.small_arm();
     k.leadership = s.leadership();
+    k.special = s.special();
+    k.fired_here = s.fired_here();
+    k.sighted_here = s.sighted_here();
+    k.friend_fired_near = s.friend_fired_near();
     out->bgs = k;
   }
   out->mounted = in.mounted();

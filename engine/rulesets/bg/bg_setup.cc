@@ -335,6 +335,10 @@ Unit make_unit(const pb::UnitSetup& u, int side, const Options& o) {
         v.bgm.emplace();
         v.bgm->model = a.substr(6);
       }
+      for (const auto& a : u.attributes()) {
+        if (v.bgm && a == "stabilized") v.bgm->stabilized = true;    // BGM-AT-09
+        if (v.bgm && a == "open_topped") v.bgm->open_topped = true;  // BGM-VEH-04
+      }
     }
     x.vehicle = v;
   } else if (const EmplacementRow* row = emplacement_row(u.type())) {

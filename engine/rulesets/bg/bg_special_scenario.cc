@@ -71,6 +71,8 @@ std::optional<std::string> check_special_scenario(const pb::Scenario& s) {
       return where + ".side: \"" + k.side() + "\" is not one of the scenario's sides";
     }
     if (k.turn() < 0) return where + ".turn: a strike lands on turn 1 or later (0 = the side writes the turn in play)";
+    if (k.call_number() < 0 || k.call_number() > 20) return where + ".call_number: a d20 number 1-20 (0: the skirmish's default, BGM-ART-02)";
+    if (k.calibre_mm() < 0 || k.calibre_mm() > 460) return where + ".calibre_mm: 1-460 mm (0: from the system)";
     const auto kind = mission_kind(k.system());
     if (!kind) {
       return where + ".system: \"" + k.system() +
@@ -107,6 +109,9 @@ void read_strikes(const pb::Scenario& s, BgState& st) {
     f.flare = kind->flare;
     f.scheduled = true;
     for (const auto& p : k.aim_points()) f.aims.push_back(to_vec(p));
+    f.call_number = k.call_number();  // profile (b) only (BGM-ART-02)
+    f.observed = k.observed();
+    f.calibre_mm = k.calibre_mm();
     st.missions.push_back(f);
   }
 }

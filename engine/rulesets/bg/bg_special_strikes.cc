@@ -24,7 +24,9 @@ void do_plan_strike(Context& ctx, BgState& st, int side, const pb::BgPlanStrike&
   } else if (c.turn() != 0 && c.turn() != fm->turn) {
     reject("BG_STRIKE_TURN", "BG-ART-01", "The scenario fixes strike " + fm->id + " for turn " + std::to_string(fm->turn) + ".");
   }
-  if (turn < st.turn || (turn == st.turn && st.phase == Phase::kSpecial)) {
+  // Carroll's strikes land in the special-actions phase (BG-SEQ-03); the skirmish's in step (4)
+  // as the turn opens (BGM-GEN-02), so there this turn is already too late.
+  if (turn < st.turn || (turn == st.turn && (st.phase == Phase::kSpecial || st.options.bgm_skirmish))) {
     reject("BG_STRIKE_LANDED", "BG-ART-01", "Strike " + fm->id + " is due now; it is too late to write it.");
   }
   const std::vector<pb::Point> aims(c.aim_points().begin(), c.aim_points().end());

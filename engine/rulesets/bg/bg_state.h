@@ -102,6 +102,8 @@ struct BgmVehicle {
   double moved_inches = 0;        // the length of that move (GAP-BGM-AT-08, side aspect)
   std::string last_target;        // GAP-BGM-AT-08: new target / second / subsequent shot
   int shots_at_target = 0;
+  bool stabilized = false;        // BGM-AT-09: scenario attribute `stabilized`
+  bool open_topped = false;       // BGM-VEH-04: scenario attribute `open_topped`
 };
 
 // Shaffer's skirmish (profile b): a unit in the recovered turn sequence (BGM-GEN-02).
@@ -118,6 +120,10 @@ struct SkirmishUnit {
   bool casualties = false;     // lost a figure since the last morale step
   std::string small_arm = "rifle";  // the group's majority weapon (GAP-BGM-SA-01)
   int leadership = 0;          // its leader's rating while a leader lives (GAP-BGM-GEN-02)
+  std::string special;         // step (1)'s order this turn: "opportunity", "ambush", "pinning"
+  bool fired_here = false;     // BGM-SFO-03, since it last moved
+  bool sighted_here = false;
+  bool friend_fired_near = false;
 };
 
 struct Vehicle {
@@ -268,6 +274,10 @@ struct FireMission {
   // BG-ART-01: a scheduled strike (secret to its side until it lands) and its written aims.
   bool scheduled = false;
   std::vector<Vec2> aims;
+  // Shaffer's skirmish (BGM-ART-02/03): the call number, a directing observer, the calibre.
+  int call_number = 0;
+  bool observed = false;
+  int calibre_mm = 0;
 };
 
 // A melee marked during the card phase (BG-MEL-04), fought in the melee phase.
@@ -377,6 +387,7 @@ struct BgState : StateBase<BgState> {
   std::vector<std::string> reaction_due;
   std::string reaction_trigger;
   std::string skirmish_active;       // profile (b): the unit whose card is open
+  int special_step = 0;              // profile (b) step (1): 1 + the side marking special fire; 0: none
 
   // Cards (BG-CARD-*). deck_rng is a stream of its own (seeded from the game seed in
   // BgGameOpened), so the secret deck order shares no outputs with the dice players see.

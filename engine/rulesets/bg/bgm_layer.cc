@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "engine/rulesets/bg/bg_combat_util.h"
 #include "engine/rulesets/bg/bg_tables.h"
 
 namespace sandtable::bg {
@@ -75,8 +76,9 @@ struct Shot {
   bool exposed() const { return !st.options.bgm_buttoned; }
 
   // BGM-PEN-01 against the location's armour; the first test of a shot is the one reported.
+  // BGM-VEH-04: an open AFV has no roof: a plunging (top) hit meets no armour.
   bool test(bool turret) {
-    const int armour = armour_at(model, plan.aspect, turret);
+    const int armour = plan.aspect == Aspect::kTop && open_afv(target) ? 0 : armour_at(model, plan.aspect, turret);
     const bool pen = armour < 0 || mods::penetrates(plan.effective_pen, armour);
     if (!e.tested()) {
       e.set_tested(true);
@@ -409,7 +411,63 @@ Check check_bgm_range(const Unit& shooter, const Unit& target, double range) {
                      std::string(m->gun) + " gun (72\" for a short gun).");
 }
 
-BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target) {
+bool open_afv(const Unit& u) {
+  const mods::Model* m = bgm_model_of(u);
+  if (!m || m->soft_skin) return false;
+  return m->front.turret < 0 || (u.vehicle->bgm && u.vehicle->bgm->open_topped);
+}
+
+namespace {
+
+// BGM-VEH-03 / GAP-BGM-AT-08 / GAP-BGM-VEH-03: laying the gun on this target in this action. The
+// turret stays laid on the target it last engaged since the vehicle moved, else along the hull
+// (Carroll's models ignore the turret, BG-VEH-10, so the engine keeps it). Turning up to 45
+// degrees costs +1, up to 90 +2, more +3, plus the model's turret mod.; a gun with no turret lays
+// within 15 degrees of the hull's line, beyond which the hull turns: the shooter-moved-in-this-
+// action modifier (+12, +10 stabilised), in place of the previous action's (ours: the worse only).
+void lay_modifier(const BgState& st, const Unit& shooter, const mods::Model& m, const Unit& target, BgmShotPlan& p) {
+  const BgmVehicle& me = *shooter.vehicle->bgm;
+  geom::Facing laid = shooter.facing;
+  if (const Unit* last = me.last_target.empty() ? nullptr : st.find(me.last_target);
+      last && !last->destroyed && geom::distance(last->position, shooter.position) > geom::kEps) {
+    laid = geom::Facing::toward(shooter.position, last->position);
+  }
+  const Vec2 at = target.position;
+  if (!m.turret_mod) {
+    if (geom::in_arc(shooter.position, shooter.facing, 30, at)) return;
+    std::erase_if(p.modifiers, [](const auto& x) { return x.first == "moved in a previous action"; });
+    add_mod(p, "hull turned to engage (no turret)", me.stabilized ? 10 : 12);
+    return;
+  }
+  if (geom::in_arc(shooter.position, laid, 1, at)) return;  // on the line it is laid on
+  const int turn = geom::in_arc(shooter.position, laid, 90, at) ? 1 : geom::in_front(shooter.position, laid, at) ? 2 : 3;
+  const char* const kWords[] = {"", "turret traversed up to 45 degrees", "turret traversed up to 90 degrees",
+                                "turret traversed over 90 degrees"};
+  add_mod(p, kWords[turn], turn + *m.turret_mod);
+}
+
+}  // namespace
+
+Check check_bgm_aimed(const BgState& st, const Unit& u, const pb::BgShoot& s) {
+  bool aimed = false;
+  for (const auto& shot : s.shots()) aimed = aimed || shot.aimed();
+  if (!aimed) return std::nullopt;
+  const Unit* t = st.find(s.shots(0).target_id());
+  if (u.infantry_like() || !u.vehicle || !u.vehicle->bgm || !t || !bgm_at_shot(st, u, weapon_of(u, s.shots(0).weapon_id()), *t)) {
+    return refusal("BGM_NOT_AIMED", "BGM-AT-06", "Only a vehicle's d20 gun shot at an armoured vehicle may be aimed.");
+  }
+  // BGM-AT-06: the base game's cost in actions, as GAP-BGM-GEN-01 maps an action to a card: the
+  // whole shooting card, from a vehicle that has not moved this turn (ours).
+  if (s.shots_size() != 1) {
+    return refusal("BGM_AIMED_ALONE", "BGM-AT-06", label(u) + "'s aimed shot takes its whole shooting card: it fires no other weapon.");
+  }
+  if (u.vehicle->bgm->moved_turn == st.turn) {
+    return refusal("BGM_AIMED_MOVED", "BGM-AT-06", label(u) + " moved this turn; only a vehicle that has stood still may aim.");
+  }
+  return std::nullopt;
+}
+
+BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target, bool aimed) {
   BgmShotPlan p;
   const mods::Model& m = *bgm_model_of(shooter);
   const BgmVehicle& me = *shooter.vehicle->bgm;
@@ -423,13 +481,19 @@ BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& ta
   p.penetration = p.heat ? m.pen_other : m.pen_ap;
   p.effective_pen = mods::effective_penetration(p.penetration, mods::attenuation_percent(p.weapon, p.band));
   aim_at(shooter.position, target, p);
+  if (plunging(st, shooter, shooter.position, target, target.position)) {  // GAP-BGM-DMG-03
+    p.aspect = Aspect::kTop;
+    p.plunging = true;
+  }
   // BGM-AT-08, shooter.
   grade_modifier(shooter, p);
+  if (aimed) add_mod(p, "aimed shot", -2);  // BGM-AT-06
   if (st.options.bgm_buttoned) add_mod(p, "buttoned up", 2);
   if (p.heat) add_mod(p, "HEAT ammunition", 2);
   if (me.commander_killed) add_mod(p, "no commander", 3);                 // BGM-LOC-08
   if (me.heavy_damage) add_mod(p, "heavy damage", 2);                     // BGM-VDMG-02
-  if (me.moved_turn == st.turn) add_mod(p, "moved in a previous action", 8);  // GAP-BGM-GEN-01; no stabilisers (BGM-AT-09)
+  if (me.moved_turn == st.turn) add_mod(p, "moved in a previous action", me.stabilized ? 6 : 8);  // GAP-BGM-GEN-01, BGM-AT-09
+  lay_modifier(st, shooter, m, target, p);
   // GAP-BGM-AT-08: a new target +1, the second shot at it -1, later ones -2. A shooter that has
   // engaged nothing since it last moved has no such modifier (BGM-DX-01).
   if (!me.last_target.empty() && me.last_target != target.id) add_mod(p, "new target", 1);
@@ -455,6 +519,10 @@ BgmShotPlan plan_bgm_team_shot(const BgState& st, const Unit& unit, const Figure
   p.penetration = team.at_pen > 0 ? team.at_pen : w.pen;
   p.effective_pen = mods::effective_penetration(p.penetration, mods::attenuation_percent(p.weapon, p.band));  // 0 % (BGM-AT-10)
   aim_at(team.pos, target, p);
+  if (plunging(st, unit, team.pos, target, target.position)) {  // GAP-BGM-DMG-03
+    p.aspect = Aspect::kTop;
+    p.plunging = true;
+  }
   grade_modifier(unit, p);
   target_modifiers(st, target, p);
   return p;
@@ -518,6 +586,7 @@ void resolve_shot(Context& ctx, BgState& st, const std::string& shooter_id, cons
   e.set_hit(r.hit);
   e.set_jammed(r.jam);
   e.set_aspect(aspect_name(plan.aspect));
+  if (plan.plunging) e.add_notes("plunging fire: the top column (GAP-BGM-DMG-03)");
   if (r.hit) {
     const int loc = shot.d20("hit location");
     const Location l = mods::hit_location(plan.aspect, loc);
@@ -542,9 +611,9 @@ void resolve_shot(Context& ctx, BgState& st, const std::string& shooter_id, cons
 
 }  // namespace
 
-void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target) {
+void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target, bool aimed) {
   if (!shooter.infantry_like()) {
-    resolve_shot(ctx, st, shooter.id, "", weapon_id, target, plan_bgm_shot(st, shooter, target));
+    resolve_shot(ctx, st, shooter.id, "", weapon_id, target, plan_bgm_shot(st, shooter, target, aimed));
     return;
   }
   // BGM-AT-10: each anti-tank team in reach fires in turn, until the target is gone.

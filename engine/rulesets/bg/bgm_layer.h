@@ -51,8 +51,14 @@ struct BgmShotPlan {
   int effective_pen = 0;     // BGM-AT-05
   mods::Aspect aspect = mods::Aspect::kFront;
   bool from_left = false;    // the side struck, seen from the target's own facing
+  bool plunging = false;     // from a plunging position: the top column (GAP-BGM-DMG-03)
 };
-BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target);
+// `aimed`: an aimed shot (BGM-AT-06).
+BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target, bool aimed = false);
+// BGM-VEH-04: an open AFV (a single printed armour value, or marked open_topped by the scenario).
+bool open_afv(const Unit& u);
+// BGM-AT-06: why this shot may not be aimed, if it may not.
+Check check_bgm_aimed(const BgState& st, const Unit& shooter, const pb::BgShoot& s);
 // One anti-tank team's shot (BGM-AT-07/10): its weapon's bands from the figure, no attenuation.
 BgmShotPlan plan_bgm_team_shot(const BgState& st, const Unit& unit, const Figure& team, const Unit& target);
 // What a shot at `target` would be, in the target list's words: the vehicle's gun, or each
@@ -65,7 +71,7 @@ int bgm_shots(const BgState& st, const Unit& shooter, const Unit& target);
 std::string bgm_shot_words(const BgmShotPlan& p);
 
 // Rolls and emits one shot (BgmAtShot, then BgVehicleDamaged when the target is lost).
-void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target);
+void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target, bool aimed = false);
 
 // BGM-GEN-05: clearing the jam on a shooting card.
 Check check_unjam(const BgState& st, int side, const pb::BgUnjam& c);

@@ -148,6 +148,7 @@ void resolve(Context& ctx, BgState& st, const std::string& attacker_id, const st
 Check check_bgs_assault(const BgState& st, int side, const pb::BgsAssault& c) {
   const Unit* u = nullptr;
   if (auto r = check_unit_may_act(st, side, c.unit_id(), BgAction::kShoot, &u)) return r;
+  if (auto r = check_not_pinning(*u)) return r;  // BGM-SFO-04: its card is the pinning shot
   const Unit* t = st.find(c.target_id());
   if (!t || !t->on_table || t->destroyed || t->side == u->side || (t->hidden && t->side != u->side)) {
     return refusal("BG_NO_TARGET", "BGM-ASLT-01", label(*u) + " has no enemy unit '" + c.target_id() + "' to assault.");

@@ -15,9 +15,16 @@ mods::SmallArm weapon_of_group(const Unit& u) {
   return small_arm_named(u.bgs ? u.bgs->small_arm : "rifle").value_or(mods::SmallArm::kBoltRifle);
 }
 
+bool automatic(mods::SmallArm w) {
+  using mods::SmallArm;
+  return w == SmallArm::kSmg || w == SmallArm::kAssaultRifle || w == SmallArm::kLmg || w == SmallArm::kMmg || w == SmallArm::kHeavyMg;
+}
+
+}  // namespace
+
 // BGM-COV-01 terrain entries as Carroll's terrain kinds read them; only the best counts
 // (GAP-BGM-COV-01). Carroll's woods are light woods and its buildings stone.
-std::pair<std::string, int> cover_entry(TerrainKind k) {
+std::pair<std::string, int> bgs_cover_entry(TerrainKind k) {
   switch (k) {
     case TerrainKind::kBrush: return {"brush", 1};
     case TerrainKind::kCrops: return {"brush", 1};
@@ -31,8 +38,17 @@ std::pair<std::string, int> cover_entry(TerrainKind k) {
   }
 }
 
+std::optional<std::pair<std::string, int>> bgs_position_entry(const BgState& st, const Unit& t) {
+  if (t.bgs && t.bgs->prone) return std::pair<std::string, int>{"prone", st.options.bgm_prone_protects ? 2 : -2};  // BGM-COV-02
+  if (t.bgs && t.bgs->moved_last) return std::pair<std::string, int>{"walking / running", 1};
+  return std::nullopt;
+}
+
+namespace {
+
 // The damage roll's modifiers for a hit from `from` (positive protects).
-std::vector<std::pair<std::string, int>> cover_modifiers(const BgState& st, const Unit& t, Vec2 from, bool assault) {
+std::vector<std::pair<std::string, int>> cover_modifiers(const BgState& st, const Unit& t, Vec2 from, bool assault,
+                                                         const Unit* shooter) {
   std::vector<std::pair<std::string, int>> out;
   if (assault) {  // BGM-ASLT-03: only the assault-hit entries
     if (!t.building.empty()) out.push_back({"building", 2});
@@ -42,15 +58,15 @@ std::vector<std::pair<std::string, int>> cover_modifiers(const BgState& st, cons
   }
   std::pair<std::string, int> best{"", 0};
   for (const Terrain* x : terrain_on_line(st, from, aim_point(st, t))) {
-    const auto c = cover_entry(x->kind);
+    const auto c = bgs_cover_entry(x->kind);
     if (c.second > best.second) best = c;
   }
   if (t.markers.dug_in && best.second < 5) best = {"prepared position", 5};
   if (best.second > 0) out.push_back(best);
-  if (t.bgs && t.bgs->prone) {
-    out.push_back({"prone", st.options.bgm_prone_protects ? 2 : -2});  // BGM-COV-02 as printed, or switched
-  } else if (t.bgs && t.bgs->moved_last) {
-    out.push_back({"walking / running", 1});
+  if (auto p = bgs_position_entry(st, t)) out.push_back(*p);
+  // BGM-DMG-03 / GAP-BGM-DMG-03: automatic weapons firing down from a hill or building.
+  if (shooter && automatic(weapon_of_group(*shooter)) && plunging(st, *shooter, from, t, aim_point(st, t))) {
+    out.push_back({"plunging fire", -3});
   }
   return out;
 }
@@ -124,6 +140,8 @@ Check check_bgs_target(const BgState& st, const Unit& u, const Unit& t) {
 SaPlan plan_bgs_fire(const BgState& st, const Unit& u, const Unit& t, bool reaction) {
   SaPlan p;
   p.weapon = weapon_of_group(u);
+  p.autocannon = u.bgs ? autocannon_mm(u.bgs->small_arm).value_or(0) : 0;
+  p.words = p.autocannon ? std::to_string(p.autocannon) + " mm autocannon" : small_arm_words(p.weapon);
   p.range = geom::distance(aim_point(st, u), aim_point(st, t));
   const auto band = mods::sa_band(p.weapon, p.range).value_or(mods::SaBandRow{mods::SaBand::kExtreme, 'H'});
   p.band = band.band;
@@ -153,7 +171,7 @@ SaPlan plan_bgs_fire(const BgState& st, const Unit& u, const Unit& t, bool react
 }
 
 std::string bgs_fire_words(const SaPlan& p) {
-  std::string out = small_arm_words(p.weapon) + " at " + inches(p.range) + " (" + band_words(p.band) + ", column " +
+  std::string out = p.words + " at " + inches(p.range) + " (" + band_words(p.band) + ", column " +
                     std::string(1, p.column) + "): d20 " + (p.total >= 0 ? "+" : "") + std::to_string(p.total);
   // The naturals that give hits: modified 13 or less (BGM-SA-05), never a natural 20.
   const int best = std::min(19, 13 - p.total);
@@ -161,24 +179,32 @@ std::string bgs_fire_words(const SaPlan& p) {
   return out;
 }
 
+bool out_already(const Figure& f, const std::vector<pb::BgsWound>& so_far) {
+  return std::any_of(so_far.begin(), so_far.end(), [&](const pb::BgsWound& w) { return w.figure_id() == f.id && w.out(); });
+}
+
 std::optional<pb::BgsWound> roll_wound(Context& ctx, const BgState& st, const Unit& t, char column, Vec2 from,
-                                       bool assault, const std::vector<pb::BgsWound>& so_far) {
+                                       bool assault, const std::vector<pb::BgsWound>& so_far, const Unit* shooter) {
   std::vector<const Figure*> left;
   for (const Figure* f : fighters(t)) {
-    bool out = false;
-    for (const auto& w : so_far) out = out || (w.figure_id() == f->id && w.out());
-    if (!out) left.push_back(f);
+    if (!out_already(*f, so_far)) left.push_back(f);
   }
   if (left.empty()) return std::nullopt;
-  pb::BgsWound w;
-  w.set_unit_id(t.id);
   int shown = 0;
   const Figure& f = *left[static_cast<std::size_t>(pick(ctx, left.size(), "hit on " + t.id, &shown))];
+  pb::BgsWound w = wound_on(ctx, t, f, column, cover_modifiers(st, t, from, assault, shooter), so_far);
   w.set_pick_roll(shown);
+  return w;
+}
+
+pb::BgsWound wound_on(Context& ctx, const Unit& t, const Figure& f, char column,
+                      const std::vector<std::pair<std::string, int>>& modifiers, const std::vector<pb::BgsWound>& so_far) {
+  pb::BgsWound w;
+  w.set_unit_id(t.id);
   w.set_figure_id(f.id);
   w.set_natural(ctx.roll(pb::DIE_KIND_D20, "damage " + f.id));
   int total = 0;
-  for (const auto& [name, v] : cover_modifiers(st, t, from, assault)) {
+  for (const auto& [name, v] : modifiers) {
     add_modifier(&w, name, v);
     total += v;
   }
@@ -222,7 +248,7 @@ void after_wounds(Context& ctx, BgState& st, const std::string& target_id, const
   }
 }
 
-void bgs_fire(Context& ctx, BgState& st, const Unit& shooter_ref, const Unit& target_ref, bool reaction) {
+void bgs_fire(Context& ctx, BgState& st, const Unit& shooter_ref, const Unit& target_ref, bool reaction, const std::string& special) {
   const Unit u = shooter_ref;  // copies: the events below change the state the references point into
   const Unit t = target_ref;
   if (u.hidden) {  // BG-UNIT-09: firing reveals it
@@ -238,7 +264,8 @@ void bgs_fire(Context& ctx, BgState& st, const Unit& shooter_ref, const Unit& ta
   auto* f = e.mutable_bgs_fire();
   f->set_shooter_id(u.id);
   f->set_target_id(t.id);
-  f->set_weapon(small_arm_words(p.weapon));
+  f->set_weapon(p.words);
+  f->set_special(special);
   f->set_range(p.range);
   f->set_band(band_words(p.band));
   f->set_column(std::string(1, p.column));
@@ -256,17 +283,28 @@ void bgs_fire(Context& ctx, BgState& st, const Unit& shooter_ref, const Unit& ta
   f->set_reaction(reaction);
   std::vector<pb::BgsWound> wounds;
   const Vec2 from = aim_point(st, u);
-  for (int i = 0; i < r.hits; ++i) {
-    auto w = roll_wound(ctx, st, t, p.column, from, false, wounds);
+  // BGM-SFO-04 (ours, the base game's pinning being lost): pinning hits pin, no damage rolls.
+  for (int i = 0; special != "pinning" && i < r.hits; ++i) {
+    auto w = roll_wound(ctx, st, t, p.column, from, false, wounds, &u);
     if (!w) break;  // every man is already down
     wounds.push_back(*w);
+    // BGM-SA-02: the man an autocannon hits also takes a burst hit, column G under 30 mm, D above.
+    const Figure* man = t.figure(w->figure_id());
+    if (p.autocannon > 0 && man && !out_already(*man, wounds)) {
+      std::vector<std::pair<std::string, int>> mods;
+      for (const auto& m : w->modifiers()) mods.push_back({m.name(), m.value()});
+      pb::BgsWound burst = wound_on(ctx, t, *man, p.autocannon < 30 ? 'G' : 'D', mods, wounds);
+      burst.set_burst(true);
+      wounds.push_back(burst);
+    }
   }
   for (const auto& w : wounds) *f->add_wounds() = w;
   emit_bg(ctx, e);
   after_wounds(ctx, st, t.id, wounds);
   const Unit* now = st.find(t.id);
-  if (f->morale_check() && now && !now->destroyed && !now->bgs->broken) {
-    bgs_morale(ctx, st, Unit(*now), "check", "the hit table's MC (BGM-SA-06)");
+  const bool pinned = special == "pinning" && r.hits > 0;
+  if ((f->morale_check() || pinned) && now && !now->destroyed && !now->bgs->broken) {
+    bgs_morale(ctx, st, Unit(*now), "check", pinned ? "pinning fire (BGM-SFO-04)" : "the hit table's MC (BGM-SA-06)");
   }
 }
 
@@ -279,6 +317,7 @@ Check check_bgs_shoot(const BgState& st, int side, const pb::BgShoot& s) {
   if (!s.shots(0).weapon_id().empty()) {
     return refusal("BG_BAD_WEAPON", "BGM-SA-01", label(*u) + " fires its group's small arms; the order names no weapon.");
   }
+  if (s.shots(0).aimed()) return refusal("BGM_NOT_AIMED", "BGM-AT-06", "Only a vehicle's d20 gun shot may be aimed.");
   const Unit* t = st.find(s.shots(0).target_id());
   if (!t) return refusal("BG_NO_TARGET", "BG-FIRE-10", label(*u) + " has no enemy unit '" + s.shots(0).target_id() + "' to fire at.");
   return check_bgs_target(st, *u, *t);
@@ -286,9 +325,9 @@ Check check_bgs_shoot(const BgState& st, int side, const pb::BgShoot& s) {
 
 void do_bgs_shoot(Context& ctx, BgState& st, int side, const pb::BgShoot& s) {
   if (auto c = check_bgs_shoot(st, side, s)) refuse(*c);
-  bgs_fire(ctx, st, *st.find(s.unit_id()), *st.find(s.shots(0).target_id()), false);
+  const Unit& u = *st.find(s.unit_id());
+  bgs_fire(ctx, st, u, *st.find(s.shots(0).target_id()), false, u.bgs->special == "pinning" ? "pinning" : "");
   unit_acted(ctx, st, *st.find(s.unit_id()), BgAction::kShoot);
-  bgs_reaction_triggers(ctx, st, s.unit_id(), true);  // BGM-RF-03 (a), after the fire's effects (RF-04)
 }
 
 Check check_bgs_unjam(const BgState& st, int side, const pb::BgUnjam& c) {

@@ -34,7 +34,8 @@ pb::BgsAssault assault_of(const Unit& u, const Unit& t, bool grenades) {
 void bgs_unit_actions(const BgState& st, int side, pb::ActionMenu& menu) {
   const Unit* u = active(st, side);
   if (!u) return;
-  infantry_move_action(st, side, *u, menu);  // Carroll's move, one action (GAP-BGM-GEN-01)
+  const bool pinning = check_not_pinning(*u).has_value();  // BGM-SFO-04: one pinning shot, nothing else
+  if (!pinning) infantry_move_action(st, side, *u, menu);  // Carroll's move, one action (GAP-BGM-GEN-01)
   pb::Action fire, assault, grenades;
   for (const auto& t : st.units) {
     if (!visible_enemy(t, side)) continue;
@@ -50,10 +51,11 @@ void bgs_unit_actions(const BgState& st, int side, pb::ActionMenu& menu) {
     if (from.targets().empty()) return;
     *add_unit_entry(menu, verb + ":" + u->id, kind, words, *u, rule).mutable_targets() = from.targets();
   };
-  entry(fire, "fire", "fire", "Fire with " + label(*u), "BGM-SA-01");
+  entry(fire, "fire", "fire", (pinning ? "Pinning fire with " : "Fire with ") + label(*u), pinning ? "BGM-SFO-04" : "BGM-SA-01");
   entry(assault, "assault", "other", "Assault with " + label(*u), "BGM-ASLT-01");
   entry(grenades, "assault-grenades", "other", "Assault with " + label(*u) + ", using grenades", "BGM-ASLT-04");
   if (u->bgs->jammed) add_unit_entry(menu, "unjam:" + u->id, "other", "Clear the jammed weapon of " + label(*u), *u, "BGM-GEN-05");
+  if (pinning) return;
   if (u->bgs->prone) add_unit_entry(menu, "stand:" + u->id, "other", "Stand " + label(*u) + " up", *u, "BGM-COV-01");
   else add_unit_entry(menu, "prone:" + u->id, "other", "Put " + label(*u) + " down prone", *u, "BGM-COV-01");
   pb::Action& r = add_unit_entry(menu, "react:" + u->id, "other", "Put " + label(*u) + " on reaction fire", *u, "BGM-RF-01");
@@ -82,6 +84,7 @@ void bgs_candidates(const BgState& st, int side, const std::string& seat, std::v
   pb::BgCommand unjam;
   unjam.mutable_unjam()->set_unit_id(u->id);
   if (!check_bgs_unjam(st, side, unjam.unjam())) push(unjam);
+  if (check_not_pinning(*u)) return;
   pb::BgCommand stance;
   stance.mutable_stance()->set_unit_id(u->id);
   stance.mutable_stance()->set_prone(!u->bgs->prone);

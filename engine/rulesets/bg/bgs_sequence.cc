@@ -98,6 +98,11 @@ bool bgs_morale(Context& ctx, BgState& /*st*/, const Unit& u, const std::string&
 }
 
 void bgs_start_turn(Context& ctx, BgState& st) {
+  bgs_bookkeeping(ctx, st, "", false);  // BGM-SFO-03: who is seen where they stand as the turn opens
+  bgs_open_marking(ctx, st);
+}
+
+void bgs_rally_and_morale(Context& ctx, BgState& st) {
   // (2) Rally: a broken unit comes back on a passed roll (GAP-BGM-GEN-02).
   for (std::size_t i = 0; i < st.units.size(); ++i) {
     const Unit& u = st.units[i];
@@ -125,6 +130,7 @@ bool bgs_draw(Context& ctx, BgState& st) {
   a->set_cards_left(static_cast<int>(waiting.size()) - 1);
   if (u.bgs->broken) a->set_passed("broken");
   else if (u.bgs->suppressed) a->set_passed("suppressed");
+  else if (on_watch(u)) a->set_passed("special fire");  // BGM-GEN-02: its figures take no actions
   emit_bg(ctx, e);
   return true;
 }
@@ -134,7 +140,12 @@ bool bgs_may_still_act(const BgState& st, const Unit& u) {
          !u.bgs->reaction && !u.bgs->broken && !fighters(u).empty();
 }
 
-Check check_bgs_may_act(const BgState& st, const Unit& u) {
+Check check_not_pinning(const Unit& u) {
+  if (!u.bgs || u.bgs->special != "pinning") return std::nullopt;
+  return refusal("BGM_PINNING", "BGM-SFO-04", label(u) + " is on pinning fire: its card is one pinning shot (Fire), nothing else.");
+}
+
+Check check_bgs_may_act(const BgState& st, const Unit& u, BgAction action) {
   if (!u.bgs) return refusal("BG_NO_SUCH_UNIT", "BGM-GEN-02", label(u) + " is not in the skirmish.");
   if (u.id != st.skirmish_active) {
     const Unit* a = st.find(st.skirmish_active);
@@ -146,6 +157,7 @@ Check check_bgs_may_act(const BgState& st, const Unit& u) {
   }
   if (u.bgs->broken) return refusal("BGM_BROKEN", "GAP-BGM-GEN-02", label(u) + " is broken and does nothing until it rallies.");
   if (u.bgs->actions >= 2) return refusal("BGM_NO_ACTIONS", "BGM-GEN-02", label(u) + " has taken its two actions this turn.");
+  if (action == BgAction::kMove) return check_not_pinning(u);
   return std::nullopt;
 }
 
@@ -176,18 +188,56 @@ void apply_bgs_event(BgState& st, const pb::BgEvent& e) {
       ++u->bgs->actions;
       u->bgs->moved_before_last = u->bgs->moved_last;
       u->bgs->moved_last = e.unit_acted().action() == pb::BG_ACTION_MOVE;
+      if (u->bgs->moved_last) {  // BGM-SFO-03: a new position
+        u->bgs->fired_here = false;
+        u->bgs->sighted_here = false;
+        u->bgs->friend_fired_near = false;
+      }
       break;
     }
     case pb::BgEvent::kBgsFire: {
       const auto& f = e.bgs_fire();
-      if (Unit* s = unit_of(st, f.shooter_id()); s && f.jammed()) s->bgs->jammed = true;
+      if (Unit* s = unit_of(st, f.shooter_id())) {
+        if (f.jammed()) s->bgs->jammed = true;
+        s->bgs->fired_here = true;  // BGM-SFO-03
+        if (!f.special().empty()) s->bgs->special.clear();  // special fire is spent by its shot
+        if (f.special() == "pinning") s->bgs->actions = 2;   // the whole card (BGM-SFO-04, ours)
+      }
       for (const auto& w : f.wounds()) apply_wound(st, w);
+      if (Unit* t = unit_of(st, f.target_id()); t && f.special() == "pinning" && f.hits() > 0) t->bgs->suppressed = true;
+      break;
+    }
+    case pb::BgEvent::kBgsBarrage: {
+      const auto& b = e.bgs_barrage();
+      for (const auto& w : b.wounds()) apply_wound(st, w);
+      for (auto& m : st.missions) {
+        if (m.id != b.strike_id()) continue;
+        if (b.called()) m.done = true;
+        else if (b.call_natural() == 0) m.turn = 0;  // never plotted: the side writes turn and aims anew
+        else m.turn = st.turn + 1;                   // BGM-ART-02: no fire this turn; it calls again
+      }
+      break;
+    }
+    case pb::BgEvent::kBgsSpecialFire: {
+      const auto& s = e.bgs_special_fire();
+      for (const auto& id : s.sighted()) {
+        if (Unit* u = unit_of(st, id)) u->bgs->sighted_here = true;
+      }
+      for (const auto& id : s.friend_fired_near()) {
+        if (Unit* u = unit_of(st, id)) u->bgs->friend_fired_near = true;
+      }
+      if (Unit* u = unit_of(st, s.unit_id())) u->bgs->special = s.order();
+      if (s.side().empty() || !s.unit_id().empty()) break;
+      const int side = st.side_index(s.side());
+      if (!s.done()) st.special_step = side + 1;  // this side marks now
+      else st.special_step = side + 1 < static_cast<int>(st.sides.size()) ? side + 2 : 0;
       break;
     }
     case pb::BgEvent::kBgsAssault: {
       const auto& a = e.bgs_assault();
       for (const auto& w : a.wounds()) apply_wound(st, w);
       if (Unit* t = unit_of(st, a.target_id()); t && a.silenced()) t->bgs->broken = true;  // BGM-ASLT-06
+      if (Unit* at = unit_of(st, a.attacker_id())) at->bgs->fired_here = true;  // BGM-SFO-03: it gave itself away
       if (Unit* at = unit_of(st, a.attacker_id()); at && a.grenades_spent() > 0) {
         for (auto& f : at->figures) {
           if (f.grenades > 0 && std::find(a.figures().begin(), a.figures().end(), f.id) != a.figures().end()) --f.grenades;
@@ -224,6 +274,7 @@ void apply_bgs_event(BgState& st, const pb::BgEvent& e) {
     case pb::BgEvent::kTurnEnded:
       for (auto& u : st.units) {
         if (u.bgs) u.bgs->reaction = false;  // BGM-RF-01: until the cards are reshuffled
+        if (u.bgs) u.bgs->special.clear();   // step (1)'s orders last the turn
       }
       st.skirmish_active.clear();
       break;
@@ -239,6 +290,7 @@ std::vector<std::pair<std::string, std::string>> bgs_markers(const BgState& st, 
   if (k.broken) out.push_back({"broken", "Broken: no actions until it rallies"});
   if (k.suppressed) out.push_back({"suppressed", "Suppressed: its next card passes"});
   if (k.reaction) out.push_back({"reaction", "On reaction fire"});
+  if (!k.special.empty()) out.push_back({"special_fire", "On " + k.special + " fire"});
   if (k.prone) out.push_back({"prone", "Prone"});
   if (k.jammed) out.push_back({"jammed", "Weapon jammed"});
   if (u.id == st.skirmish_active && st.action.side == u.side) {

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "engine/model/payload.h"
 #include "engine/rulesets/bg/bgs_skirmish.h"
 
 namespace sandtable::bg {
@@ -56,7 +57,7 @@ std::optional<std::string> check_unit(const pb::UnitSetup& u, const std::string&
   if (const std::string w = attr(u, "small_arm"); !w.empty() && !small_arm_named(w)) {
     std::string known;
     for (const auto& a : kArms) known += (known.empty() ? "" : ", ") + std::string(a.name);
-    return where + ".attributes: small_arm \"" + w + "\" is not one of " + known + " (BGM-SA-03)";
+    return where + ".attributes: small_arm \"" + w + "\" is not one of " + known + ", autocannon:<10-99 mm> (BGM-SA-03, SA-02)";
   }
   if (const std::string l = attr(u, "leadership"); !l.empty() && !whole(l, 0, 3)) {
     return where + ".attributes: leadership is a leader's rating from 0 to 3 (GAP-BGM-GEN-02), not \"" + l + "\"";
@@ -69,10 +70,17 @@ std::optional<std::string> check_unit(const pb::UnitSetup& u, const std::string&
 
 }  // namespace
 
+std::optional<int> autocannon_mm(const std::string& small_arm) {
+  const std::string prefix = "autocannon:";
+  if (small_arm.rfind(prefix, 0) != 0) return std::nullopt;
+  return whole(small_arm.substr(prefix.size()), 10, 99);
+}
+
 std::optional<mods::SmallArm> small_arm_named(const std::string& name) {
   for (const auto& a : kArms) {
     if (name == a.name) return a.weapon;
   }
+  if (autocannon_mm(name)) return mods::SmallArm::kHeavyMg;  // BGM-SA-02: it fires as an lcmg
   return std::nullopt;
 }
 
@@ -91,6 +99,13 @@ std::optional<std::string> check_bgs_scenario(const pb::Scenario& s) {
   }
   for (int i = 0; i < s.reinforcements_size(); ++i) {
     if (auto e = check_unit(s.reinforcements(i).unit(), "reinforcements[" + std::to_string(i) + "].unit")) return e;
+  }
+  const pb::BgScenario bs = payload_of<pb::BgScenario>(s);
+  for (int i = 0; i < bs.strikes_size(); ++i) {
+    if (bs.strikes(i).system() == "smoke" || bs.strikes(i).system() == "flare") {
+      return "extra.strikes[" + std::to_string(i) + "].system: the skirmish's strikes are high explosive (BGM-ART-01..04); "
+             "smoke and flares are not in it yet";
+    }
   }
   return std::nullopt;
 }

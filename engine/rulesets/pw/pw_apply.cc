@@ -32,6 +32,7 @@ void reset_turn(PwState& st, const pb::PwTurnStarted& e) {
 
 // Moves a unit and whatever it tows or carries.
 void place(PwState& st, Unit& u, Sq to) {
+  if (!st.on_board(to)) return;  // a damaged log's square off the map (the engine emits none): passed over
   if (!(u.sq == to) && st.cell(to).trench) u.trench_entered_turn = st.turn;
   u.sq = to;
   if (!u.carrying.empty()) {
@@ -100,7 +101,9 @@ void apply_pw(PwState& st, const pb::PwEvent& e) {
       auto& side = st.side_state[static_cast<std::size_t>(s)];
       side.plan_due = false;
       side.plan_given = true;
-      for (const auto& t : e.artillery_planned().targets()) side.plan.push_back({t.unit_id(), to_sq(t.target())});
+      for (const auto& t : e.artillery_planned().targets()) {
+        if (st.on_board(to_sq(t.target()))) side.plan.push_back({t.unit_id(), to_sq(t.target())});  // else a damaged log's
+      }
       break;
     }
     case pb::PwEvent::kArtilleryFired: {
