@@ -192,5 +192,40 @@ TEST(BgmGunLaying, BGM_VEH_04_OpenAfvHasNoRoof) {
   EXPECT_TRUE(bg::open_afv(t.u("v")));
 }
 
+BgOrder special_cmd(const std::string& unit, const std::string& target) {
+  BgOrder c = aimed_cmd(unit, target);
+  c.mutable_bg()->mutable_shoot()->mutable_shots(0)->set_aimed(false);
+  c.mutable_bg()->mutable_shoot()->mutable_shots(0)->set_special_ammo(true);
+  return c;
+}
+
+// BGM-VEH-01 ("Pen. Other", decided APCR/HVAP, scenario-limited): the Pz IV H's special round
+// (34) goes through the M4A3's front hull (31), which its AP (29, BGM-DX-02) does not; the one
+// round carried is spent. None left, or a model with none listed, is refused.
+TEST(BgmGunLaying, BGM_VEH_01_SpecialRoundFromTheScenariosAllowance) {
+  TG t = shooting(laying("Pz IV H", 10, 35, "special_rounds=1"));
+  EXPECT_EQ(t.u("t").vehicle->bgm->special_rounds, 1);
+  std::string detail;
+  const pb::View view = t.g->view("axis");
+  for (const auto& a : view.menu().actions()) {
+    if (a.id() == "apcr:t" && a.targets_size() > 0) detail = a.targets(0).detail();
+  }
+  EXPECT_EQ(detail, "75L d20 under 12 (short), -1 large target: 1-12 hit; penetration 34");
+  // Hull (9), penetration table 19: light damage; crew morale d6 6.
+  const Outcome o = run_dice(t, special_cmd("t", "v"), {d20(5), d20(9), d20(19), d6(6)});
+  ASSERT_TRUE(o.accepted) << o.rejection.message();
+  const auto* s = shot_of(o);
+  ASSERT_TRUE(s);
+  EXPECT_TRUE(s->special_ammo());
+  EXPECT_EQ(s->penetration(), 34);
+  EXPECT_EQ(s->armour(), 31);
+  EXPECT_TRUE(s->penetrated());
+  EXPECT_EQ(t.u("t").vehicle->bgm->special_rounds, 0);
+  TG none = shooting(laying("Pz IV H", 10, 35, "special_rounds=0"));
+  EXPECT_EQ(none.refused(special_cmd("t", "v")), "BGM_NO_SPECIAL");
+  EXPECT_NE(rules().validate(laying("Pz IV D", 10, 35, "special_rounds=2").s).value_or("").find("no special round"), std::string::npos);
+  EXPECT_NE(rules().validate(laying("Pz IV H", 10, 35, "special_rounds=lots").s).value_or("").find("special_rounds"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace sandtable::bgtest

@@ -222,10 +222,44 @@ TEST(BgmLayer, GAP_BGM_LOC_07_ImmobilisedForGood) {
   ASSERT_TRUE(s);
   EXPECT_TRUE(s->immobilized());
   EXPECT_FALSE(t.u("v").destroyed);
-  next_turn(t, 4, 10);
   finish(t, "axis");
+  t.draw(card(H, 4), "allies");
+  finish(t, "allies");
+  t.draw(card(D, 4), "allies");
+  finish(t, "allies");
+  t.draw(card(S, 4), "axis");
+  BgOrder end = cmd("axis");
+  end.mutable_bg()->mutable_end_action();
+  ASSERT_TRUE(run_dice(t, end, {d6(6)}).accepted);  // turn 2 opens: the crew stays aboard (BGM-VDMG-03)
+  ASSERT_EQ(t.st().turn, 2);
   t.draw(card(D, 5), "allies");
   EXPECT_EQ(t.refused(vmove("allies", "v", 2, {{10, 33}}, 180)), "BG_IMMOBILIZED");
+}
+
+// BGM-VDMG-03: an immobilised crew that stays aboard (d6 6 at the hit) tests again as each turn
+// starts: the Spades card's end closes turn 1, and turn 2 opens with its test, a 1: it bails out.
+TEST(BgmLayer, BGM_VDMG_03_ImmobilisedCrewTestsEveryTurn) {
+  for (const int roll : {1, 6}) {
+    TG t = axis_shooting(duel());
+    const auto* s = shot_of(fire(t, {d20(1), d20(4), d6(6)}));
+    ASSERT_TRUE(s && s->immobilized());
+    finish(t, "axis");
+    t.draw(card(H, 4), "allies");
+    finish(t, "allies");
+    t.draw(card(D, 4), "allies");
+    finish(t, "allies");
+    t.draw(card(S, 4), "axis");
+    BgOrder end = cmd("axis");
+    end.mutable_bg()->mutable_end_action();
+    const Outcome o = run_dice(t, end, {d6(roll)});
+    ASSERT_TRUE(o.accepted) << o.rejection.message();
+    const auto* c = TG::find(o, [](const pb::BgEvent& b) { return b.has_bgm_crew_test(); });
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->bgm_crew_test().roll(), roll);
+    EXPECT_EQ(c->bgm_crew_test().bailed_out(), roll == 1);
+    EXPECT_EQ(t.u("v").destroyed, roll == 1);
+    EXPECT_EQ(t.st().turn, 2);
+  }
 }
 
 // BGM-VDMG-01 / BGM-VDMG-07: moderate damage puts the vehicle out of action to the end of turn

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "engine/model/payload.h"
@@ -145,12 +146,14 @@ TEST(BgsSpecial, PinningFireSuppressesWithoutWounds_BGM_SFO_04) {
     EXPECT_TRUE(pin_entry);
     EXPECT_FALSE(move_entry);
     EXPECT_EQ(t.refused(move("axis", "a", pb::BG_MOVE_WALK, {{20, 12}}, 0), {3}), "BGM_PINNING");
-    // -1 in all: natural 2 -> 1 -> three hits, none rolled for damage; e's morale d20 5 passes.
+    // +3 two men, -1 leader, -1 rof, -2 stationary, and pinning fire's +4 for a rof below 3
+    // (BGM-SA-04) = +3: natural 2 -> 5 -> two hits, none rolled for damage; e's morale d20 5 passes.
     const Outcome o = ok_dice(t, fire_cmd("axis", "a", "e"), {d20(2), d20(5)});
     const pb::BgsFire* f = fire_of(o);
     ASSERT_NE(f, nullptr);
     EXPECT_EQ(f->special(), "pinning");
-    EXPECT_EQ(f->hits(), 3);
+    EXPECT_EQ(modifier_total(*f), 3);
+    EXPECT_EQ(f->hits(), 2);
     EXPECT_EQ(f->wounds_size(), 0);
     // Suppressed: still marked, or its next card (the turn's last) has passed on it.
     bool pinned = t.u("e").bgs->suppressed;
@@ -330,6 +333,35 @@ TEST(BgsSpecial, PlungingAutomaticFire_BGM_DMG_03_SFO_05) {
     for (const auto& m : f->wounds(0).modifiers()) plunging = plunging || (m.name() == "plunging fire" && m.value() == -3);
     EXPECT_EQ(plunging, weapon == "lmg") << weapon;
   }
+}
+
+// BGM-SA-04's other lines: a sniper -3; a crew-served weapon (MMG) whose crew is not qualified +2,
+// and +3 once half its crew or more is down.
+TEST(BgsSpecial, SniperAndCrewServedModifiers_BGM_SA_04) {
+  Sc sc = skirmish();
+  sc.inf(0, "a", 2, 20, 10, 1).add_attributes("sniper");
+  sc.inf(1, "e", 4, 20, 20, 1, 0, "C", 180).add_attributes("small_arm=mmg");
+  sc.s.mutable_sides(1)->mutable_units(0)->add_attributes("unqualified");
+  auto t = first_up(sc.s, "a");
+  ASSERT_TRUE(t);
+  auto mods_of = [](const pb::BgsFire& f) {
+    std::map<std::string, int> m;
+    for (const auto& x : f.modifiers()) m[x.name()] = x.value();
+    return m;
+  };
+  // a: +3 two men, -3 sniper, -1 leader, -1 rof, -2 stationary = -4: natural 6 -> 2, three hits on
+  // column C: each picks a man (d6) and rolls damage: 2 is KIA for the first two, 20 SUP the third.
+  const Outcome o = ok_dice(*t, fire_cmd("axis", "a", "e"), {d20(6), d6(2), d20(2), d6(2), d20(2), d6(1), d20(20)});
+  const pb::BgsFire* f = fire_of(o);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(mods_of(*f).at("sniper"), -3);
+  EXPECT_EQ(t->u("e").living(), 2);
+  const bg::SaPlan p = bg::plan_bgs_fire(t->st(), t->u("e"), t->u("a"), false);
+  std::map<std::string, int> m;
+  for (const auto& [name, v] : p.modifiers) m[name] = v;
+  EXPECT_EQ(m.at("crew not qualified on the weapon"), 2);
+  EXPECT_EQ(m.at("half crew or less"), 3);  // 2 of its 4 left
+  EXPECT_EQ(m.count("sniper"), 0u);
 }
 
 }  // namespace

@@ -77,6 +77,7 @@ void start_turn(Context& ctx, BgState& st, int turn) {
     emit_bg(ctx, r);
   }
   if (skirmish(st)) bgs_start_turn(ctx, st);  // BGM-GEN-02 step (1); (2)-(4) follow it
+  if (st.options.bgm_vehicles) bgm_start_turn(ctx, st);  // BGM-VDMG-03: immobilised crews test again
 }
 
 // A unit that may still use the current card (BG-CARD-03: each unit once per card).

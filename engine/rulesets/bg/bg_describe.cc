@@ -342,7 +342,8 @@ std::string bg_line(const Words& w, const pb::BgEvent& e) {
     case pb::BgEvent::kVictory:
     case pb::BgEvent::kDispute: return special_line(w, e);
     case pb::BgEvent::kBgmAtShot:
-    case pb::BgEvent::kBgmUnjammed: return bgm_line(w, e);
+    case pb::BgEvent::kBgmUnjammed:
+    case pb::BgEvent::kBgmCrewTest: return bgm_line(w, e);
     case pb::BgEvent::kBgsActivated:
     case pb::BgEvent::kBgsFire:
     case pb::BgEvent::kBgsMorale:

@@ -85,6 +85,11 @@ std::string at_shot(const Words& w, const pb::BgmAtShot& e) {
 
 std::string bgm_line(const Words& w, const pb::BgEvent& e) {
   if (e.has_bgm_at_shot()) return at_shot(w, e.bgm_at_shot());
+  if (e.has_bgm_crew_test()) {
+    const auto& c = e.bgm_crew_test();
+    return "The crew of immobilised " + w.unit(c.unit_id()) + " tests again (BGM-VDMG-03): d6 " + std::to_string(c.roll()) +
+           ", needing " + std::to_string(c.needed()) + " or more: " + (c.bailed_out() ? "they bail out." : "they stay aboard.");
+  }
   const auto& u = e.bgm_unjammed();
   if (u.weapon_id().empty()) return w.unit(u.unit_id()) + " clears its jammed weapon (BGM-GEN-05).";
   return w.unit(u.unit_id()) + "'s crew clears the jammed main gun instead of firing (BGM-GEN-05).";

@@ -90,6 +90,7 @@ Check check_shot_by(const BgState& st, const Unit& shooter, const pb::BgShoot& s
   if (u->markers.melee) return refusal("BG_IN_MELEE", "BG-MEL-05", label(*u) + " is in a melee and cannot shoot.");
   if (u->markers.routing) return refusal("BG_ROUTING", "BG-FIRE-15", label(*u) + " is routing and cannot shoot (BG-MOR-04).");
   if (auto c = check_bgm_aimed(st, *u, s)) return c;
+  if (auto c = check_bgm_special(st, *u, s)) return c;
   if (u->infantry_like()) {
     if (s.shots_size() != 1) return refusal("BG_ONE_TARGET", "BG-FIRE-10", label(*u) + " shoots once, at a single target unit.");
     if (!s.shots(0).weapon_id().empty()) {
@@ -186,7 +187,7 @@ void fire_shots(Context& ctx, BgState& st, const pb::BgShoot& s) {
     const Unit* t = st.find(shot.target_id());
     if (!u || !t || t->destroyed) continue;
     if (bgm_at_shot(st, *u, weapon_of(*u, shot.weapon_id()), *t)) {  // Shaffer's d20 fire (profile a)
-      bgm_fire(ctx, st, *u, shot.weapon_id(), *t, shot.aimed());
+      bgm_fire(ctx, st, *u, shot.weapon_id(), *t, shot.aimed(), shot.special_ammo());
       continue;
     }
     carry_out_attack(ctx, st, u->id, plan_attack(st, *u, *t, shot.weapon_id()), "shoot");

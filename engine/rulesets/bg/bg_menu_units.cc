@@ -202,8 +202,9 @@ pb::BgShoot shot_at(const BgState& st, int side, const Unit& u, const std::strin
   return s;
 }
 
-// BGM-AT-06: the main gun's aimed d20 shot on its own; empty shots when it may not be aimed.
-pb::BgShoot aimed_at(const BgState& st, int side, const Unit& u, const std::string& target) {
+// BGM-AT-06 / BGM-VEH-01: the main gun's aimed d20 shot on its own, or its shot with a special
+// round; empty shots when it may not be so fired.
+pb::BgShoot main_gun_at(const BgState& st, int side, const Unit& u, const std::string& target, bool aimed, bool special) {
   pb::BgShoot s;
   s.set_unit_id(u.id);
   if (!u.vehicle || !u.vehicle->bgm) return s;
@@ -212,7 +213,8 @@ pb::BgShoot aimed_at(const BgState& st, int side, const Unit& u, const std::stri
     auto* shot = s.add_shots();
     shot->set_target_id(target);
     shot->set_weapon_id(w.id);
-    shot->set_aimed(true);
+    shot->set_aimed(aimed);
+    shot->set_special_ammo(special);
     if (check_shoot_order(st, side, s)) s.clear_shots();
     return s;
   }
@@ -249,15 +251,17 @@ void shoot_action(const BgState& st, int side, const Unit& u, pb::ActionMenu& me
     pb::Action& added = add_unit_entry(menu, "shoot:" + u.id, "fire", "Shoot with " + label(u), u, "BG-FIRE-10");
     *added.mutable_targets() = a.targets();
   }
-  pb::Action aim;
-  for (const auto& t : st.units) {
-    if (!visible_enemy(t, side) || aimed_at(st, side, u, t.id).shots().empty()) continue;
-    pb::ActionTarget& target = *aim.add_targets() = unit_target(t);
-    target.set_detail(bgm_shot_words(plan_bgm_shot(st, u, t, true)));
-  }
-  if (!aim.targets().empty()) {
-    pb::Action& added = add_unit_entry(menu, "aim:" + u.id, "fire", "Aimed shot with " + label(u) + "'s main gun", u, "BGM-AT-06");
-    *added.mutable_targets() = aim.targets();
+  for (const bool special : {false, true}) {  // BGM-AT-06 aimed; BGM-VEH-01 special round
+    pb::Action one;
+    for (const auto& t : st.units) {
+      if (!visible_enemy(t, side) || main_gun_at(st, side, u, t.id, !special, special).shots().empty()) continue;
+      pb::ActionTarget& target = *one.add_targets() = unit_target(t);
+      target.set_detail(bgm_shot_words(plan_bgm_shot(st, u, t, !special, special)));
+    }
+    if (one.targets().empty()) continue;
+    pb::Action& added = special ? add_unit_entry(menu, "apcr:" + u.id, "fire", "Special round (APCR/HVAP) from " + label(u), u, "BGM-VEH-01")
+                                : add_unit_entry(menu, "aim:" + u.id, "fire", "Aimed shot with " + label(u) + "'s main gun", u, "BGM-AT-06");
+    *added.mutable_targets() = one.targets();
   }
 }
 
@@ -409,8 +413,8 @@ pb::BgCommand unit_order(const BgState& st, const std::string& verb, const std::
       if (!other) reject("NOT_ON_MENU", "BG-CARD-14", "Only other shots may be declared with a shot.");
       *c.mutable_shoot()->add_also() = shot_at(st, u->side, *other, part.target());
     }
-  } else if (verb == "aim") {
-    *c.mutable_shoot() = aimed_at(st, u->side, *u, play.target());
+  } else if (verb == "aim" || verb == "apcr") {
+    *c.mutable_shoot() = main_gun_at(st, u->side, *u, play.target(), verb == "aim", verb == "apcr");
   } else if (verb == "flare") {
     c.mutable_launch_flare()->set_unit_id(unit_id);
   } else if (verb == "unjam") {

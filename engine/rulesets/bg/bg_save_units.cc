@@ -1,6 +1,8 @@
 // Battleground snapshots: one unit (figures, vehicle, emplacement, markers) to its saved
 // message and back. Every field of Unit, Figure, Vehicle, Weapon, Emplacement and Markers
 // (bg_state.h) is saved; a field added there must be added here and to bg_state.proto.
+#include <algorithm>
+
 #include "engine/rulesets/bg/bg_save.h"
 #include "engine/rulesets/bg/bgm_models.h"
 
@@ -72,6 +74,7 @@ void save_vehicle(const Vehicle& v, pb::BgSavedVehicle* out) {
     b->set_shots_at_target(v.bgm->shots_at_target);
     b->set_stabilized(v.bgm->stabilized);
     b->set_open_topped(v.bgm->open_topped);
+    b->set_special_rounds(v.bgm->special_rounds);
   }
 }
 
@@ -150,6 +153,7 @@ std::string load_vehicle(const pb::BgSavedVehicle& in, Vehicle* out) {
     x.shots_at_target = b.shots_at_target();
     x.stabilized = b.stabilized();
     x.open_topped = b.open_topped();
+    x.special_rounds = std::clamp(b.special_rounds(), 0, 99);
     out->bgm = std::move(x);
   }
   return {};
@@ -225,6 +229,9 @@ void save_unit(const Unit& u, pb::BgSavedUnit* out) {
     s->set_fired_here(k.fired_here);
     s->set_sighted_here(k.sighted_here);
     s->set_friend_fired_near(k.friend_fired_near);
+    s->set_sniper(k.sniper);
+    s->set_unqualified(k.unqualified);
+    s->set_crew(k.crew);
   }
 }
 
@@ -285,6 +292,9 @@ std::string load_unit(const pb::BgSavedUnit& in, int sides, Unit* out) {
     k.fired_here = s.fired_here();
     k.sighted_here = s.sighted_here();
     k.friend_fired_near = s.friend_fired_near();
+    k.sniper = s.sniper();
+    k.unqualified = s.unqualified();
+    k.crew = std::clamp(s.crew(), 0, 1000);
     out->bgs = k;
   }
   out->mounted = in.mounted();

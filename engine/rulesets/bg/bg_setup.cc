@@ -338,6 +338,7 @@ Unit make_unit(const pb::UnitSetup& u, int side, const Options& o) {
       for (const auto& a : u.attributes()) {
         if (v.bgm && a == "stabilized") v.bgm->stabilized = true;    // BGM-AT-09
         if (v.bgm && a == "open_topped") v.bgm->open_topped = true;  // BGM-VEH-04
+        if (v.bgm && a.rfind("special_rounds=", 0) == 0) v.bgm->special_rounds = std::stoi(a.substr(15));  // checked
       }
     }
     x.vehicle = v;

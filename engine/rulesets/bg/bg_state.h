@@ -104,6 +104,7 @@ struct BgmVehicle {
   int shots_at_target = 0;
   bool stabilized = false;        // BGM-AT-09: scenario attribute `stabilized`
   bool open_topped = false;       // BGM-VEH-04: scenario attribute `open_topped`
+  int special_rounds = 0;         // BGM-VEH-01 "Pen. Other": scenario attribute `special_rounds=N`
 };
 
 // Shaffer's skirmish (profile b): a unit in the recovered turn sequence (BGM-GEN-02).
@@ -124,6 +125,9 @@ struct SkirmishUnit {
   bool fired_here = false;     // BGM-SFO-03, since it last moved
   bool sighted_here = false;
   bool friend_fired_near = false;
+  bool sniper = false;         // BGM-SA-04: scenario attribute `sniper`
+  bool unqualified = false;    // BGM-SA-04: scenario attribute `unqualified` (crew-served weapons)
+  int crew = 0;                // its figures at the start: "half crew or less" (BGM-SA-04)
 };
 
 struct Vehicle {

@@ -467,7 +467,22 @@ Check check_bgm_aimed(const BgState& st, const Unit& u, const pb::BgShoot& s) {
   return std::nullopt;
 }
 
-BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target, bool aimed) {
+Check check_bgm_special(const BgState& st, const Unit& u, const pb::BgShoot& s) {
+  for (const auto& shot : s.shots()) {
+    if (!shot.special_ammo()) continue;
+    const Unit* t = st.find(shot.target_id());
+    const Weapon* w = weapon_of(u, shot.weapon_id());
+    if (u.infantry_like() || !u.vehicle || !u.vehicle->bgm || !t || !w || !w->main_gun || !bgm_at_shot(st, u, w, *t)) {
+      return refusal("BGM_NO_SPECIAL", "BGM-VEH-01", "Only a vehicle's d20 main-gun shot at an armoured vehicle may use a special round.");
+    }
+    if (u.vehicle->bgm->special_rounds <= 0) {
+      return refusal("BGM_NO_SPECIAL", "BGM-VEH-01", label(u) + " has no special round left.");
+    }
+  }
+  return std::nullopt;
+}
+
+BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target, bool aimed, bool special) {
   BgmShotPlan p;
   const mods::Model& m = *bgm_model_of(shooter);
   const BgmVehicle& me = *shooter.vehicle->bgm;
@@ -478,7 +493,8 @@ BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& ta
   p.band = mods::at_band(p.weapon, p.range).value_or(mods::AtBand::kExtreme);
   p.to_hit = mods::base_to_hit(p.band);
   p.heat = m.pen_ap == 0;
-  p.penetration = p.heat ? m.pen_other : m.pen_ap;
+  p.special = special && !p.heat && m.pen_other > 0;  // APCR/HVAP (BGM-VEH-01, decided)
+  p.penetration = p.heat || p.special ? m.pen_other : m.pen_ap;
   p.effective_pen = mods::effective_penetration(p.penetration, mods::attenuation_percent(p.weapon, p.band));
   aim_at(shooter.position, target, p);
   if (plunging(st, shooter, shooter.position, target, target.position)) {  // GAP-BGM-DMG-03
@@ -578,6 +594,10 @@ void resolve_shot(Context& ctx, BgState& st, const std::string& shooter_id, cons
     m->set_value(v);
   }
   if (plan.heat && figure_id.empty()) e.add_notes("fires its HEAT round (no AP round listed)");
+  if (plan.special) {
+    e.set_special_ammo(true);
+    e.add_notes("fires a special round (APCR/HVAP): penetration " + std::to_string(plan.penetration) + " before range");
+  }
   Shot shot{ctx, st, target, model, plan, e};
   const int natural = shot.d20("to hit");
   const mods::AtRoll r = mods::at_hit(natural, plan.modifier_total, plan.band);
@@ -611,9 +631,10 @@ void resolve_shot(Context& ctx, BgState& st, const std::string& shooter_id, cons
 
 }  // namespace
 
-void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target, bool aimed) {
+void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target, bool aimed,
+              bool special) {
   if (!shooter.infantry_like()) {
-    resolve_shot(ctx, st, shooter.id, "", weapon_id, target, plan_bgm_shot(st, shooter, target, aimed));
+    resolve_shot(ctx, st, shooter.id, "", weapon_id, target, plan_bgm_shot(st, shooter, target, aimed, special));
     return;
   }
   // BGM-AT-10: each anti-tank team in reach fires in turn, until the target is gone.
@@ -663,6 +684,7 @@ void apply_bgm_event(BgState& st, const pb::BgEvent& e) {
     case pb::BgEvent::kBgmAtShot: {
       const auto& s = e.bgm_at_shot();
       if (BgmVehicle* me = bgm(s.shooter_id())) {
+        if (s.special_ammo() && me->special_rounds > 0) --me->special_rounds;
         me->shots_at_target = me->last_target == s.target_id() ? me->shots_at_target + 1 : 1;
         me->last_target = s.target_id();
         if (s.jammed()) me->jammed = true;
@@ -696,6 +718,23 @@ void apply_bgm_event(BgState& st, const pb::BgEvent& e) {
   }
 }
 
+void bgm_start_turn(Context& ctx, BgState& st) {
+  for (std::size_t i = 0; i < st.units.size(); ++i) {
+    const Unit& u = st.units[i];
+    if (!u.vehicle || !u.vehicle->bgm || !u.vehicle->immobilized || u.destroyed || !u.on_table) continue;
+    const int needed = hit_from(st.options, u.grade, 0);
+    const int roll = ctx.roll(pb::DIE_KIND_D6, "crew morale " + u.id);
+    pb::BgEvent e;
+    auto* c = e.mutable_bgm_crew_test();
+    c->set_unit_id(u.id);
+    c->set_roll(roll);
+    c->set_needed(needed);
+    c->set_bailed_out(roll < needed);
+    emit_bg(ctx, e);
+    if (roll < needed) vehicle_lost(ctx, st, Unit(st.units[i]), "the crew of the immobilised vehicle bailed out (BGM-VDMG-03)");
+  }
+}
+
 Check check_bgm_may_act(const BgState& st, const Unit& u) {
   if (!u.vehicle || !u.vehicle->bgm || st.turn > u.vehicle->bgm->out_until_turn) return std::nullopt;
   return refusal("BGM_OUT_OF_ACTION", "BGM-VDMG-01",
@@ -717,6 +756,7 @@ std::vector<std::pair<std::string, std::string>> bgm_markers(const BgState& st, 
   if (b.commander_killed) out.emplace_back("bgm_no_commander", "No commander (+3)");
   if (b.heavy_damage) out.emplace_back("bgm_heavy_damage", "Heavy damage (+2)");
   if (b.half_movement) out.emplace_back("bgm_half_movement", "Half movement");
+  if (b.special_rounds > 0) out.emplace_back("bgm_special_rounds", std::to_string(b.special_rounds) + " special rounds (APCR/HVAP)");
   if (st.turn <= b.out_until_turn) out.emplace_back("bgm_out", "Out of action to the end of turn " + std::to_string(b.out_until_turn));
   if (st.turn <= b.engine_out_until_turn) {
     out.emplace_back("bgm_engine_out", "Engine out to the end of turn " + std::to_string(b.engine_out_until_turn));

@@ -52,13 +52,18 @@ struct BgmShotPlan {
   mods::Aspect aspect = mods::Aspect::kFront;
   bool from_left = false;    // the side struck, seen from the target's own facing
   bool plunging = false;     // from a plunging position: the top column (GAP-BGM-DMG-03)
+  bool special = false;      // the special round (APCR/HVAP): "Pen. Other" (BGM-VEH-01)
 };
-// `aimed`: an aimed shot (BGM-AT-06).
-BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target, bool aimed = false);
+// `aimed`: an aimed shot (BGM-AT-06); `special`: the special round.
+BgmShotPlan plan_bgm_shot(const BgState& st, const Unit& shooter, const Unit& target, bool aimed = false,
+                          bool special = false);
 // BGM-VEH-04: an open AFV (a single printed armour value, or marked open_topped by the scenario).
 bool open_afv(const Unit& u);
-// BGM-AT-06: why this shot may not be aimed, if it may not.
+// BGM-AT-06: why this shot may not be aimed, if it may not; BGM-VEH-01: nor fire a special round.
 Check check_bgm_aimed(const BgState& st, const Unit& shooter, const pb::BgShoot& s);
+Check check_bgm_special(const BgState& st, const Unit& shooter, const pb::BgShoot& s);
+// BGM-VDMG-03: the crews of immobilised vehicles test again as a turn starts.
+void bgm_start_turn(Context& ctx, BgState& st);
 // One anti-tank team's shot (BGM-AT-07/10): its weapon's bands from the figure, no attenuation.
 BgmShotPlan plan_bgm_team_shot(const BgState& st, const Unit& unit, const Figure& team, const Unit& target);
 // What a shot at `target` would be, in the target list's words: the vehicle's gun, or each
@@ -71,7 +76,8 @@ int bgm_shots(const BgState& st, const Unit& shooter, const Unit& target);
 std::string bgm_shot_words(const BgmShotPlan& p);
 
 // Rolls and emits one shot (BgmAtShot, then BgVehicleDamaged when the target is lost).
-void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target, bool aimed = false);
+void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target, bool aimed = false,
+              bool special = false);
 
 // BGM-GEN-05: clearing the jam on a shooting card.
 Check check_unjam(const BgState& st, int side, const pb::BgUnjam& c);

@@ -36,6 +36,14 @@ std::optional<std::string> check_bgm_model(const pb::UnitSetup& u, const std::st
     return where + ".attributes: model " + name + (m->soft_skin ? " is a soft skin; its type is car or truck" :
                                                                   " is armoured; its type is not car or truck");
   }
+  if (const std::string n = attr(u, "special_rounds"); !n.empty()) {
+    if (n.size() > 2 || n.find_first_not_of("0123456789") != std::string::npos) {
+      return where + ".attributes: special_rounds is how many special rounds it carries, 0 to 99, not \"" + n + "\"";
+    }
+    if (m->pen_ap == 0 || m->pen_other == 0) {
+      return where + ".attributes: model " + name + " has no special round to carry (its \"Pen. Other\" is not listed beside an AP round)";
+    }
+  }
   return std::nullopt;
 }
 

@@ -137,7 +137,12 @@ Check check_bgs_target(const BgState& st, const Unit& u, const Unit& t) {
   return std::nullopt;
 }
 
-SaPlan plan_bgs_fire(const BgState& st, const Unit& u, const Unit& t, bool reaction) {
+bool crew_served(const Unit& u) {
+  const mods::SmallArm w = weapon_of_group(u);
+  return w == mods::SmallArm::kMmg || w == mods::SmallArm::kHeavyMg;  // autocannons fire as the latter
+}
+
+SaPlan plan_bgs_fire(const BgState& st, const Unit& u, const Unit& t, bool reaction, bool pinning) {
   SaPlan p;
   p.weapon = weapon_of_group(u);
   p.autocannon = u.bgs ? autocannon_mm(u.bgs->small_arm).value_or(0) : 0;
@@ -151,8 +156,14 @@ SaPlan plan_bgs_fire(const BgState& st, const Unit& u, const Unit& t, bool react
   auto add = [&](const std::string& name, int v) {
     if (v != 0) p.modifiers.push_back({name, v});
   };
-  // BGM-SA-04, every line that applies.
+  // BGM-SA-04, every line that applies. "Moved in current action" never does: fire is an action
+  // of its own (docs/rulesets/battleground-mods.md).
   add(p.men <= 2 ? "1 or 2 men firing" : std::to_string(p.men) + " men firing", mods::men_modifier(p.men));
+  if (u.bgs && u.bgs->sniper) add("sniper", -3);
+  if (u.bgs && crew_served(u)) {
+    if (u.bgs->unqualified) add("crew not qualified on the weapon", 2);
+    if (u.bgs->crew > 0 && p.men * 2 <= u.bgs->crew) add("half crew or less", 3);
+  }
   if (u.grade == Grade::kD) add("green", 2);
   if (u.grade == Grade::kA) add("elite", -2);
   if (const int lead = leadership_of(u)) add("leadership", -lead);
@@ -160,6 +171,10 @@ SaPlan plan_bgs_fire(const BgState& st, const Unit& u, const Unit& t, bool react
   if (u.bgs && u.bgs->moved_last) add("moved in the previous action", 2);
   else add("did not move this or the last action", -2);
   if (reaction) add("reaction fire", 2);  // BGM-RF-05
+  if (pinning) {  // BGM-SFO-04: the rof-based pinning modifier
+    const int rof = mods::rate_of_fire(p.weapon);
+    add("pinning fire, rof " + std::to_string(rof), rof < 3 ? 4 : rof <= 4 ? 2 : 1);
+  }
   if (p.band == mods::SaBand::kPointBlank) add("point-blank range", -4);
   if (p.band == mods::SaBand::kLong) add("long range", 3);
   if (p.band == mods::SaBand::kExtreme) add("extreme range", 5);
@@ -257,7 +272,7 @@ void bgs_fire(Context& ctx, BgState& st, const Unit& shooter_ref, const Unit& ta
     r.mutable_revealed()->set_reason("it opened fire");
     emit_bg(ctx, r);
   }
-  const SaPlan p = plan_bgs_fire(st, u, t, reaction);
+  const SaPlan p = plan_bgs_fire(st, u, t, reaction, special == "pinning");
   const int natural = ctx.roll(pb::DIE_KIND_D20, "small arms " + u.id);
   const mods::SaHits r = mods::sa_hits(natural, natural + p.total);
   pb::BgEvent e;
@@ -318,6 +333,7 @@ Check check_bgs_shoot(const BgState& st, int side, const pb::BgShoot& s) {
     return refusal("BG_BAD_WEAPON", "BGM-SA-01", label(*u) + " fires its group's small arms; the order names no weapon.");
   }
   if (s.shots(0).aimed()) return refusal("BGM_NOT_AIMED", "BGM-AT-06", "Only a vehicle's d20 gun shot may be aimed.");
+  if (s.shots(0).special_ammo()) return refusal("BGM_NO_SPECIAL", "BGM-VEH-01", "Only a vehicle's d20 gun shot may use a special round.");
   const Unit* t = st.find(s.shots(0).target_id());
   if (!t) return refusal("BG_NO_TARGET", "BG-FIRE-10", label(*u) + " has no enemy unit '" + s.shots(0).target_id() + "' to fire at.");
   return check_bgs_target(st, *u, *t);

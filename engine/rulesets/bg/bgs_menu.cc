@@ -41,7 +41,7 @@ void bgs_unit_actions(const BgState& st, int side, pb::ActionMenu& menu) {
     if (!visible_enemy(t, side)) continue;
     if (!check_bgs_target(st, *u, t)) {
       pb::ActionTarget& x = *fire.add_targets() = unit_target(t);
-      x.set_detail(bgs_fire_words(plan_bgs_fire(st, *u, t, false)));
+      x.set_detail(bgs_fire_words(plan_bgs_fire(st, *u, t, false, pinning)));
     }
     if (!check_bgs_assault(st, side, assault_of(*u, t, false))) *assault.add_targets() = unit_target(t);
     if (carries_grenades(*u) && !check_bgs_assault(st, side, assault_of(*u, t, true))) *grenades.add_targets() = unit_target(t);

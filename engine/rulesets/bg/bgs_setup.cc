@@ -120,6 +120,11 @@ void read_bgs_unit(const pb::UnitSetup& u, Unit* x) {
   if (auto l = whole(attr(u, "leadership"), 0, 3)) k.leadership = *l;
   const int grenades = whole(attr(u, "grenades"), 0, 9).value_or(0);
   for (auto& f : x->figures) f.grenades = grenades;
+  for (const auto& a : u.attributes()) {
+    k.sniper = k.sniper || a == "sniper";            // BGM-SA-04
+    k.unqualified = k.unqualified || a == "unqualified";
+  }
+  k.crew = static_cast<int>(fighters(*x).size());
   x->bgs = k;
 }
 

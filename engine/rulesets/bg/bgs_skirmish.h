@@ -77,7 +77,10 @@ std::pair<std::string, int> bgs_cover_entry(TerrainKind k);
 std::optional<std::pair<std::string, int>> bgs_position_entry(const BgState& st, const Unit& t);
 // Whether `shooter` may fire on `target` now (range band, front, line of sight, jam).
 Check check_bgs_target(const BgState& st, const Unit& shooter, const Unit& target);
-SaPlan plan_bgs_fire(const BgState& st, const Unit& shooter, const Unit& target, bool reaction);
+// `pinning`: pinning fire's rof-based modifier (BGM-SFO-04, BGM-SA-04) is added.
+SaPlan plan_bgs_fire(const BgState& st, const Unit& shooter, const Unit& target, bool reaction, bool pinning = false);
+// BGM-SA-04's crew-served weapons: MMG, large-calibre MG, autocannon.
+bool crew_served(const Unit& u);
 // "d20 + 3 (1-2 men firing, -1 rof ...): 9-13 one hit, column C".
 std::string bgs_fire_words(const SaPlan& p);
 // Rolls and emits one fire action (BgsFire), then the morale checks its results call for.
