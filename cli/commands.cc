@@ -9,6 +9,7 @@
 #include "engine/core/sha256.h"
 #include "engine/model/autoplay.h"
 #include "engine/model/game.h"
+#include "engine/model/verify.h"
 #include "engine/registry/builtin_registry.h"
 #include "engine/model/scenario_io.h"
 
@@ -176,6 +177,11 @@ int cmd_bots(const Flags& flags) {
       return kUsage;
     }
   }
+  // --verify yes: each game is also re-run from its seed and orders as `verify` would
+  // (docs/fair-play.md), outside the games' own timing.
+  const bool verify = flag(flags, "verify") == "yes";
+  double verify_secs = 0;
+  std::uint64_t verified = 0;
   std::string chain = sha256_hex("sandtable-bots");
   std::map<std::string, int> wins;
   std::uint64_t events = 0, commands = 0;
@@ -202,14 +208,25 @@ int cmd_bots(const Flags& flags) {
     ++wins[r.winner.empty() ? "draw" : r.winner];
     events += r.log.size();
     commands += r.commands;
+    if (verify) {
+      const auto v0 = std::chrono::steady_clock::now();
+      const VerifyResult v = verify_game(builtin_registry(), export_of(r.log, r.orders));
+      verify_secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - v0).count();
+      if (!v.ok) {
+        std::cerr << "game " << g << " (seed " << options.seed << ") does not verify: " << v.summary << "\n";
+        return 1;
+      }
+      ++verified;
+    }
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() - verify_secs;
   std::cout << "games: " << games << "\n";
   std::cout << "commands: " << commands << "\nevents: " << events << "\n";
   for (const auto& [who, n] : wins) std::cout << "result " << who << ": " << n << "\n";
   std::cout << "seconds: " << secs << "\n";
   std::cout << "games/s: " << (secs > 0 ? static_cast<double>(games) / secs : 0.0) << "\n";
   std::cout << "hash: " << chain << "\n";
+  if (verify) std::cout << "verified: " << verified << " (" << verify_secs << " s)\n";
   return 0;
 }
 

@@ -1,4 +1,5 @@
-// sandtable-cli: play a game from an orders file, replay an event log, or run bot games.
+// sandtable-cli: play a game from an orders file, replay an event log, run bot games, or export a
+// room's game from a server's database and verify a game file.
 // See docs/cli.md.
 #include <cstdint>
 #include <cstring>
@@ -14,8 +15,10 @@ namespace {
 constexpr const char* kPlay = "  sandtable-cli play --scenario FILE --orders FILE [--seed N] [--dice FILE]\n";
 constexpr const char* kReplay = "  sandtable-cli replay FILE [--viewer SEAT]\n";
 constexpr const char* kBots =
-    "  sandtable-cli bots --ruleset R --scenario FILE --games N --seed S [--log FILE] [--orders FILE]\n";
+    "  sandtable-cli bots --ruleset R --scenario FILE --games N --seed S [--log FILE] [--orders FILE] [--verify yes]\n";
 constexpr const char* kRulesets = "  sandtable-cli rulesets\n";
+constexpr const char* kExport = "  sandtable-cli export --db FILE --room ID [--out GAME.json]\n";
+constexpr const char* kVerify = "  sandtable-cli verify GAME.json\n";
 
 // The usage of one verb, or of all of them when the verb is not known.
 void usage(std::ostream& out, const std::string& verb = "") {
@@ -28,8 +31,12 @@ void usage(std::ostream& out, const std::string& verb = "") {
     out << kBots;
   } else if (verb == "rulesets") {
     out << kRulesets;
+  } else if (verb == "export") {
+    out << kExport;
+  } else if (verb == "verify") {
+    out << kVerify;
   } else {
-    out << kPlay << kReplay << kBots << kRulesets;
+    out << kPlay << kReplay << kBots << kRulesets << kExport << kVerify;
   }
   out << "See docs/cli.md.\n";
 }
@@ -82,6 +89,8 @@ int main(int argc, char** argv) {
   }
   if (verb == "bots") return cmd_bots(flags);
   if (verb == "rulesets") return cmd_rulesets();
+  if (verb == "export") return cmd_export(flags);
+  if (verb == "verify") return cmd_verify(positional.empty() ? flags["game"] : positional);
   usage(std::cerr);
   return 64;
 }

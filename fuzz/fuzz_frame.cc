@@ -30,6 +30,7 @@ class CountingStorage : public server::Storage {
   std::vector<server::StoredRoom> rooms() override { return {}; }
   std::vector<server::StoredSeat> seats() override { return {}; }
   std::vector<pb::Event> events(const std::string&) override { return {}; }
+  std::vector<server::StoredOrder> orders(const std::string&) override { return {}; }
   std::optional<server::StoredSnapshot> latest_snapshot(const std::string&) override { return std::nullopt; }
   std::vector<pb::ChatMessage> chat(const std::string&, int) override { return {}; }
   std::uint64_t writes = 0;

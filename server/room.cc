@@ -248,6 +248,9 @@ bool Room::commit(std::shared_ptr<Subscriber> who, std::uint64_t request_id, con
   Write w;
   w.events_room = info_.id;
   w.events = out.events;
+  // With the seed, the orders re-run the game (sandtable-cli verify); one that changed nothing
+  // produced no event and is not needed.
+  if (!out.events.empty()) w.orders.push_back(StoredOrder{out.events.front().seq(), command});
   const std::uint64_t from = game_->seq();
   if (from / kSnapshotEvery != next->seq() / kSnapshotEvery || next->over()) {
     w.snapshot =

@@ -81,11 +81,12 @@ struct SqliteStorage::Statements {
         seat(db, "INSERT INTO seats(token_hash,room_id,seat,role,revoked,created_ms) VALUES(?,?,?,?,?,?)"),
         revoke(db, "UPDATE seats SET revoked=1 WHERE token_hash=?"),
         event(db, "INSERT INTO events(room_id,seq,body) VALUES(?,?,?)"),
+        order(db, "INSERT INTO orders(room_id,first_seq,body) VALUES(?,?,?)"),
         snap(db, "INSERT OR REPLACE INTO snapshots(room_id,seq,gm_view,state) VALUES(?,?,?,?)"),
         chat(db, "INSERT INTO chat(room_id,id,seat,channel,text,unix_ms) VALUES(?,?,?,?,?,?)"),
         begin(db, "BEGIN IMMEDIATE"),
         commit(db, "COMMIT") {}
-  Stmt room, seat, revoke, event, snap, chat, begin, commit;
+  Stmt room, seat, revoke, event, order, snap, chat, begin, commit;
 };
 
 SqliteStorage::SqliteStorage(const std::string& path, SyncMode sync) {
@@ -223,6 +224,7 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
     Stmt& seat = st.seat;
     Stmt& revoke = st.revoke;
     Stmt& event = st.event;
+    Stmt& order = st.order;
     Stmt& snap = st.snap;
     Stmt& chat = st.chat;
     std::string body;
@@ -247,6 +249,11 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
         e.SerializeToString(&body);
         event.text(1, w->events_room).integer(2, static_cast<std::int64_t>(e.seq())).blob(3, body).run();
       }
+      for (const auto& o : w->orders) {
+        body.clear();
+        o.command.SerializeToString(&body);
+        order.text(1, w->events_room).integer(2, static_cast<std::int64_t>(o.first_seq)).blob(3, body).run();
+      }
       if (w->snapshot) {
         snap.text(1, w->snapshot->room_id).integer(2, static_cast<std::int64_t>(w->snapshot->seq));
         snap.blob(3, w->snapshot->gm_view).blob(4, w->snapshot->state).run();
@@ -259,7 +266,7 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
     }
     st.commit.run();
   } catch (...) {
-    for (Stmt* s : {&st.room, &st.seat, &st.revoke, &st.event, &st.snap, &st.chat, &st.begin, &st.commit}) s->reset();
+    for (Stmt* s : {&st.room, &st.seat, &st.revoke, &st.event, &st.order, &st.snap, &st.chat, &st.begin, &st.commit}) s->reset();
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
@@ -300,6 +307,21 @@ std::vector<pb::Event> SqliteStorage::events(const std::string& room_id) {
       throw std::runtime_error("room " + room_id + ": event " + std::to_string(st.col_int(0)) + " is unreadable");
     }
     out.push_back(std::move(e));
+  }
+  return out;
+}
+
+std::vector<StoredOrder> SqliteStorage::orders(const std::string& room_id) {
+  std::vector<StoredOrder> out;
+  Stmt st(db_, "SELECT first_seq,body FROM orders WHERE room_id=? ORDER BY first_seq");
+  st.text(1, room_id);
+  while (st.step()) {
+    StoredOrder o;
+    o.first_seq = static_cast<std::uint64_t>(st.col_int(0));
+    if (!o.command.ParseFromString(st.col_blob(1))) {
+      throw std::runtime_error("room " + room_id + ": the order at event " + std::to_string(o.first_seq) + " is unreadable");
+    }
+    out.push_back(std::move(o));
   }
   return out;
 }

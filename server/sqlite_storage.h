@@ -31,6 +31,7 @@ class SqliteStorage : public Storage {
   std::vector<StoredRoom> rooms() override;
   std::vector<StoredSeat> seats() override;
   std::vector<pb::Event> events(const std::string& room_id) override;
+  std::vector<StoredOrder> orders(const std::string& room_id) override;
   std::optional<StoredSnapshot> latest_snapshot(const std::string& room_id) override;
   std::vector<pb::ChatMessage> chat(const std::string& room_id, int limit) override;
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sandtable/v1/command.pb.h"
 #include "sandtable/v1/event.pb.h"
 #include "sandtable/v1/protocol.pb.h"
 
@@ -42,6 +43,12 @@ struct StoredSnapshot {
   std::string state;
 };
 
+// An accepted order that changed the game, with the seq of the first event it produced.
+struct StoredOrder {
+  std::uint64_t first_seq = 0;
+  pb::Command command;
+};
+
 struct StoredChat {
   std::string room_id;
   pb::ChatMessage message;
@@ -54,6 +61,7 @@ struct Write {
   std::vector<std::string> revoke_hashes;  // tokens to mark revoked
   std::string events_room;                 // the room the events belong to
   std::vector<pb::Event> events;           // appended in order
+  std::vector<StoredOrder> orders;         // of events_room: the orders that produced them
   std::optional<StoredSnapshot> snapshot;
   std::optional<StoredChat> chat;
 };
@@ -68,6 +76,8 @@ class Storage {
   virtual std::vector<StoredRoom> rooms() = 0;
   virtual std::vector<StoredSeat> seats() = 0;
   virtual std::vector<pb::Event> events(const std::string& room_id) = 0;
+  // The room's accepted orders, by first_seq (migration 0008; none for games before it).
+  virtual std::vector<StoredOrder> orders(const std::string& room_id) = 0;
   // The room's snapshot with the highest seq, if any.
   virtual std::optional<StoredSnapshot> latest_snapshot(const std::string& room_id) = 0;
   // The newest `limit` chat messages of a room, oldest first.

@@ -10,6 +10,13 @@
 #include <sstream>
 #include <string>
 
+#include <google/protobuf/util/json_util.h>
+
+#include "engine/model/autoplay.h"
+#include "engine/model/verify.h"
+#include "engine/registry/builtin_registry.h"
+#include "tests/support/scenario_file.h"
+
 namespace {
 
 struct Proc {
@@ -121,6 +128,42 @@ TEST(Cli, BotsHashIsStableAcrossRuns) {
   ASSERT_EQ(a.exit_code, 0);
   EXPECT_EQ(a.out.size(), 71u);  // "hash: " + 64 hex + "\n"
   EXPECT_EQ(a.out, b.out);
+}
+
+// `verify` (docs/fair-play.md): a bot game's file matches; with one die changed it names the
+// first event that does not and exits 1; `bots --verify yes` re-runs each game it plays.
+TEST(Cli, VerifySaysEveryRollMatchesOrTheFirstEventThatDoesNot) {
+  const auto scenario = sandtable::load_scenario_file("rookie/farm-assault.json");
+  sandtable::AutoplayOptions o;
+  o.seed = 6;
+  const auto run_game = sandtable::autoplay(*sandtable::builtin_registry().find(scenario.ruleset()), scenario, o);
+  ASSERT_TRUE(run_game.finished);
+  auto write = [](const sandtable::pb::GameExport& g, const std::string& path) {
+    std::string json;
+    google::protobuf::util::JsonPrintOptions opt;
+    opt.preserve_proto_field_names = true;
+    ASSERT_TRUE(google::protobuf::util::MessageToJsonString(g, &json, opt).ok());
+    std::ofstream(path) << json;
+  };
+  sandtable::pb::GameExport g = sandtable::export_of(run_game.log, run_game.orders);
+  const std::string good = ::testing::TempDir() + "verify-good.json", bad = ::testing::TempDir() + "verify-bad.json";
+  write(g, good);
+  const Proc ok = run(kCli + " verify " + good);
+  EXPECT_EQ(ok.exit_code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("every roll and card matches"), std::string::npos) << ok.out;
+  int i = static_cast<int>(g.events_size()) / 2;
+  while (i < g.events_size() && g.events(i).dice_size() == 0) ++i;
+  ASSERT_LT(i, g.events_size());
+  auto* die = g.mutable_events(i)->mutable_dice(0);
+  die->set_value(die->value() == 6 ? 5 : 6);
+  write(g, bad);
+  const Proc no = run(kCli + " verify " + bad);
+  EXPECT_EQ(no.exit_code, 1);
+  EXPECT_NE(no.out.find("MISMATCH: event " + std::to_string(g.events(i).seq())), std::string::npos) << no.out;
+  EXPECT_NE(no.out.find("the seed and the orders give: seq " + std::to_string(g.events(i).seq())), std::string::npos) << no.out;
+  const Proc bots = run(kCli + " bots --ruleset rookie-rules --scenario " + kSrc + "/scenarios/rookie/farm-assault.json --games 2 --seed 3 --verify yes");
+  EXPECT_EQ(bots.exit_code, 0);
+  EXPECT_NE(bots.out.find("verified: 2"), std::string::npos) << bots.out;
 }
 
 }  // namespace

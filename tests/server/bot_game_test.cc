@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <fstream>
@@ -22,6 +24,8 @@
 #include "engine/model/scenario_io.h"
 #include "engine/rulesets/bg/bg_actions.h"
 #include "sandtable/rulesets/pw/pw.pb.h"
+#include "engine/model/verify.h"
+#include "server/game_export.h"
 #include "server/sqlite_storage.h"
 #include "server/static_table.h"
 #include "tests/server/test_support.h"
@@ -196,6 +200,30 @@ void expect_log_is(const std::string& db, const std::string& room_id, const std:
   }
 }
 
+// Issue 18: the stored orders with the stored log re-run the game from its seed, every event
+// alike (what `sandtable-cli export` and `verify` do), and the seats are named without tokens.
+void expect_verifies(const std::string& db, const std::string& room_id) {
+  server::SqliteStorage storage(db);
+  std::string error;
+  const auto file = server::export_room(storage, room_id, &error);
+  ASSERT_TRUE(file) << error;
+  EXPECT_GT(file->orders_size(), 0);
+  EXPECT_EQ(file->seats_size(), 4);  // two sides, the GM, the spectators
+  const VerifyResult r = verify_game(builtin_registry(), *file);
+  EXPECT_TRUE(r.ok) << r.summary << " / " << r.expected << " / " << r.found;
+  EXPECT_EQ(r.events, static_cast<std::uint64_t>(file->events_size()));
+  // The same through the CLI, as a club would: export the room to a file, verify the file.
+  const std::string out = db + "." + room_id + ".json";
+  const std::string cli = SANDTABLE_CLI;
+  ASSERT_EQ(std::system((cli + " export --db " + db + " --room " + room_id + " --out " + out + " 2>/dev/null").c_str()), 0);
+  FILE* p = popen((cli + " verify " + out).c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string said(512, '\0');
+  said.resize(fread(said.data(), 1, said.size(), p));
+  EXPECT_EQ(pclose(p), 0) << said;
+  EXPECT_NE(said.find("every roll and card matches"), std::string::npos) << said;
+}
+
 void play_whole_game(const Match& m, std::uint64_t seed) {
   TempDir dir;
   const std::string db = dir.path + "/game.db";
@@ -265,6 +293,7 @@ void play_whole_game(const Match& m, std::uint64_t seed) {
 
   // The stored log is the oracle's, which is autoplay()'s uninterrupted run with the same seed.
   expect_log_is(db, room.room_id(), o.log);
+  expect_verifies(db, room.room_id());
   AutoplayOptions opt;
   opt.seed = seed;
   opt.bot_for = [&](const std::string&) { return bot_of(m); };
@@ -389,6 +418,7 @@ void kill_nine_mid_game(const Match& m, std::uint64_t seed, int kills) {
   std::cout << "[ " << m.scenario_id << " crash ] " << o.orders << " orders, " << killed << " kills\n";
   EXPECT_EQ(server->stop(), 0);
   expect_log_is(db, room.room_id(), o.log);
+  expect_verifies(db, room.room_id());  // every acknowledged order kept with its events
   AutoplayOptions opt;
   opt.seed = seed;
   opt.bot_for = [&](const std::string&) { return bot_of(m); };

@@ -42,6 +42,7 @@ class FaultyStorage : public server::Storage {
   std::vector<server::StoredRoom> rooms() override { return real_.rooms(); }
   std::vector<server::StoredSeat> seats() override { return real_.seats(); }
   std::vector<pb::Event> events(const std::string& id) override { return real_.events(id); }
+  std::vector<server::StoredOrder> orders(const std::string& id) override { return real_.orders(id); }
   std::optional<server::StoredSnapshot> latest_snapshot(const std::string& id) override { return real_.latest_snapshot(id); }
   std::vector<pb::ChatMessage> chat(const std::string& id, int limit) override { return real_.chat(id, limit); }
 
