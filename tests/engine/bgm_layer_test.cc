@@ -214,14 +214,9 @@ TEST(BgmLayer, BGM_VDMG_03_CrewBailsOutOnAFailedTest) {
   EXPECT_TRUE(TG::find(o, [](const pb::BgEvent& b) { return b.has_vehicle_damaged() && b.vehicle_damaged().destroyed(); }));
 }
 
-// GAP-BGM-LOC-07 / BGM-LOC-07: an "immobilized" location is for good: the crew passes its test
-// (d6 6), and the tank may not move on the next turn's Allied move card.
-TEST(BgmLayer, GAP_BGM_LOC_07_ImmobilisedForGood) {
-  TG t = axis_shooting(duel());
-  const auto* s = shot_of(fire(t, {d20(1), d20(4), d6(6)}));
-  ASSERT_TRUE(s);
-  EXPECT_TRUE(s->immobilized());
-  EXPECT_FALSE(t.u("v").destroyed);
+// Ends turn 1 from the Axis shooting card (the other suits turned and finished at once); the
+// Spades card's end opens turn 2, whose start rolls `dice` (an immobilised crew's test).
+Outcome into_turn_two(TG& t, const std::vector<Die>& dice) {
   finish(t, "axis");
   t.draw(card(H, 4), "allies");
   finish(t, "allies");
@@ -230,8 +225,21 @@ TEST(BgmLayer, GAP_BGM_LOC_07_ImmobilisedForGood) {
   t.draw(card(S, 4), "axis");
   BgOrder end = cmd("axis");
   end.mutable_bg()->mutable_end_action();
-  ASSERT_TRUE(run_dice(t, end, {d6(6)}).accepted);  // turn 2 opens: the crew stays aboard (BGM-VDMG-03)
-  ASSERT_EQ(t.st().turn, 2);
+  Outcome o = run_dice(t, end, dice);
+  EXPECT_TRUE(o.accepted) << o.rejection.message();
+  EXPECT_EQ(t.st().turn, 2);
+  return o;
+}
+
+// GAP-BGM-LOC-07 / BGM-LOC-07: an "immobilized" location is for good: the crew passes its test
+// (d6 6), and the tank may not move on the next turn's Allied move card.
+TEST(BgmLayer, GAP_BGM_LOC_07_ImmobilisedForGood) {
+  TG t = axis_shooting(duel());
+  const auto* s = shot_of(fire(t, {d20(1), d20(4), d6(6)}));
+  ASSERT_TRUE(s);
+  EXPECT_TRUE(s->immobilized());
+  EXPECT_FALSE(t.u("v").destroyed);
+  into_turn_two(t, {d6(6)});  // the crew stays aboard (BGM-VDMG-03)
   t.draw(card(D, 5), "allies");
   EXPECT_EQ(t.refused(vmove("allies", "v", 2, {{10, 33}}, 180)), "BG_IMMOBILIZED");
 }
@@ -243,22 +251,12 @@ TEST(BgmLayer, BGM_VDMG_03_ImmobilisedCrewTestsEveryTurn) {
     TG t = axis_shooting(duel());
     const auto* s = shot_of(fire(t, {d20(1), d20(4), d6(6)}));
     ASSERT_TRUE(s && s->immobilized());
-    finish(t, "axis");
-    t.draw(card(H, 4), "allies");
-    finish(t, "allies");
-    t.draw(card(D, 4), "allies");
-    finish(t, "allies");
-    t.draw(card(S, 4), "axis");
-    BgOrder end = cmd("axis");
-    end.mutable_bg()->mutable_end_action();
-    const Outcome o = run_dice(t, end, {d6(roll)});
-    ASSERT_TRUE(o.accepted) << o.rejection.message();
+    const Outcome o = into_turn_two(t, {d6(roll)});
     const auto* c = TG::find(o, [](const pb::BgEvent& b) { return b.has_bgm_crew_test(); });
     ASSERT_NE(c, nullptr);
     EXPECT_EQ(c->bgm_crew_test().roll(), roll);
     EXPECT_EQ(c->bgm_crew_test().bailed_out(), roll == 1);
     EXPECT_EQ(t.u("v").destroyed, roll == 1);
-    EXPECT_EQ(t.st().turn, 2);
   }
 }
 
