@@ -72,6 +72,9 @@ int cmd_verify(const std::string& path) {
   const VerifyResult r = verify_game(builtin_registry(), game);
   if (r.ok) {
     std::cout << r.summary << "\n";
+    const auto lines = dice_lines(r.dice_by_seat);
+    if (!lines.empty()) std::cout << "dice, by whose order rolled them:\n";
+    for (const auto& line : lines) std::cout << "  " << line << "\n";
     return 0;
   }
   std::cout << "MISMATCH: " << r.summary << "\n";

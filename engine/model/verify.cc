@@ -32,8 +32,9 @@ std::string dice_words(const pb::Event& e) {
 }
 
 // Compares the re-run's events with the file's from `at` on; false at the first difference.
+// The dice checked count to `seat`, whose order rolled them.
 bool same_events(const Game& game, const std::vector<pb::Event>& produced, const pb::GameExport& file, int& at,
-                 VerifyResult& r) {
+                 VerifyResult& r, const std::string& seat) {
   for (const auto& e : produced) {
     if (at >= file.events_size()) {
       r.first_bad_seq = e.seq();
@@ -58,6 +59,7 @@ bool same_events(const Game& game, const std::vector<pb::Event>& produced, const
       return false;
     }
     r.dice += static_cast<std::uint64_t>(e.dice_size());
+    for (const auto& d : e.dice()) r.dice_by_seat[seat][d.kind()].add(d.value());
     ++at;
   }
   return true;
@@ -116,7 +118,7 @@ VerifyResult verify_game(const Registry& registry, const pb::GameExport& file) {
   std::unique_ptr<Game> game = Game::start(*rules, started.scenario(), StartOptions{started.seed(), started.table_dice()}, &produced, &error);
   if (!game) return fail("the game's scenario does not start in this build: " + error);
   int at = 0;
-  if (!same_events(*game, produced, file, at, r)) return r;
+  if (!same_events(*game, produced, file, at, r, "start")) return r;
   for (int i = 0; i < file.orders_size(); ++i) {
     const auto& order = file.orders(i);
     if (order.first_seq() != 0 && (at >= file.events_size() || file.events(at).seq() != order.first_seq())) {
@@ -136,7 +138,7 @@ VerifyResult verify_game(const Registry& registry, const pb::GameExport& file) {
                   ": " + out.rejection.message() + "): the orders are not the ones the game was played with");
     }
     ++r.orders;
-    if (!same_events(*game, out.events, file, at, r)) return r;
+    if (!same_events(*game, out.events, file, at, r, order.command().seat())) return r;
   }
   if (at < file.events_size()) {
     r.first_bad_seq = file.events(at).seq();

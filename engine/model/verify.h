@@ -6,7 +6,9 @@
 // committed to) shows as the first event that differs, named in words.
 #include <cstdint>
 #include <string>
+#include <vector>
 
+#include "engine/model/dice_stats.h"
 #include "engine/model/registry.h"
 #include "sandtable/v1/export.pb.h"
 
@@ -19,6 +21,8 @@ struct VerifyResult {
   std::string expected;       // the re-run's event there, in the GM's words (when one differs)
   std::string found;          // the file's
   std::uint64_t orders = 0, events = 0, dice = 0;
+  // Every die checked, by the seat whose order rolled it ("start" for the game's opening) and kind.
+  DiceBySeat dice_by_seat;
 };
 
 VerifyResult verify_game(const Registry& registry, const pb::GameExport& game);

@@ -153,5 +153,42 @@ TEST(Verify, ASeedThatIsNotTheCommittedOneIsCaught) {
   EXPECT_FALSE(verify_game(builtin_registry(), wrong).ok);
 }
 
+// Dice statistics (issue 18): every die checked counts to the seat whose order rolled it, and the
+// report sets each kind against fair dice: a perfectly even d6 reads mean 3.50, chi-square 0.0.
+TEST(Verify, DiceStatisticsBySeatAgainstFairDice) {
+  const pb::GameExport g = bot_game("pw/meeting-engagement.json", 1);
+  const VerifyResult r = verify_game(builtin_registry(), g);
+  ASSERT_TRUE(r.ok);
+  std::uint64_t counted = 0;
+  for (const auto& [seat, kinds] : r.dice_by_seat) {
+    for (const auto& [kind, tally] : kinds) {
+      counted += tally.rolls;
+      for (const auto& [face, n] : tally.faces) {
+        EXPECT_GE(face, 0);
+        EXPECT_LE(face, 100);
+      }
+    }
+  }
+  EXPECT_EQ(counted, r.dice);
+  EXPECT_GE(r.dice_by_seat.size(), 2u);  // both sides rolled
+  DiceBySeat even;
+  for (int f = 1; f <= 6; ++f) even["red"][pb::DIE_KIND_D6].add(f);
+  for (int i = 0; i < 6; ++i) even["blue"][pb::DIE_KIND_D6].add(6);
+  const auto lines = dice_lines(even);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "blue d6: 6 rolls, mean 6.00 (expected 3.50), chi-square 30.0 on 5 degrees of freedom");
+  EXPECT_EQ(lines[1], "red d6: 6 rolls, mean 3.50 (expected 3.50), chi-square 0.0 on 5 degrees of freedom");
+  // The average die's faces are 2, 3, 3, 4, 4, 5: twelve rolls of 3 where fair dice give four (chi-square 24).
+  DiceTally threes;
+  for (int i = 0; i < 12; ++i) threes.add(3);
+  const auto s = summarize_dice(pb::DIE_KIND_AVERAGE, threes);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->faces, (std::vector<int>{2, 3, 4, 5}));
+  EXPECT_EQ(s->counts, (std::vector<std::uint64_t>{0, 12, 0, 0}));
+  EXPECT_DOUBLE_EQ(s->expected[1], 4.0);
+  EXPECT_DOUBLE_EQ(s->expected_mean, 3.5);
+  EXPECT_NEAR(s->chi_square, 2.0 + 16.0 + 4.0 + 2.0, 1e-9);
+}
+
 }  // namespace
 }  // namespace sandtable
