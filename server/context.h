@@ -29,6 +29,10 @@ struct Limits {
   // Catch-ups (Resync) per connection: each sends the whole View, far more than it costs to ask.
   double resyncs_per_second = 0.5;
   double resync_burst = 5;
+  // Replay steps asked for (ReplayRequest): each answer carries a whole View, so a scrubber
+  // dragged end to end is served, a steady flood is not.
+  double replays_per_second = 10;
+  double replay_burst = 30;
 };
 
 struct ServerContext {

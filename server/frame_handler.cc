@@ -11,7 +11,8 @@ Frame frame_of(const pb::Envelope& env) { return std::make_shared<const std::str
 }  // namespace
 
 FrameHandler::FrameHandler(ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot)
-    : ctx_(ctx), slot_(std::move(slot)), resyncs_(ctx.limits.resyncs_per_second, ctx.limits.resync_burst) {}
+    : ctx_(ctx), slot_(std::move(slot)), resyncs_(ctx.limits.resyncs_per_second, ctx.limits.resync_burst),
+      replays_(ctx.limits.replays_per_second, ctx.limits.replay_burst) {}
 
 void FrameHandler::leave(const std::shared_ptr<Subscriber>& self) {
   if (room_) room_->leave(self);
@@ -109,6 +110,7 @@ void FrameHandler::handle(const std::string& payload, const std::shared_ptr<Conn
     case pb::Envelope::kResync:
     case pb::Envelope::kRevokeSeat:
     case pb::Envelope::kQueryRequest:
+    case pb::Envelope::kReplayRequest:
       if (!room_) {
         send_error(*self, rid, "NOT_JOINED", "Send Hello with your link's token first.");
         return;
@@ -119,6 +121,12 @@ void FrameHandler::handle(const std::string& payload, const std::shared_ptr<Conn
         room_->chat(self, rid, std::move(*env.mutable_chat_send()));
       } else if (env.has_query_request()) {
         room_->query(self, rid, std::move(*env.mutable_query_request()));
+      } else if (env.has_replay_request()) {
+        if (!replays_.take()) {
+          send_error(*self, rid, "REPLAY_TOO_FAST", "Replay steps are coming too fast; wait a moment and ask again.");
+          return;
+        }
+        room_->replay(self, rid, env.replay_request());
       } else if (env.has_resync()) {
         // Each catch-up sends the whole View (a hundred KB on a big table) for a few bytes asked.
         if (!resyncs_.take()) {

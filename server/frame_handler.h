@@ -49,6 +49,7 @@ class FrameHandler {
   std::shared_ptr<ConnectionSlot> slot_;
   std::shared_ptr<Room> room_;
   Budget resyncs_;  // catch-ups asked for (Limits::resyncs_per_second, resync_burst)
+  Budget replays_;  // replay steps asked for (Limits::replays_per_second, replay_burst)
 };
 
 }  // namespace sandtable::server

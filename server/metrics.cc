@@ -45,6 +45,7 @@ std::string Metrics::render() const {
         "counter");
   gauge("sandtable_commit_failures_total", "Failed commits.", commit_failures.load(), "counter");
   gauge("sandtable_queries_total", "Queries (measures and previews) answered.", queries_answered.load(), "counter");
+  gauge("sandtable_replay_steps_total", "Replay steps sent.", replays_sent.load(), "counter");
   o << "# HELP sandtable_rooms_recovered_total Rooms rebuilt at start, by source.\n"
     << "# TYPE sandtable_rooms_recovered_total counter\n"
     << "sandtable_rooms_recovered_total{from=\"snapshot\"} " << rooms_from_snapshot.load() << '\n'

@@ -17,6 +17,7 @@ class Metrics {
   std::atomic<std::int64_t> rooms{0};
   std::atomic<std::uint64_t> orders_accepted{0};
   std::atomic<std::uint64_t> queries_answered{0};
+  std::atomic<std::uint64_t> replays_sent{0};
   std::atomic<std::uint64_t> frames_in{0};
   std::atomic<std::uint64_t> frames_out{0};
   std::atomic<std::uint64_t> bytes_in{0};

@@ -44,9 +44,11 @@ Room::Room(Strand strand, RoomInfo info, std::unique_ptr<Game> game, std::vector
       commits_(commits),
       tokens_(tokens),
       metrics_(metrics) {
-  // The log kept in memory serves catch-ups their log lines, nothing else: GameStarted's scenario
-  // (the state holds its own, the database the whole event) is cut to what its line says.
+  // The log kept in memory serves catch-ups their log lines: GameStarted's scenario (the state
+  // holds its own, the database the whole event) is cut to what its line says there, and kept
+  // whole once, for replays, which start the game again from it.
   if (!log_.empty() && log_.front().has_game_started()) {
+    game_started_ = std::make_shared<const pb::Event>(log_.front());
     auto* scenario = log_.front().mutable_game_started()->mutable_scenario();
     pb::Scenario named;
     named.set_id(scenario->id());
@@ -251,6 +253,7 @@ bool Room::commit(std::shared_ptr<Subscriber> who, std::uint64_t request_id, con
   // With the seed, the orders re-run the game (sandtable-cli verify); one that changed nothing
   // produced no event and is not needed.
   if (!out.events.empty()) w.orders.push_back(StoredOrder{out.events.front().seq(), command});
+  committing_start_ = OrderStart{out.events.empty() ? 0 : out.events.front().seq(), command.seat()};
   const std::uint64_t from = game_->seq();
   if (from / kSnapshotEvery != next->seq() / kSnapshotEvery || next->over()) {
     w.snapshot =
@@ -306,6 +309,7 @@ void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_i
   std::shared_ptr<const Game> before(std::move(game_));
   game_ = std::move(next);
   log_.insert(log_.end(), events.begin(), events.end());
+  if (committing_start_.first_seq != 0) order_starts_.push_back(std::move(committing_start_));
   const bool spectators_moved = delay_.advance(std::move(before), *game_);
   const bool spectators_apart = shown_before || delay_.shown();
   spdlog::debug("room={} seq={} order committed ({} events)", info_.id, game_->seq(), events.size());
@@ -398,6 +402,70 @@ void Room::query(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::
     ++self->metrics_.queries_answered;
     self->send(*m, env);
   }));
+}
+
+void Room::replay(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::ReplayRequest request) {
+  net::post(strand_, guarded([self = shared_from_this(), who, request_id, step = request.step()] {
+    if (Member* m = self->member(who.get())) self->send_replay(*m, request_id, step);
+  }));
+}
+
+// A replay is of the log as it stands (a cursor opened on it is opened again once the game has
+// gone on), up to what the seat is shown now: a delayed room's spectators replay only up to the
+// delay. Each step's View is the seat's own at that point, so nothing it could not see then is in
+// it; the menu is left out, as a replay gives no orders.
+void Room::send_replay(Member& m, std::uint64_t request_id, std::uint32_t step) {
+  if (!m.replay || m.replay->log_size() != log_.size()) {
+    std::string error;
+    std::vector<pb::Event> log = log_;
+    if (game_started_ && !log.empty()) log.front() = *game_started_;
+    std::unique_ptr<Replay> opened = Replay::open(game_->rules(), std::move(log), order_starts_, &error);
+    if (!opened) {
+      spdlog::error("room={} seq={} replay does not open: {}", info_.id, game_->seq(), error);
+      return send_error(m, request_id, "REPLAY_UNAVAILABLE", "This game's replay cannot be shown: " + error);
+    }
+    m.replay = std::move(opened);
+  }
+  Replay& r = *m.replay;
+  const std::size_t last = r.last_step_by(seen_by(m.seat).seq());
+  const std::size_t k = std::min<std::size_t>(step, last);
+  const Game& g = r.at(k);
+  pb::Envelope env;
+  env.set_request_id(request_id);
+  auto* f = env.mutable_replay_frame();
+  f->set_step(static_cast<std::uint32_t>(k));
+  f->set_steps(static_cast<std::uint32_t>(last + 1));
+  f->set_seq(r.last_seq(k));
+  f->set_seat(r.seat_of(k));
+  f->set_turn(r.turn_after(k));
+  *f->mutable_view() = g.view(m.seat);
+  f->mutable_view()->clear_menu();
+  for (const auto& e : r.events_of(k)) {
+    if (auto line = g.log_line_for(e, m.seat)) *f->add_events() = std::move(*line);
+  }
+  for (const std::uint32_t s : r.turn_starts()) {
+    if (s <= last) f->add_turn_starts(s);
+  }
+  for (const auto& [seat, kinds] : r.dice_seen(g.seen_as(m.seat), last)) {
+    for (const auto& [kind, tally] : kinds) {
+      const auto s = summarize_dice(kind, tally);
+      if (!s) continue;
+      auto* d = f->add_dice();
+      d->set_seat(seat);
+      d->set_kind(kind);
+      for (std::size_t i = 0; i < s->faces.size(); ++i) {
+        d->add_face(s->faces[i]);
+        d->add_count(s->counts[i]);
+        d->add_expected(s->expected[i]);
+      }
+      d->set_rolls(s->rolls);
+      d->set_mean(s->mean);
+      d->set_expected_mean(s->expected_mean);
+      d->set_chi_square(s->chi_square);
+    }
+  }
+  ++metrics_.replays_sent;
+  send(m, env);
 }
 
 void Room::chat(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::ChatSend send) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/model/game.h"
+#include "engine/model/replay.h"
 #include "server/budget.h"
 #include "server/commit_queue.h"
 #include "server/metrics.h"
@@ -49,6 +50,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void add_token(const std::string& seat, const std::string& hash) { seat_hashes_[seat].push_back(hash); }
   // Before the room is shared: a recovered delayed room's spectators (SpectatorDelay::rebuilt).
   void set_spectator_delay(SpectatorDelay delay) { delay_ = std::move(delay); }
+  // Before the room is shared: where the stored orders' events begin (a replay's steps).
+  void set_order_starts(std::vector<OrderStart> starts) { order_starts_ = std::move(starts); }
   Strand& strand() { return strand_; }
 
   // Only once the I/O threads have stopped: breaks the room <-> session references.
@@ -69,6 +72,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // A read-only query for the member's seat (from its token), answered at once from the room's
   // current game (never queued behind a commit: it changes nothing).
   void query(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::QueryRequest request);
+  // One step of the game's replay as the member's seat saw it then (docs/protocol.md "Replays").
+  void replay(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::ReplayRequest request);
   // The room as its GM's list shows it (ListRooms), read on the strand (server/room_list.cc).
   void summarize(std::function<void(pb::RoomSummary)> done);
 
@@ -107,7 +112,11 @@ class Room : public std::enable_shared_from_this<Room> {
     pb::Role role;
     std::string token_hash;
     Budget chat{kChatPerSecond, kChatBurst};  // this member's chat messages
+    // The member's replay cursor, opened on the log as it stood at its first step asked (and
+    // again once the log has grown); kept while it scrubs, so a step forward costs one order.
+    std::shared_ptr<Replay> replay{};
   };
+  void send_replay(Member& m, std::uint64_t request_id, std::uint32_t step);
   Member* member(const Subscriber* who);
   void send(Member& m, const pb::Envelope& env);
   void send_error(Member& m, std::uint64_t request_id, const std::string& code, const std::string& message);
@@ -137,6 +146,9 @@ class Room : public std::enable_shared_from_this<Room> {
   RoomInfo info_;
   std::unique_ptr<Game> game_;
   std::vector<pb::Event> log_;  // log_[i].seq() == i + 1
+  std::shared_ptr<const pb::Event> game_started_;  // the log's first event with its whole scenario
+  std::vector<OrderStart> order_starts_;  // each accepted order's first event and seat
+  OrderStart committing_start_;           // the order being committed's
   std::deque<pb::ChatMessage> chat_;
   Budget spectator_chat_{kSpectatorChatPerSecond, kSpectatorChatBurst};
   std::uint64_t next_chat_id_ = 1;

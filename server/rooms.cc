@@ -75,8 +75,10 @@ void Rooms::load(Storage& storage) {
     Recovery rec;
     SpectatorDelay delay;
     bool delayed = false;
+    std::vector<OrderStart> starts;  // the replay's steps
     try {
       log = storage.events(r.id);
+      for (auto& o : storage.orders(r.id)) starts.push_back({o.first_seq, o.command.seat()});
       snapshot = storage.latest_snapshot(r.id);
       rec = recover_game(registry_, log, snapshot);
       // A delayed room's spectators are shown the game some turns back: found again by replaying
@@ -109,6 +111,7 @@ void Rooms::load(Storage& storage) {
                                        std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
                                        tokens_, metrics_);
     if (delayed) room->set_spectator_delay(std::move(delay));
+    room->set_order_starts(std::move(starts));
     for (const auto& s : seats[r.id]) {
       tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
       if (!s.revoked) room->add_token(s.seat, s.token_hash);

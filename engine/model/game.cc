@@ -110,6 +110,20 @@ std::unique_ptr<Game> Game::from_log(const Registry& registry, const std::vector
     if (error) *error = "unknown rule set '" + started.ruleset() + "'";
     return nullptr;
   }
+  return from_log(*rules, log, error);
+}
+
+std::unique_ptr<Game> Game::from_log(const RuleSet& rule_set, const std::vector<pb::Event>& log, std::string* error) {
+  if (log.empty() || !log.front().has_game_started()) {
+    if (error) *error = "the log must begin with a game_started event";
+    return nullptr;
+  }
+  const auto& started = log.front().game_started();
+  if (started.ruleset() != rule_set.id()) {
+    if (error) *error = "the log is a game of '" + started.ruleset() + "', not of '" + std::string(rule_set.id()) + "'";
+    return nullptr;
+  }
+  const RuleSet* rules = &rule_set;
   if (!started.rules_version().empty() && started.rules_version() != rules->version()) {
     if (error) {
       *error = "this game was played under " + std::string(rules->title()) + " rules version '" +

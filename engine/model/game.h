@@ -55,6 +55,8 @@ class Game {
   // Rebuilds a game from its full event log (first event GameStarted).
   static std::unique_ptr<Game> from_log(const Registry& registry, const std::vector<pb::Event>& log,
                                         std::string* error);
+  // The same for a log known to be of `rules` (refused, in words, when it is another's).
+  static std::unique_ptr<Game> from_log(const RuleSet& rules, const std::vector<pb::Event>& log, std::string* error);
 
   // Snapshots (game_save.cc): the whole state at seq(), and a game back from one. `game_started`
   // is the game's first event (its scenario is not in the snapshot). load refuses, with a
