@@ -1,6 +1,6 @@
 // After the game: the result, the reason, each side's losses and standing, and the events the
 // rule set says decided it (ResultView.deciding), all as the server wrote them. The game log
-// this seat saw can be saved as a text file; there is no replay link (replays are issue 18).
+// this seat saw can be saved as a text file; the replay is opened from the header (ui/replay.ts).
 import type { View } from "../gen/sandtable/v1/view_pb";
 import type { LogEntry } from "../state/store";
 import { h } from "./dom";

@@ -27,6 +27,7 @@ import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
 import { afterAction, afterActionPanel, download, logText } from "./afteraction";
 import { Attention } from "./attention";
+import { ReplayDialog } from "./replay";
 import { briefingDialog, hasBriefing, markSeen, shouldOpenFirstTime, wasSeen } from "./briefing";
 import { sideColour } from "./look";
 import { allowedInches, distance, exactInches, inchesText, pathLength, roundPoint, rulerLabel, type Pt } from "./ruler";
@@ -78,6 +79,8 @@ export class TablePage {
   /** The log keeps its newest line in view unless the reader scrolled up. */
   private logFollow!: Follow;
   private readonly box: OrderBox;
+  /** The replay, while it is open over the table (replay.ts). */
+  private replay: ReplayDialog | null = null;
 
   constructor(private readonly saveKey: string | null) {
     this.model = initialModel(saveKey ? loadSaved(saveKey) : undefined);
@@ -132,6 +135,19 @@ export class TablePage {
     const ask = link.ask ? link.ask.bind(link) : null;
     this.aimAsker = new Asker(ask, "aim", () => this.answered());
     this.measureAsker = new Asker(ask, "measure", () => this.answered());
+    this.els.replayBtn.hidden = !link.request;
+  }
+
+  /** Opens the replay of the game as this seat saw it, over the table; Close (or Esc) comes back. */
+  private openReplay(): void {
+    const request = this.link?.request?.bind(this.link);
+    if (!request || this.replay) return;
+    const dialog = new ReplayDialog(request, this.seat, () => {
+      dialog.root.remove();
+      this.replay = null;
+    });
+    this.replay = dialog;
+    this.root.append(dialog.root);
   }
 
   /** An answer came: only the board and its note change (the panel's buttons stay put under the hand). */
@@ -236,8 +252,9 @@ export class TablePage {
     const e = this.els;
     e.briefingBtn = h("button", { class: "head-btn", "data-testid": "briefing-open", hidden: true, onclick: () => this.showBriefing(true) }, "Briefing");
     e.alertBtn = h("button", { class: "head-btn", "data-testid": "turn-alert", title: "Beep and notify me when it becomes my turn", onclick: () => { this.attention.toggle(); this.renderAlert(); } });
+    e.replayBtn = h("button", { class: "head-btn", "data-testid": "replay-open", hidden: true, title: "Step through the game so far as you saw it, with the dice statistics", onclick: () => this.openReplay() }, "Replay");
     this.renderAlert();
-    return h("div", { class: "head-buttons" }, e.briefingBtn, e.alertBtn);
+    return h("div", { class: "head-buttons" }, e.briefingBtn, e.replayBtn, e.alertBtn);
   }
 
   private renderAlert(): void {
@@ -764,6 +781,7 @@ export class TablePage {
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
     if (e.key === "Escape" && !this.briefingBack.hidden) return this.showBriefing(false);
+    if (this.replay) return;  // the replay has the keys while it is open
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const v = this.model.view;
     if (!v) return;

@@ -1,0 +1,108 @@
+// The replay in the browser, end to end (issue 18, docs/client.md "Replay"): a Battleground room
+// of the village assault (its Farm Section, b2, hidden from the Germans until one of theirs comes
+// within 6", BG-UNIT-09) is played by the computer in both seats, which the GM seats and then
+// takes back. The German player opens the replay from the header and scrubs it with the buttons,
+// the keys and the slider: the step and turn read in words, each step's log lines come with their
+// dice, the board draws the step's table, and at the opening the hidden section is on neither the
+// frame nor the board — while the GM's replay of the same step shows it. The dice statistics tab
+// draws a chart per seat and kind with a verdict. Screenshots: web-client/test-output/e2e/replay-*.png.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { harness } from "./harness.mjs";
+import { createRoom } from "./play.mjs";
+
+const h = harness();
+const { openPage, shot, problems } = h;
+
+const seqOf = (page) => page.evaluate(() => Number(window.sandtable.page.model.seq));
+const frameOf = (page) =>
+  page.evaluate(() => {
+    const f = window.sandtable.page.replay?.frame;
+    return f ? { step: f.step, steps: f.steps, turn: f.turn, units: f.view.units.map((u) => u.id), events: f.events.length, dice: f.events.reduce((n, e) => n + e.dice.length, 0) } : null;
+  });
+const label = (page) => page.locator('[data-testid="replay-step"]').innerText();
+
+/** Waits until the replay shows step `step` (its label and its frame agree). */
+async function atStep(page, step) {
+  await page.waitForFunction((k) => window.sandtable.page.replay?.frame?.step === k, step, { timeout: 10_000 });
+  assert.match(await label(page), new RegExp(`^Step ${step} of \\d+ · turn \\d+ · `));
+  return frameOf(page);
+}
+
+test("a player scrubs the replay of a game, by step, by turn and with the slider, and sees nothing hidden", { timeout: 240_000 }, async () => {
+  const links = await createRoom(h, { ruleset: "battleground", scenario: /village/, name: "replay", seed: 11 });
+  const gm = await openPage("replay-gm", links.gm);
+  await gm.waitForSelector('[data-testid="connection"][data-status="open"]');
+  await gm.click('[data-testid="gm-seats"] summary');
+  for (const side of ["axis", "allies"]) {
+    await gm.click(`[data-seat="${side}"] [data-testid="gm-seat-bot"]`);
+    await gm.locator(`[data-seat="${side}"] [data-testid="gm-seat-human"]`).waitFor();
+  }
+  await gm.waitForFunction(() => Number(window.sandtable.page.model.seq) >= 150 || window.sandtable.page.model.view?.result?.over, null, { timeout: 120_000 });
+  for (const side of ["axis", "allies"]) {
+    if (await gm.locator(`[data-seat="${side}"] [data-testid="gm-seat-human"]`).count()) {
+      await gm.click(`[data-seat="${side}"] [data-testid="gm-seat-human"]`);
+      await gm.locator(`[data-seat="${side}"] [data-testid="gm-seat-bot"]`).waitFor();
+    }
+  }
+  const played = await seqOf(gm);
+
+  const axis = await openPage("replay-axis", links.axis);
+  await axis.waitForSelector('[data-testid="connection"][data-status="open"]');
+  await axis.click('[data-testid="replay-open"]');
+  const first = await atStep(axis, 0);
+  assert.ok(first.steps > 10, `the game has steps to scrub (${first.steps}, ${played} events)`);
+  assert.match(await label(axis), / · the opening$/);
+  assert.ok(!first.units.includes("b2"), "the Farm Section is hidden from the Germans at the opening");
+  assert.equal(await axis.locator('[data-testid="replay"] [data-unit="b2"]').count(), 0, "and is not drawn");
+  assert.ok(await axis.locator('[data-testid="replay"] [data-unit]').count() > 0, "the step's table is drawn");
+  await shot(axis, "replay-opening");
+
+  await axis.click('[data-testid="replay-next"]');
+  const one = await atStep(axis, 1);
+  assert.ok(one.events > 0, "a step lists its log lines");
+  await axis.keyboard.press("ArrowRight");
+  await atStep(axis, 2);
+  await axis.keyboard.press("ArrowLeft");
+  await atStep(axis, 1);
+  // By turn: the next turn's first step, where the turn number has moved on.
+  await axis.click('[data-testid="replay-next-turn"]');
+  await axis.waitForFunction(() => (window.sandtable.page.replay?.frame?.turn ?? 0) > 1, null, { timeout: 10_000 });
+  const turn2 = await frameOf(axis);
+  assert.ok(turn2.step > 1, "the next turn starts at a later step");
+  await axis.click('[data-testid="replay-prev-turn"]');
+  await axis.waitForFunction((k) => (window.sandtable.page.replay?.frame?.step ?? k) < k, turn2.step, { timeout: 10_000 });
+
+  // The slider: to the last step, then to the middle; a step with dice shows its faces.
+  const slider = axis.locator('[data-testid="replay-slider"]');
+  const setSlider = (v) => slider.evaluate((el, to) => { el.value = String(to); el.dispatchEvent(new Event("input")); }, v);
+  await setSlider(first.steps - 1);
+  const last = await atStep(axis, first.steps - 1);
+  assert.equal(last.steps, first.steps);
+  let withDice = null;
+  for (let k = 1; k < Math.min(first.steps, 40) && !withDice; ++k) {
+    await setSlider(k);
+    const f = await atStep(axis, k);
+    if (f.dice > 0) withDice = f;
+  }
+  assert.ok(withDice, "some step rolled dice the Germans saw");
+  assert.ok(await axis.locator('[data-testid="replay-events"] .die').count() > 0, "its dice are drawn beside its lines");
+  await shot(axis, "replay-step-dice");
+
+  await axis.click('[data-testid="replay-tab-dice"]');
+  const charts = axis.locator('[data-testid="replay-dice"] .dice-chart');
+  await charts.first().waitFor();
+  assert.match(await charts.first().locator("figcaption").innerText(), /\d+ rolls, mean \d\.\d\d \(fair dice: \d+\.\d\d\); (within what fair dice give|a spread fair dice give less than 1 time in (20|100)|too few rolls to say anything)\./);
+  assert.ok(await charts.first().locator(".bar").count() >= 6, "a bar per face");
+  await shot(axis, "replay-dice-statistics");
+
+  // The GM's replay of the same opening shows the hidden section.
+  await gm.click('[data-testid="replay-open"]');
+  const gmFirst = await atStep(gm, 0);
+  assert.ok(gmFirst.units.includes("b2"), "the GM sees the Farm Section in the replay");
+  assert.ok(await gm.locator('[data-testid="replay"] [data-unit="b2"]').count() > 0);
+
+  await axis.click('[data-testid="replay-close"]');
+  await axis.locator('[data-testid="replay"]').waitFor({ state: "detached" });
+  assert.deepEqual(problems, [], "no page errors");
+});
