@@ -43,7 +43,7 @@ int cmd_export(const Flags& flags) {
     std::cerr << "export: " << error << "\n";
     return kBadInput;
   }
-  const std::string text = to_json(*game, true) + "\n";
+  const std::string text = server::export_json(*game);
   if (out.empty()) {
     std::cout << text;
     return 0;
@@ -70,17 +70,8 @@ int cmd_verify(const std::string& path) {
     return kBadInput;
   }
   const VerifyResult r = verify_game(builtin_registry(), game);
-  if (r.ok) {
-    std::cout << r.summary << "\n";
-    const auto lines = dice_lines(r.dice_by_seat);
-    if (!lines.empty()) std::cout << "dice, by whose order rolled them:\n";
-    for (const auto& line : lines) std::cout << "  " << line << "\n";
-    return 0;
-  }
-  std::cout << "MISMATCH: " << r.summary << "\n";
-  if (!r.expected.empty()) std::cout << "  the seed and the orders give: " << r.expected << "\n";
-  if (!r.found.empty()) std::cout << "  the file has:                 " << r.found << "\n";
-  return kMismatch;
+  std::cout << verify_report(r);
+  return r.ok ? 0 : kMismatch;
 }
 
 }  // namespace sandtable::cli

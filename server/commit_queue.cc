@@ -33,12 +33,25 @@ void CommitQueue::stop() {
 void CommitQueue::submit(Write write, Done done) {
   if (inline_) {
     std::vector<Job> one;
-    one.push_back(Job{std::move(write), std::move(done)});
+    one.push_back(Job{std::move(write), std::move(done), Read{}});
     return commit(one);
   }
   {
     std::lock_guard lock(mu_);
-    queue_.push_back(Job{std::move(write), std::move(done)});
+    queue_.push_back(Job{std::move(write), std::move(done), Read{}});
+  }
+  cv_.notify_one();
+}
+
+void CommitQueue::read(Read read) {
+  if (inline_) {
+    std::vector<Job> one;
+    one.push_back(Job{Write{}, Done{}, std::move(read)});
+    return commit(one);
+  }
+  {
+    std::lock_guard lock(mu_);
+    queue_.push_back(Job{Write{}, Done{}, std::move(read)});
   }
   cv_.notify_one();
 }
@@ -68,20 +81,33 @@ void CommitQueue::run() {
 void CommitQueue::commit(std::vector<Job>& batch) {
   std::vector<const Write*> writes;
   writes.reserve(batch.size());
-  for (const auto& j : batch) writes.push_back(&j.write);
+  for (const auto& j : batch) {
+    if (!j.read) writes.push_back(&j.write);
+  }
   bool ok = true;
   std::string error;
-  try {
-    storage_.commit(writes);
-    ++metrics_.commit_batches;
-    metrics_.commit_writes += batch.size();
-  } catch (const std::exception& e) {
-    ok = false;
-    error = e.what();
-    ++metrics_.commit_failures;
+  if (!writes.empty()) {
+    try {
+      storage_.commit(writes);
+      ++metrics_.commit_batches;
+      metrics_.commit_writes += writes.size();
+    } catch (const std::exception& e) {
+      ok = false;
+      error = e.what();
+      ++metrics_.commit_failures;
+    }
   }
   for (auto& j : batch) {
-    if (j.done) j.done(ok, error);
+    if (!j.read && j.done) j.done(ok, error);
+  }
+  // The reads come after the batch's writes, which include every write queued before them.
+  for (auto& j : batch) {
+    if (!j.read) continue;
+    try {
+      j.read(storage_);
+    } catch (const std::exception&) {
+      // A read reports its own failure; one that throws past that is not the writer's to die of.
+    }
   }
 }
 

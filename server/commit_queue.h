@@ -34,10 +34,17 @@ class CommitQueue {
   // The callback runs on the writer thread: post to your own strand from it, do not block.
   void submit(Write write, Done done);
 
+  // A read of the stored rooms (a game's export) on the writer thread, after every write
+  // submitted before it is committed, so it sees them; it should catch its own errors and post
+  // its answer to its strand. Reads never block the io threads on the database.
+  using Read = std::function<void(Storage&)>;
+  void read(Read read);
+
  private:
   struct Job {
     Write write;
     Done done;
+    Read read;  // set: a read, not a write
   };
   void run();
   // One batch: committed together, then each callback in order.

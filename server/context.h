@@ -9,6 +9,7 @@
 #include "server/metrics.h"
 #include "server/rooms.h"
 #include "server/tokens.h"
+#include "server/verify_service.h"
 
 namespace sandtable::server {
 
@@ -33,6 +34,9 @@ struct Limits {
   // dragged end to end is served, a steady flood is not.
   double replays_per_second = 10;
   double replay_burst = 30;
+  // Game files asked for (ExportRequest): each reads the whole game from the database.
+  double exports_per_second = 0.1;
+  double export_burst = 3;
 };
 
 struct ServerContext {
@@ -48,6 +52,7 @@ struct ServerContext {
   // Origin naming the Host it reached): --allow-origin, and the --public-url's origin.
   std::vector<std::string> allowed_origins;
   bool metrics_open = false;  // --metrics-open: /metrics for every peer, not only this machine
+  VerifyService* verifier = nullptr;  // POST /api/verify; null: the page is not served
 };
 
 }  // namespace sandtable::server

@@ -12,7 +12,8 @@ Frame frame_of(const pb::Envelope& env) { return std::make_shared<const std::str
 
 FrameHandler::FrameHandler(ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot)
     : ctx_(ctx), slot_(std::move(slot)), resyncs_(ctx.limits.resyncs_per_second, ctx.limits.resync_burst),
-      replays_(ctx.limits.replays_per_second, ctx.limits.replay_burst) {}
+      replays_(ctx.limits.replays_per_second, ctx.limits.replay_burst),
+      exports_(ctx.limits.exports_per_second, ctx.limits.export_burst) {}
 
 void FrameHandler::leave(const std::shared_ptr<Subscriber>& self) {
   if (room_) room_->leave(self);
@@ -111,6 +112,7 @@ void FrameHandler::handle(const std::string& payload, const std::shared_ptr<Conn
     case pb::Envelope::kRevokeSeat:
     case pb::Envelope::kQueryRequest:
     case pb::Envelope::kReplayRequest:
+    case pb::Envelope::kExportRequest:
       if (!room_) {
         send_error(*self, rid, "NOT_JOINED", "Send Hello with your link's token first.");
         return;
@@ -127,6 +129,12 @@ void FrameHandler::handle(const std::string& payload, const std::shared_ptr<Conn
           return;
         }
         room_->replay(self, rid, env.replay_request());
+      } else if (env.has_export_request()) {
+        if (!exports_.take()) {
+          send_error(*self, rid, "EXPORT_TOO_OFTEN", "The game's file was asked for several times just now; wait a few seconds.");
+          return;
+        }
+        room_->export_game(self, rid);
       } else if (env.has_resync()) {
         // Each catch-up sends the whole View (a hundred KB on a big table) for a few bytes asked.
         if (!resyncs_.take()) {

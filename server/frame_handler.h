@@ -50,6 +50,7 @@ class FrameHandler {
   std::shared_ptr<Room> room_;
   Budget resyncs_;  // catch-ups asked for (Limits::resyncs_per_second, resync_burst)
   Budget replays_;  // replay steps asked for (Limits::replays_per_second, replay_burst)
+  Budget exports_;  // game files asked for (Limits::exports_per_second, export_burst)
 };
 
 }  // namespace sandtable::server

@@ -5,6 +5,8 @@
 #include <set>
 #include <utility>
 
+#include <google/protobuf/util/json_util.h>
+
 namespace sandtable::server {
 
 std::optional<pb::GameExport> export_room(Storage& storage, const std::string& room_id, std::string* error) {
@@ -41,6 +43,16 @@ std::optional<pb::GameExport> export_room(Storage& storage, const std::string& r
     x->set_seat(seat);
     x->set_role(static_cast<pb::Role>(role));
   }
+  return out;
+}
+
+std::string export_json(const pb::GameExport& game) {
+  google::protobuf::util::JsonPrintOptions options;
+  options.preserve_proto_field_names = true;
+  options.add_whitespace = true;
+  std::string out;
+  (void)google::protobuf::util::MessageToJsonString(game, &out, options);
+  if (out.empty() || out.back() != '\n') out += '\n';
   return out;
 }
 

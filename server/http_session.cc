@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/websocket.hpp>
 #include <algorithm>
@@ -77,6 +78,12 @@ bool metrics_allowed(const std::string& peer, const http::request<http::string_b
 
 }  // namespace
 
+namespace {
+constexpr std::string_view kVerifyPath = "/api/verify";
+constexpr std::uint64_t kVerifyMaxBytes = 8 * 1024 * 1024;
+constexpr std::uint64_t kBodyMaxBytes = 64 * 1024;
+}  // namespace
+
 HttpSession::HttpSession(tcp::socket&& socket, ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot)
     : stream_(std::move(socket)), ctx_(ctx), slot_(std::move(slot)) {}
 
@@ -86,9 +93,53 @@ void HttpSession::run() {
 
 void HttpSession::do_read() {
   parser_.emplace();
-  parser_->body_limit(64 * 1024);
+  // The parser checks a Content-Length against this as the header ends; on_header then holds
+  // every request but a game file to 64 KiB.
+  parser_->body_limit(kVerifyMaxBytes);
   stream_.expires_after(std::chrono::seconds(30));
+  http::async_read_header(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
+}
+
+void HttpSession::on_header(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) {
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    return;
+  }
+  const bool game_file = parser_->get().method() == http::verb::post && parser_->get().target() == kVerifyPath;
+  if (ec == http::error::body_limit && game_file) {
+    return send_text(http::status::payload_too_large, false, parser_->get().version(), "A game file may be at most 8 MiB.\n");
+  }
+  if (ec) return;
+  if (!game_file) {
+    // As before the verify page: a body over 64 KiB anywhere else ends the connection unanswered.
+    if (parser_->content_length().value_or(0) > kBodyMaxBytes) return;
+    parser_->body_limit(kBodyMaxBytes);
+  }
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::send_text(http::status status, bool keep, unsigned version, std::string body, const char* verified) {
+  auto res = make<http::string_body>(status, version, keep, "text/plain; charset=utf-8");
+  if (verified) res->set("X-Sandtable-Verified", verified);
+  res->body() = std::move(body);
+  res->prepare_payload();
+  response_ = res;
+  http::async_write(stream_, *res, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep));
+}
+
+void HttpSession::verify(bool keep, unsigned version) {
+  if (!ctx_.verifier) return send_text(http::status::not_found, keep, version, "This server does not check game files.\n");
+  auto self = shared_from_this();
+  const bool queued = ctx_.verifier->submit(std::move(parser_->get().body()), [self, keep, version](VerifyAnswer a) {
+    net::post(self->stream_.get_executor(), [self, keep, version, a = std::move(a)]() mutable {
+      self->send_text(a.read ? http::status::ok : http::status::bad_request, keep, version, std::move(a.report),
+                      a.ok ? "yes" : "no");
+    });
+  });
+  if (!queued) {
+    send_text(http::status::service_unavailable, keep, version,
+              "The server is checking other game files just now; try again in a minute.\n");
+  }
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
@@ -128,6 +179,12 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     response_ = res;
     http::async_write(stream_, *res, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep));
   };
+  if (target == kVerifyPath) {
+    if (req.method() != http::verb::post) {
+      return send_text(http::status::method_not_allowed, keep, version, "POST a game file (sandtable-game/1 JSON) here.\n");
+    }
+    return verify(keep, version);
+  }
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     auto res = make<http::string_body>(http::status::method_not_allowed, version, keep, "text/plain");
     res->body() = "Only GET and HEAD.\n";

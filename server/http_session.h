@@ -20,7 +20,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
  private:
   void do_read();
+  // The header first: only a game file posted to /api/verify may have a body past 64 KiB.
+  void on_header(boost::beast::error_code ec, std::size_t bytes);
   void on_read(boost::beast::error_code ec, std::size_t bytes);
+  // POST /api/verify: the file goes to the VerifyService; the answer is written when it is back.
+  void verify(bool keep, unsigned version);
+  void send_text(boost::beast::http::status status, bool keep, unsigned version, std::string body,
+                 const char* verified = nullptr);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
 
   boost::beast::tcp_stream stream_;

@@ -1,6 +1,7 @@
 #include "server/room.h"
 
 #include "server/frame_batch.h"
+#include "server/game_export.h"
 #include "server/static_table.h"
 
 #include <spdlog/spdlog.h>
@@ -427,7 +428,10 @@ void Room::send_replay(Member& m, std::uint64_t request_id, std::uint32_t step) 
     m.replay = std::move(opened);
   }
   Replay& r = *m.replay;
-  const std::size_t last = r.last_step_by(seen_by(m.seat).seq());
+  // Once the GM has opened the finished game, everyone replays all of it as the GM saw it.
+  const bool revealed = game_->state().revealed;
+  const std::string as = revealed ? std::string(kGm) : m.seat;
+  const std::size_t last = revealed ? r.steps() - 1 : r.last_step_by(seen_by(m.seat).seq());
   const std::size_t k = std::min<std::size_t>(step, last);
   const Game& g = r.at(k);
   pb::Envelope env;
@@ -438,15 +442,16 @@ void Room::send_replay(Member& m, std::uint64_t request_id, std::uint32_t step) 
   f->set_seq(r.last_seq(k));
   f->set_seat(r.seat_of(k));
   f->set_turn(r.turn_after(k));
-  *f->mutable_view() = g.view(m.seat);
+  f->set_revealed(revealed);
+  *f->mutable_view() = g.view(as);
   f->mutable_view()->clear_menu();
   for (const auto& e : r.events_of(k)) {
-    if (auto line = g.log_line_for(e, m.seat)) *f->add_events() = std::move(*line);
+    if (auto line = g.log_line_for(e, as)) *f->add_events() = std::move(*line);
   }
   for (const std::uint32_t s : r.turn_starts()) {
     if (s <= last) f->add_turn_starts(s);
   }
-  for (const auto& [seat, kinds] : r.dice_seen(g.seen_as(m.seat), last)) {
+  for (const auto& [seat, kinds] : r.dice_seen(g.seen_as(as), last)) {
     for (const auto& [kind, tally] : kinds) {
       const auto s = summarize_dice(kind, tally);
       if (!s) continue;
@@ -466,6 +471,37 @@ void Room::send_replay(Member& m, std::uint64_t request_id, std::uint32_t step) 
   }
   ++metrics_.replays_sent;
   send(m, env);
+}
+
+void Room::export_game(std::shared_ptr<Subscriber> who, std::uint64_t request_id) {
+  net::post(strand_, guarded([self = shared_from_this(), who, request_id] {
+    Member* m = self->member(who.get());
+    if (!m) return;
+    // The file holds every event, hidden ones included, and the seed.
+    if (m->role != pb::ROLE_GM && !self->game_->over()) {
+      return self->send_error(*m, request_id, "EXPORT_NOT_YET",
+                              "The game's file shows everything hidden, so it is the game master's until the game is over.");
+    }
+    self->commits_.read([self, who, request_id](Storage& storage) {
+      pb::Envelope env;
+      env.set_request_id(request_id);
+      std::string error;
+      if (auto game = export_room(storage, self->info_.id, &error)) {
+        auto* reply = env.mutable_export_reply();
+        reply->set_file_name("sandtable-" + self->info_.id + ".json");
+        reply->set_json(export_json(*game));
+      } else {
+        spdlog::error("room={} export failed: {}", self->info_.id, error);
+        auto* e = env.mutable_error();
+        e->set_code("STORAGE_ERROR");
+        e->set_message("The game's file could not be read from the database; try again later.");
+        e->set_request_id(request_id);
+      }
+      net::post(self->strand_, self->guarded([self, who, env = std::move(env)] {
+        if (Member* m = self->member(who.get())) self->send(*m, env);
+      }));
+    });
+  }));
 }
 
 void Room::chat(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::ChatSend send) {

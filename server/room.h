@@ -74,6 +74,9 @@ class Room : public std::enable_shared_from_this<Room> {
   void query(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::QueryRequest request);
   // One step of the game's replay as the member's seat saw it then (docs/protocol.md "Replays").
   void replay(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::ReplayRequest request);
+  // The game as one file (ExportReply): the GM's at any time, everyone's once the game is over.
+  // Read from the database on the writer thread, after the orders already queued.
+  void export_game(std::shared_ptr<Subscriber> who, std::uint64_t request_id);
   // The room as its GM's list shows it (ListRooms), read on the strand (server/room_list.cc).
   void summarize(std::function<void(pb::RoomSummary)> done);
 

@@ -316,8 +316,10 @@ int run_server(int argc, char** argv, const Registry& registry) {
     net::io_context io(threads);
     spdlog::info("scenarios from {}", flags.scenarios);
     Rooms rooms(io, registry, commits, tokens, metrics, load_catalog(flags.scenarios, registry));
+    // After the io_context, so it stops (and stops posting answers to it) before the io_context goes.
+    VerifyService verifier(registry);
     ServerContext ctx{rooms, tokens, metrics, addresses, Limits{}, flags.web, flags.create_secret, flags.allow_fixed_seed,
-                      flags.allowed_origins, flags.metrics_open};
+                      flags.allowed_origins, flags.metrics_open, &verifier};
     ctx.limits.rate_per_second = flags.rate;
     ctx.limits.rate_burst = flags.burst;
     ctx.limits.rate_strikes = flags.strikes;

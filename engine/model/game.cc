@@ -193,7 +193,8 @@ std::unique_ptr<Game> Game::next(const pb::Command& command, Outcome& out, Table
 
 std::unique_ptr<GameState> Game::run(const pb::Command& command, TableDice* table, Outcome& out) const {
   out = Outcome{};
-  if (state_->over) {
+  // The GM's reveal is the one order a finished game takes.
+  if (state_->over && !(command.has_gm() && command.gm().has_reveal())) {
     out.rejection.set_code("GAME_OVER");
     out.rejection.set_rule_id("GEN");
     out.rejection.set_message("The game is over: " + state_->end_reason);
@@ -331,6 +332,11 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
         gm_edit(ctx, gm.edit());
       } else if (gm.has_rule()) {
         give_ruling(ctx, gm.rule());  // rulings.cc
+      } else if (gm.has_reveal()) {
+        if (!st.over) reject("GAME_NOT_OVER", "GEN", "The whole game can be shown to everyone only once it is over.");
+        if (st.revealed) reject("ALREADY_REVEALED", "GEN", "The whole game is already shown to everyone.");
+        e.mutable_game_revealed();
+        ctx.emit(std::move(e));
       } else {
         reject("EMPTY_COMMAND", "GEN", "The game master's command is empty.");
       }
@@ -384,6 +390,7 @@ pb::View Game::view(const std::string& seat) const {
   v.mutable_result()->set_over(st.over);
   v.mutable_result()->set_winner(st.winner);
   v.mutable_result()->set_reason(st.end_reason);
+  v.mutable_result()->set_revealed(st.revealed);
   v.set_paused(st.paused);
   v.set_seed_hash(st.seed_hash);
   v.set_table_dice(st.table_dice);

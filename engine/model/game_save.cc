@@ -26,6 +26,7 @@ pb::GameSnapshot snapshot_of(const RuleSet& rules, const GameState& st) {
   s.set_over(st.over);
   s.set_winner(st.winner);
   s.set_end_reason(st.end_reason);
+  s.set_revealed(st.revealed);
   for (const auto& d : st.decisions) *s.add_decisions() = d;
   s.set_next_decision_id(st.next_decision_id);
   for (int d : st.gm_dice) s.add_gm_dice(d);
@@ -105,6 +106,7 @@ void read_shared(const pb::GameSnapshot& snapshot, GameState& state) {
   state.over = snapshot.over();
   state.winner = snapshot.winner();
   state.end_reason = snapshot.end_reason();
+  state.revealed = snapshot.revealed();
   state.decisions.assign(snapshot.decisions().begin(), snapshot.decisions().end());
   state.next_decision_id = snapshot.next_decision_id();
   state.gm_dice.assign(snapshot.gm_dice().begin(), snapshot.gm_dice().end());

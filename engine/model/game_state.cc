@@ -52,6 +52,9 @@ void apply_shared_event(GameState& state, const pb::Event& event) {
       state.paused = true;
       state.pause_reason = event.game_paused().reason();
       break;
+    case pb::Event::kGameRevealed:
+      state.revealed = true;
+      break;
     case pb::Event::kGameResumed:
       state.paused = false;
       state.pause_reason.clear();

@@ -35,6 +35,7 @@ struct GameState {
   bool paused = false;
   std::string pause_reason;
   bool over = false;
+  bool revealed = false;           // GameRevealed: every replay shows the whole game
   std::string winner;
   std::string end_reason;
   std::vector<pb::Decision> decisions;  // pending, oldest first

@@ -30,6 +30,8 @@ std::optional<std::string> shared_event_text(const GameState& state, const pb::E
              (event.game_paused().reason().empty() ? std::string(".") : ": " + event.game_paused().reason() + ".");
     case pb::Event::kGameResumed:
       return "The game master resumed the game.";
+    case pb::Event::kGameRevealed:
+      return "The game master opened the whole game to everyone's replay, hidden units and all.";
     case pb::Event::kGameEnded: {
       const auto& e = event.game_ended();
       const std::string who = e.winner().empty() ? "The game ends in a draw" : side_name(state, e.winner()) + " wins";

@@ -152,4 +152,19 @@ VerifyResult verify_game(const Registry& registry, const pb::GameExport& file) {
   return r;
 }
 
+std::string verify_report(const VerifyResult& r) {
+  std::string out;
+  if (r.ok) {
+    out += r.summary + "\n";
+    const auto lines = dice_lines(r.dice_by_seat);
+    if (!lines.empty()) out += "dice, by whose order rolled them:\n";
+    for (const auto& line : lines) out += "  " + line + "\n";
+    return out;
+  }
+  out += "MISMATCH: " + r.summary + "\n";
+  if (!r.expected.empty()) out += "  the seed and the orders give: " + r.expected + "\n";
+  if (!r.found.empty()) out += "  the file has:                 " + r.found + "\n";
+  return out;
+}
+
 }  // namespace sandtable

@@ -27,6 +27,10 @@ struct VerifyResult {
 
 VerifyResult verify_game(const Registry& registry, const pb::GameExport& game);
 
+// What `sandtable-cli verify` prints, and the browser's verify page shows: the verdict, and either
+// the dice statistics or the first event that differs, both versions in words. Ends in a newline.
+std::string verify_report(const VerifyResult& r);
+
 // The export of a game that played `orders` from `log` (autoplay keeps both), without positions
 // for the orders (first_seq 0): what tests and the CLI's own bot games check.
 pb::GameExport export_of(const std::vector<pb::Event>& log, const std::vector<pb::Command>& orders);

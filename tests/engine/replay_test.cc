@@ -186,5 +186,53 @@ TEST(Replay, AnEmptyOrBrokenLogIsRefusedInWords) {
   EXPECT_NE(error.find("game_started"), std::string::npos) << error;
 }
 
+
+// GmReveal: only the GM, only once the game is over, only once; the one order a finished game
+// takes. Its event is for everyone, the View says so, and a snapshot keeps it.
+TEST(Replay, TheGmOpensAFinishedGameOnceAndOnlyThen) {
+  const pb::Scenario s = load_scenario_file("bg/village-assault.json");
+  const RuleSet& rules = *builtin_registry().find(s.ruleset());
+  AutoplayOptions o;
+  o.seed = 5;
+  const AutoplayResult r = autoplay(rules, s, o);
+  ASSERT_TRUE(r.finished) << r.error;
+  std::string error;
+  auto game = Game::start(rules, s, StartOptions{5, false}, nullptr, &error);
+  ASSERT_TRUE(game) << error;
+  pb::Command reveal;
+  reveal.set_seat("gm");
+  reveal.mutable_gm()->mutable_reveal();
+  Outcome early = game->execute(reveal);
+  EXPECT_FALSE(early.accepted);
+  EXPECT_EQ(early.rejection.code(), "GAME_NOT_OVER");
+  for (const auto& c : r.orders) ASSERT_TRUE(game->execute(c).accepted);
+  ASSERT_TRUE(game->over());
+  EXPECT_FALSE(game->view("axis").result().revealed());
+
+  pb::Command by_player = reveal;
+  by_player.set_seat("axis");
+  EXPECT_EQ(game->execute(by_player).rejection.code(), "GM_ONLY");
+  pb::Command other;
+  other.set_seat("gm");
+  other.mutable_gm()->mutable_pause();
+  EXPECT_EQ(game->execute(other).rejection.code(), "GAME_OVER") << "nothing else is taken after the end";
+
+  Outcome out = game->execute(reveal);
+  ASSERT_TRUE(out.accepted) << out.rejection.message();
+  ASSERT_EQ(out.events.size(), 1u);
+  EXPECT_TRUE(out.events[0].has_game_revealed());
+  EXPECT_TRUE(out.events[0].visible_to().empty());
+  EXPECT_EQ(game->log_line_for(out.events[0], "axis")->text(),
+            "The game master opened the whole game to everyone's replay, hidden units and all.");
+  EXPECT_TRUE(game->view("axis").result().revealed());
+  EXPECT_EQ(game->execute(reveal).rejection.code(), "ALREADY_REVEALED");
+
+  std::vector<pb::Event> log;
+  auto again = Game::start(rules, s, StartOptions{5, false}, &log, &error);
+  auto loaded = Game::load(builtin_registry(), log.front(), game->save(), &error);
+  ASSERT_TRUE(loaded) << error;
+  EXPECT_TRUE(loaded->view("spectator").result().revealed());
+}
+
 }  // namespace
 }  // namespace sandtable

@@ -168,6 +168,11 @@ std::vector<Probe> catalogue() {
       [](Rig& r) { return http(r, get("/", "X-Big: " + std::string(20000, 'a') + "\r\n")); });
   add("HTTP", "a body announced at 1 MB", "closed", Fate::kClosed,
       [](Rig& r) { return http(r, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n" + std::string(70000, 'a')); });
+  add("HTTP", "a game file announced at 9 MB to the verify page's `/api/verify`", "413", Fate::kClosed,
+      [](Rig& r) { return http(r, "POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Length: 9000000\r\n\r\n"); });
+  add("HTTP", "`GET /api/verify`", "405", Fate::kClosed, [](Rig& r) { return http(r, get("/api/verify")); });
+  add("HTTP", "something that is not a game file posted to `/api/verify`", "400", Fate::kClosed,
+      [](Rig& r) { return http(r, "POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Length: 8\r\n\r\n{\"x\": 1}"); });
   add("HTTP", "HTTP/1.0 without a Host", "200", Fate::kClosed, [](Rig& r) { return http(r, "GET /healthz HTTP/1.0\r\n\r\n"); });
   add("HTTP", "a TLS ClientHello on the plain port", "closed", Fate::kClosed,
       [](Rig& r) { return http(r, std::string("\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03", 11) + std::string(64, '\0') + "\r\n\r\n"); });

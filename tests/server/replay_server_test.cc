@@ -4,13 +4,24 @@
 // is answered with the View a local engine game showed that seat live after the same order (no
 // menu), the step's log lines that seat saw and its dice statistics; the steps are the orders,
 // also after a restart (read back from the stored orders); a replay before Hello is NOT_JOINED
-// and a flood of steps is REPLAY_TOO_FAST.
+// and a flood of steps is REPLAY_TOO_FAST; once the game is over the GM may open it to everyone's
+// replay (GmReveal), and from then the Germans' replay shows the Farm Section from the opening.
+// The game's file (ExportRequest) is the GM's at any time and everyone's after the end; it
+// verifies, and the verify page's POST /api/verify says so in the CLI's words and names a changed die.
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <functional>
 #include <sstream>
 
+#include <google/protobuf/util/json_util.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
 #include "engine/model/game.h"
+#include "engine/model/verify.h"
 #include "engine/model/scenario_io.h"
 #include "engine/registry/builtin_registry.h"
 #include "tests/server/test_support.h"
@@ -176,6 +187,169 @@ TEST_F(ReplayServerTest, ReplayBeforeHelloIsNotJoinedAndAFloodIsRefused) {
     }
   }
   EXPECT_EQ(refused, 1) << "a burst of replay steps is served, a flood is not";
+}
+
+
+bool names_unit(const pb::View& v, const std::string& id) {
+  for (const auto& u : v.units()) {
+    if (u.id() == id) return true;
+  }
+  return false;
+}
+
+pb::Command gm_command(const std::function<void(pb::GmCommand&)>& fill) {
+  pb::Command c;
+  c.set_seat("gm");
+  fill(*c.mutable_gm());
+  return c;
+}
+
+TEST_F(ReplayServerTest, AfterTheGameTheGmOpensTheWholeGameToEveryonesReplay) {
+  const Played p = play(server_->port());
+  Seat axis(server_->port(), token_of(p.room, "axis"));
+  Seat gm(server_->port(), token_of(p.room, "gm"));
+  Seat spectator(server_->port(), token_of(p.room, "spectator"));
+  pb::Envelope opening = replay_step(axis, 0);
+  ASSERT_TRUE(opening.has_replay_frame());
+  EXPECT_FALSE(opening.replay_frame().revealed());
+  EXPECT_FALSE(names_unit(opening.replay_frame().view(), "b2")) << "the Farm Section is hidden from the Germans";
+
+  // Not before the game is over, and never by a player.
+  pb::Envelope early = gm.order_at(gm_command([](pb::GmCommand& g) { g.mutable_reveal(); }), gm.seq);
+  ASSERT_TRUE(early.has_order_rejected()) << early.ShortDebugString();
+  EXPECT_EQ(early.order_rejected().rejection().code(), "GAME_NOT_OVER");
+  pb::Envelope ended = gm.order_at(gm_command([](pb::GmCommand& g) { g.mutable_end_game()->set_reason("time"); }), gm.seq);
+  ASSERT_TRUE(ended.has_order_accepted()) << ended.ShortDebugString();
+  axis.drain(50ms);
+  pb::Command by_axis = gm_command([](pb::GmCommand& g) { g.mutable_reveal(); });
+  by_axis.set_seat("axis");
+  pb::Envelope refused = axis.order_at(by_axis, axis.seq);
+  ASSERT_TRUE(refused.has_order_rejected()) << refused.ShortDebugString();
+  opening = replay_step(axis, 0);
+  ASSERT_TRUE(opening.has_replay_frame());
+  EXPECT_FALSE(names_unit(opening.replay_frame().view(), "b2")) << "the end alone reveals nothing";
+
+  gm.drain(50ms);
+  pb::Envelope revealed = gm.order_at(gm_command([](pb::GmCommand& g) { g.mutable_reveal(); }), gm.seq);
+  ASSERT_TRUE(revealed.has_order_accepted()) << revealed.ShortDebugString();
+  gm.drain(50ms);
+  pb::Envelope again = gm.order_at(gm_command([](pb::GmCommand& g) { g.mutable_reveal(); }), gm.seq);
+  ASSERT_TRUE(again.has_order_rejected()) << again.ShortDebugString();
+  EXPECT_EQ(again.order_rejected().rejection().code(), "ALREADY_REVEALED");
+  for (Seat* s : {&axis, &spectator}) {
+    s->drain(50ms);
+    const pb::Envelope f = replay_step(*s, 0);
+    ASSERT_TRUE(f.has_replay_frame()) << f.ShortDebugString();
+    EXPECT_TRUE(f.replay_frame().revealed());
+    EXPECT_TRUE(names_unit(f.replay_frame().view(), "b2")) << "revealed: the Farm Section from the opening";
+    EXPECT_EQ(f.replay_frame().steps(), p.views.size() + 2) << "the end and the reveal are steps too";
+  }
+  // The reveal is in the log and survives a restart.
+  ASSERT_EQ(server_->stop(), 0);
+  server_ = std::make_unique<ServerProcess>(SANDTABLE_SERVER_BINARY, dir_.path + "/r.db", args());
+  Seat later(server_->port(), token_of(p.room, "allies"));
+  EXPECT_TRUE(later.view.result().revealed());
+  const pb::Envelope f = replay_step(later, 3);
+  ASSERT_TRUE(f.has_replay_frame());
+  EXPECT_TRUE(f.replay_frame().revealed());
+}
+
+
+// POST /api/verify, the browser's verify page's check: the status, the verdict header and the words.
+struct Checked {
+  unsigned status = 0;
+  std::string verified, report;
+};
+Checked post_verify(unsigned short port, const std::string& file) {
+  namespace http = boost::beast::http;
+  boost::asio::io_context io;
+  boost::beast::tcp_stream stream(io);
+  stream.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+  http::request<http::string_body> req(http::verb::post, "/api/verify", 11);
+  req.set(http::field::host, "127.0.0.1");
+  req.body() = file;
+  req.prepare_payload();
+  http::write(stream, req);
+  boost::beast::flat_buffer buffer;
+  http::response_parser<http::string_body> res;
+  res.body_limit(1 << 20);
+  stream.expires_after(std::chrono::seconds(60));
+  http::read(stream, buffer, res);
+  return {res.get().result_int(), std::string(res.get()["X-Sandtable-Verified"]), res.get().body()};
+}
+
+pb::Envelope ask_export(Seat& s) {
+  pb::Envelope env;
+  env.mutable_export_request();
+  const std::uint64_t rid = s.client.send(env);
+  for (;;) {
+    auto got = s.client.recv(10000ms);
+    if (!got) throw std::runtime_error("no reply to the export request");
+    if (got->request_id() == rid) return *got;
+    s.absorb(*got);
+  }
+}
+
+// ExportRequest: the GM's file at any time, a player's once the game is over; the file is the one
+// `sandtable-cli verify` reads, and it verifies.
+TEST_F(ReplayServerTest, TheGameExportsToTheGmAnyTimeAndToPlayersAfterTheEndAndVerifies) {
+  const Played p = play(server_->port());
+  Seat axis(server_->port(), token_of(p.room, "axis"));
+  Seat gm(server_->port(), token_of(p.room, "gm"));
+  const pb::Envelope early = ask_export(axis);
+  ASSERT_TRUE(early.has_error()) << early.ShortDebugString();
+  EXPECT_EQ(early.error().code(), "EXPORT_NOT_YET");
+
+  const pb::Envelope running = ask_export(gm);
+  ASSERT_TRUE(running.has_export_reply()) << running.ShortDebugString();
+  EXPECT_EQ(running.export_reply().file_name(), "sandtable-" + p.room.room_id() + ".json");
+  pb::GameExport file;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(running.export_reply().json(), &file).ok());
+  EXPECT_EQ(file.orders_size(), kOrders);
+  EXPECT_EQ(file.room_id(), p.room.room_id());
+  for (const auto& seat : file.seats()) EXPECT_EQ(seat.seat().find("token"), std::string::npos);
+  const VerifyResult running_check = verify_game(builtin_registry(), file);
+  EXPECT_TRUE(running_check.ok) << "the GM's file of a running game carries the seed and re-runs: " << running_check.summary;
+
+  const pb::Envelope ended = gm.order_at(gm_command([](pb::GmCommand& g) { g.mutable_end_game(); }), gm.seq);
+  ASSERT_TRUE(ended.has_order_accepted()) << ended.ShortDebugString();
+  axis.drain(50ms);
+  const pb::Envelope after = ask_export(axis);
+  ASSERT_TRUE(after.has_export_reply()) << after.ShortDebugString();
+  pb::GameExport finished;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(after.export_reply().json(), &finished).ok());
+  EXPECT_EQ(finished.orders_size(), kOrders + 1) << "the GM's end is an order too";
+  const VerifyResult check = verify_game(builtin_registry(), finished);
+  EXPECT_TRUE(check.ok) << check.summary;
+
+  // The verify page's check answers in the CLI's words; a changed die is named at its event.
+  const Checked good = post_verify(server_->port(), after.export_reply().json());
+  EXPECT_EQ(good.status, 200u);
+  EXPECT_EQ(good.verified, "yes");
+  EXPECT_EQ(good.report, verify_report(check));
+  pb::GameExport tampered = finished;
+  pb::Event* rolled = nullptr;
+  for (auto& e : *tampered.mutable_events()) {
+    if (e.dice_size() > 0) {
+      rolled = &e;
+      break;
+    }
+  }
+  ASSERT_NE(rolled, nullptr);
+  rolled->mutable_dice(0)->set_value(rolled->dice(0).value() % 6 + 1);
+  std::string json;
+  ASSERT_TRUE(google::protobuf::util::MessageToJsonString(tampered, &json).ok());
+  const Checked bad = post_verify(server_->port(), json);
+  EXPECT_EQ(bad.status, 200u);
+  EXPECT_EQ(bad.verified, "no");
+  EXPECT_EQ(bad.report.rfind("MISMATCH: event " + std::to_string(rolled->seq()) + " ", 0), 0u) << bad.report;
+  const Checked junk = post_verify(server_->port(), "not json");
+  EXPECT_EQ(junk.status, 400u);
+  EXPECT_EQ(junk.verified, "no");
+
+  int refused = 0;
+  for (int i = 0; i < 6; ++i) refused += ask_export(axis).has_error() ? 1 : 0;
+  EXPECT_GT(refused, 0) << "asking for the file again and again is refused";
 }
 
 }  // namespace

@@ -5,8 +5,15 @@
 // the keys and the slider: the step and turn read in words, each step's log lines come with their
 // dice, the board draws the step's table, and at the opening the hidden section is on neither the
 // frame nor the board — while the GM's replay of the same step shows it. The dice statistics tab
-// draws a chart per seat and kind with a verdict. Screenshots: web-client/test-output/e2e/replay-*.png.
+// draws a chart per seat and kind with a verdict. Then the GM ends the game and shows everyone the
+// whole of it: the German replay now has the Farm Section from the opening; the German player
+// downloads the game's file from the after-action panel and `sandtable-cli verify` finds every roll
+// and card as the seed and the orders give; the verify page (`/?verify`) says the same, and catches
+// the file with one die changed. Screenshots: web-client/test-output/e2e/replay-*.png.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { harness } from "./harness.mjs";
 import { createRoom } from "./play.mjs";
@@ -104,5 +111,49 @@ test("a player scrubs the replay of a game, by step, by turn and with the slider
 
   await axis.click('[data-testid="replay-close"]');
   await axis.locator('[data-testid="replay"]').waitFor({ state: "detached" });
+
+  // After the game the GM opens it to everyone: the Germans' replay then shows the Farm Section.
+  await gm.click('[data-testid="replay-close"]');
+  if (!(await gm.evaluate(() => window.sandtable.page.model.view?.result?.over))) {
+    gm.once("dialog", (d) => d.accept());
+    await gm.click('button:has-text("End as draw")');
+  }
+  gm.once("dialog", (d) => d.accept());
+  await gm.click('[data-testid="gm-reveal"]');
+  await gm.locator('[data-testid="gm-revealed"]').waitFor();
+  await axis.click('[data-testid="replay-open"]');
+  await axis.waitForFunction(() => window.sandtable.page.replay?.frame?.revealed === true, null, { timeout: 10_000 });
+  const opened = await atStep(axis, 0);
+  assert.ok(opened.units.includes("b2"), "once revealed, the Germans' replay shows the Farm Section at the opening");
+  assert.match(await axis.locator('[data-testid="replay-title"]').innerText(), /the whole game, opened by the GM/);
+  await shot(axis, "replay-revealed");
+  await axis.click('[data-testid="replay-close"]');
+
+  // The game's file, from the after-action panel, verifies with the CLI.
+  const [download] = await Promise.all([axis.waitForEvent("download"), axis.click('[data-testid="save-game"]')]);
+  assert.match(download.suggestedFilename(), /^sandtable-[0-9a-f]+\.json$/);
+  const file = join(process.env.SANDTABLE_REPO, "web-client/test-output/e2e/replay-game.json");
+  await download.saveAs(file);
+  const saved = JSON.parse(readFileSync(file, "utf8"));
+  assert.equal(saved.format, "sandtable-game/1");
+  assert.ok(saved.events.some((e) => "game_revealed" in e), "the reveal is in the file's log");
+  const cli = join(dirname(process.env.SANDTABLE_SERVER), "../cli/sandtable-cli");
+  const verdict = execFileSync(cli, ["verify", file], { encoding: "utf8" });
+  assert.match(verdict, /^every roll and card matches: \d+ orders/);
+
+  // The verify page gives the engine's same answer in the browser, and catches a changed die.
+  const checker = await openPage("replay-verify", new URL("/?verify", links.axis).href);
+  await checker.setInputFiles('[data-testid="verify-file"]', file);
+  await checker.locator('[data-testid="verify-verdict"].verified').waitFor();
+  assert.equal((await checker.locator('[data-testid="verify-report"]').innerText()).trim(), verdict.trim());
+  await shot(checker, "verify-ok");
+  const rolled = saved.events.find((e) => (e.dice ?? []).length > 0);
+  rolled.dice[0].value = (rolled.dice[0].value % 6) + 1;
+  const tampered = join(process.env.SANDTABLE_REPO, "web-client/test-output/e2e/replay-game-tampered.json");
+  writeFileSync(tampered, JSON.stringify(saved));
+  await checker.setInputFiles('[data-testid="verify-file"]', tampered);
+  await checker.locator('[data-testid="verify-verdict"].mismatch').waitFor();
+  assert.match(await checker.locator('[data-testid="verify-report"]').innerText(), new RegExp(`^MISMATCH: event ${rolled.seq} `));
+  await shot(checker, "verify-mismatch");
   assert.deepEqual(problems, [], "no page errors");
 });

@@ -1,5 +1,5 @@
-// Entry point: a page with ?token= is a seat at a table, ?editor= the scenario editor; anything
-// else is the lobby.
+// Entry point: a page with ?token= is a seat at a table, ?editor= the scenario editor, ?verify the
+// check of a game file; anything else is the lobby.
 import "./style.css";
 import { Connection } from "./net/connection";
 import { localJoinUrl, parseJoinLink, wsUrlFor } from "./links";
@@ -55,6 +55,13 @@ if (new URLSearchParams(location.search).has("demo")) {
   page.render();
   conn.start();
   (window as unknown as { sandtable: unknown }).sandtable = { page, conn };
+} else if (new URLSearchParams(location.search).has("verify")) {
+  void import("./ui/verify").then(({ VerifyPage }) => {
+    const page = new VerifyPage();
+    app.replaceChildren(page.root);
+    document.title = "Check a game file · Sandtable";
+    (window as unknown as { sandtable: unknown }).sandtable = { verify: page };
+  });
 } else if (editor !== null) {
   // The editor is loaded only by the GMs who open it: the lobby and the table stay as light.
   void import("./ui/editor").then(({ EditorPage }) => {

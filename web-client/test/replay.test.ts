@@ -4,7 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { DieKind } from "../src/gen/sandtable/v1/common_pb";
 import { DiceFacesSchema, ReplayFrameSchema } from "../src/gen/sandtable/v1/protocol_pb";
-import { diceChart, stepBy, stepLabel, turnStep, verdict } from "../src/state/replay";
+import { diceChart, replayTitle, stepBy, stepLabel, turnStep, verdict } from "../src/state/replay";
 
 const frame = (step: number, over: object = {}) => create(ReplayFrameSchema, { step, steps: 20, turn: 2, seat: "red", turnStarts: [0, 4, 9, 15], ...over });
 const names = (id: string) => ({ red: "Red army", blue: "Blue army" })[id] ?? id;
@@ -27,6 +27,11 @@ describe("replay steps", () => {
     expect(stepLabel(frame(0, { turn: 1 }), names)).toBe("Step 0 of 19 · turn 1 · the opening");
     expect(stepLabel(frame(7, { seat: "gm" }), names)).toBe("Step 7 of 19 · turn 2 · the GM's order");
     expect(stepLabel(frame(7, { seat: "blue" }), (id) => (id === "blue" ? "Germans" : id))).toBe("Step 7 of 19 · turn 2 · Germans' order");
+  });
+  it("says whose eyes the replay is through, and when the GM opened it to all", () => {
+    expect(replayTitle(frame(1), "red", names)).toBe("Replay — as Red army saw it");
+    expect(replayTitle(frame(1), "spectator", names)).toBe("Replay — as the spectators saw it");
+    expect(replayTitle(frame(1, { revealed: true }), "red", names)).toBe("Replay — the whole game, opened by the GM");
   });
 });
 

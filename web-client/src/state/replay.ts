@@ -27,6 +27,14 @@ export function stepLabel(f: ReplayFrame, sideName: (id: string) => string): str
   return `Step ${f.step} of ${f.steps - 1} · turn ${f.turn} · ${whose}`;
 }
 
+/** Whose eyes the replay is through: the seat's own, or everyone's once the GM opened the game. */
+export function replayTitle(f: ReplayFrame, seat: string, sideName: (id: string) => string): string {
+  if (f.revealed) return "Replay — the whole game, opened by the GM";
+  if (seat === "gm") return "Replay — as the GM saw it";
+  if (seat === "spectator") return "Replay — as the spectators saw it";
+  return `Replay — as ${sideName(seat)} saw it`;
+}
+
 export interface DiceBar {
   face: number;
   count: number;

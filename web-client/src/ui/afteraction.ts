@@ -40,7 +40,13 @@ export function logText(scenario: string, log: LogEntry[]): string {
   return `${scenario}\n\n${lines.join("\n")}\n`;
 }
 
-export function afterActionPanel(a: AfterAction, saveLog: (() => void) | null): HTMLElement {
+/** The game's file (docs/fair-play.md): what `sandtable-cli verify` checks, saved as it came. */
+export interface GameFile {
+  save: () => void;
+  problem: string;  // why the last try failed, in the server's words
+}
+
+export function afterActionPanel(a: AfterAction, saveLog: (() => void) | null, gameFile: GameFile | null = null): HTMLElement {
   return h(
     "section",
     { class: "after-action", "data-testid": "after-action", "aria-label": "After the battle" },
@@ -58,12 +64,20 @@ export function afterActionPanel(a: AfterAction, saveLog: (() => void) | null): 
     a.sides.some((s) => s.standing) ? h("ul", { class: "aa-standing" }, a.sides.filter((s) => s.standing).map((s) => h("li", {}, h("b", {}, s.name), `: ${s.standing}`))) : null,
     a.deciding.length ? h("div", {}, h("h4", {}, "What decided it"), h("ol", { class: "aa-deciding", "data-testid": "deciding" }, a.deciding.map((d) => h("li", {}, d)))) : null,
     saveLog ? h("p", {}, h("button", { class: "link", "data-testid": "save-log", onclick: saveLog }, "Download the game log")) : null,
+    gameFile
+      ? h(
+          "p",
+          {},
+          h("button", { class: "link", "data-testid": "save-game", title: "Every order, roll and card, and the revealed seed: check it with sandtable-cli verify", onclick: gameFile.save }, "Download the game file (to verify)"),
+          gameFile.problem ? h("span", { class: "replay-error", role: "alert" }, ` ${gameFile.problem}`) : null,
+        )
+      : null,
   );
 }
 
-/** Saves text as a file through a temporary link (no server round trip: it is the log this seat saw). */
-export function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+/** Saves text as a file through a temporary link. */
+export function download(name: string, text: string, type = "text/plain"): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const a = h("a", { href: url, download: name });
   document.body.append(a);
   a.click();

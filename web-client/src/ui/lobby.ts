@@ -67,6 +67,7 @@ export class LobbyPage {
       this.status,
       this.browserRooms.root,
       this.serverRooms.root,
+      h("p", { class: "muted" }, "Doubt the dice? ", h("a", { href: "?verify", "data-testid": "verify-link" }, "Check a game file"), " — every roll and card re-run by the rules engine."),
     );
     replace(this.create, h("h2", {}, "Create a room"), h("p", { class: "muted" }, "Loading the catalogue…"));
   }

@@ -4,7 +4,7 @@
 // (docs/protocol.md "Replays"), so the table never shows what the seat could not see then.
 import type { Envelope, ReplayFrame } from "../gen/sandtable/v1/protocol_pb";
 import type { EnvelopeInit } from "../net/connection";
-import { diceChart, stepBy, stepLabel, turnStep } from "../state/replay";
+import { diceChart, replayTitle, stepBy, stepLabel, turnStep } from "../state/replay";
 import { Board } from "./board";
 import { h, replace } from "./dom";
 import { dieFace, sides } from "./panels";
@@ -27,6 +27,7 @@ export class ReplayDialog {
   ) {
     const e = this.els;
     e.label = h("div", { class: "replay-label", "data-testid": "replay-step" });
+    e.title = h("h2", { "data-testid": "replay-title" }, "Replay");
     e.slider = h("input", { type: "range", min: 0, max: 0, value: 0, "aria-label": "Replay step", "data-testid": "replay-slider", oninput: () => this.go(Number((e.slider as HTMLInputElement).value)) });
     const button = (label: string, title: string, testid: string, fn: () => number) =>
       h("button", { title, "data-testid": testid, onclick: () => this.frame && this.go(fn()) }, label);
@@ -48,7 +49,7 @@ export class ReplayDialog {
       h(
         "div",
         { class: "replay" },
-        h("header", { class: "replay-head" }, h("h2", {}, `Replay — as ${seat === "gm" ? "the GM" : seat} saw it`), e.label, h("button", { class: "head-btn", "data-testid": "replay-close", onclick: () => this.close() }, "Close")),
+        h("header", { class: "replay-head" }, e.title, e.label, h("button", { class: "head-btn", "data-testid": "replay-close", onclick: () => this.close() }, "Close")),
         e.controls,
         h("main", { class: "replay-main" }, h("div", { class: "board-wrap" }, this.board.svg), h("aside", { class: "panel" }, e.tabs, e.body, e.sides)),
       ),
@@ -103,6 +104,7 @@ export class ReplayDialog {
     }
     const v = f.view!;
     const sideName = (id: string) => v.sides.find((s) => s.id === id)?.name || id;
+    replace(e.title, replayTitle(f, this.seat, sideName));
     replace(e.label, stepLabel(f, sideName), this.error ? h("span", { class: "replay-error", role: "alert" }, ` — ${this.error}`) : null);
     const slider = e.slider as HTMLInputElement;
     slider.max = String(f.steps - 1);

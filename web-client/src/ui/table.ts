@@ -58,6 +58,7 @@ export class TablePage {
   private seats: SeatsState = emptySeats();
   private dice: DiceDraft = emptyDice();
   private notice = "";
+  private gameFileProblem = "";
   private retryIn?: number;
   private link: Link | null = null;
   private readonly els: Record<string, HTMLElement> = {};
@@ -148,6 +149,20 @@ export class TablePage {
     });
     this.replay = dialog;
     this.root.append(dialog.root);
+  }
+
+  /** Asks the server for the game's file (ExportRequest) and saves it; the GM's at any time, everyone's after the end. */
+  private async saveGameFile(): Promise<void> {
+    if (!this.link?.request) return;
+    const reply = await this.link.request({ body: { case: "exportRequest", value: {} } });
+    if (reply.body.case === "exportReply") {
+      this.gameFileProblem = "";
+      download(reply.body.value.fileName, reply.body.value.json, "application/json");
+    } else {
+      this.gameFileProblem = reply.body.case === "error" ? reply.body.value.message : "The server sent no file.";
+    }
+    this.gmFormChanged = true;
+    this.render();
   }
 
   /** An answer came: only the board and its note change (the panel's buttons stay put under the hand). */
@@ -288,7 +303,8 @@ export class TablePage {
     const a = afterAction(v);
     this.els.orders.hidden = !!a;
     this.els.decisions.hidden = !!a;
-    replace(this.els.after, a ? afterActionPanel(a, this.model.log.length ? () => download(`${v.scenarioId || "game"}-log.txt`, logText(v.scenarioName, this.model.log)) : null) : null);
+    const gameFile = this.link?.request ? { save: () => void this.saveGameFile(), problem: this.gameFileProblem } : null;
+    replace(this.els.after, a ? afterActionPanel(a, this.model.log.length ? () => download(`${v.scenarioId || "game"}-log.txt`, logText(v.scenarioName, this.model.log)) : null, gameFile) : null);
   }
 
   render(): void {
@@ -438,7 +454,20 @@ export class TablePage {
 
   private renderGm(v: View): void {
     if (this.role !== Role.GM) return replace(this.els.gm);
-    if (v.result?.over) return replace(this.els.gm, h("h3", {}, "Referee"), h("p", { class: "muted" }, "The game is over."));
+    if (v.result?.over) {
+      // The one order a finished game takes: everyone's replay then shows all of it.
+      const reveal = () =>
+        confirm("Show everyone the whole game in the replay, hidden units and secret plans included?") &&
+        this.link?.send({ body: { case: "order", value: { seq: this.model.seq, command: { seat: "gm", body: { case: "gm", value: { body: { case: "reveal", value: {} } } } } } } });
+      return replace(
+        this.els.gm,
+        h("h3", {}, "Referee"),
+        h("p", { class: "muted" }, "The game is over."),
+        v.result.revealed
+          ? h("p", { class: "muted", "data-testid": "gm-revealed" }, "Everyone's replay shows the whole game.")
+          : h("button", { "data-testid": "gm-reveal", onclick: reveal }, "Show everyone the whole game"),
+      );
+    }
     // Not while the GM is typing in the edit form: a Delta arriving would take the focus away.
     const typing = document.activeElement instanceof HTMLElement && document.activeElement.matches(".gm-form input, .gm-form select, .gm-rulings input, .table-dice input");
     if (typing && this.els.gm.contains(document.activeElement) && !this.gmFormChanged) return;
@@ -455,7 +484,9 @@ export class TablePage {
           ? h("button", { "data-testid": "gm-resume", onclick: () => order({ body: { case: "resume", value: {} } }) }, "Resume game")
           : h("button", { "data-testid": "gm-pause", onclick: () => order({ body: { case: "pause", value: { reason: "paused by the GM" } } }) }, "Pause game"),
         h("button", { onclick: () => confirm("End the game as a draw?") && order({ body: { case: "endGame", value: { winner: "", reason: "ended by the GM" } } }) }, "End as draw"),
+        this.link?.request ? h("button", { "data-testid": "gm-export", title: "The game so far as one file, hidden things and the seed included: for you only", onclick: () => void this.saveGameFile() }, "Download the game file") : null,
       ),
+      this.gameFileProblem ? h("p", { class: "replay-error", role: "alert" }, this.gameFileProblem) : null,
       diceBox(v, this.dice, (id) => this.sideName(id), (values) => gm({ body: { case: "order", value: { seq: this.model.seq, command: { seat: "gm", body: { case: "enterDice", value: { values } } } } } }), () => {
         this.gmFormChanged = true;
         this.render();
