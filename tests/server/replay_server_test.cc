@@ -47,16 +47,21 @@ pb::View without_menu(pb::View v) {
   return v;
 }
 
-pb::Envelope replay_step(Seat& s, std::uint32_t step) {
-  pb::Envelope env;
-  env.mutable_replay_request()->set_step(step);
+// Sends a request on a seat's connection and returns its answer (what comes first is absorbed).
+pb::Envelope ask(Seat& s, const pb::Envelope& env) {
   const std::uint64_t rid = s.client.send(env);
   for (;;) {
     auto got = s.client.recv(10000ms);
-    if (!got) throw std::runtime_error("no reply to the replay request");
+    if (!got) throw std::runtime_error("no reply to " + env.ShortDebugString());
     if (got->request_id() == rid) return *got;
     s.absorb(*got);
   }
+}
+
+pb::Envelope replay_step(Seat& s, std::uint32_t step) {
+  pb::Envelope env;
+  env.mutable_replay_request()->set_step(step);
+  return ask(s, env);
 }
 
 struct Played {
@@ -281,13 +286,7 @@ Checked post_verify(unsigned short port, const std::string& file) {
 pb::Envelope ask_export(Seat& s) {
   pb::Envelope env;
   env.mutable_export_request();
-  const std::uint64_t rid = s.client.send(env);
-  for (;;) {
-    auto got = s.client.recv(10000ms);
-    if (!got) throw std::runtime_error("no reply to the export request");
-    if (got->request_id() == rid) return *got;
-    s.absorb(*got);
-  }
+  return ask(s, env);
 }
 
 // ExportRequest: the GM's file at any time, a player's once the game is over; the file is the one
