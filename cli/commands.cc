@@ -8,6 +8,7 @@
 #include "cli/io.h"
 #include "engine/core/sha256.h"
 #include "engine/model/autoplay.h"
+#include "engine/model/dice_mix.h"
 #include "engine/model/game.h"
 #include "engine/model/verify.h"
 #include "engine/registry/builtin_registry.h"
@@ -180,6 +181,13 @@ int cmd_bots(const Flags& flags) {
   // --verify yes: each game is also re-run from its seed and orders as `verify` would
   // (docs/fair-play.md), outside the games' own timing.
   const bool verify = flag(flags, "verify") == "yes";
+  // --scheme 2: dice scheme 2 (docs/fair-play.md), each game's secret derived from its seed and
+  // every side's randomness added by its bot before the first roll.
+  const std::string scheme = flag(flags, "scheme");
+  if (!scheme.empty() && scheme != "1" && scheme != "2") {
+    std::cerr << "--scheme is 1 (the 64-bit seed) or 2 (secret and the seats' randomness)\n";
+    return kUsage;
+  }
   double verify_secs = 0;
   std::uint64_t verified = 0;
   std::string chain = sha256_hex("sandtable-bots");
@@ -189,6 +197,10 @@ int cmd_bots(const Flags& flags) {
   for (std::uint64_t g = 0; g < games; ++g) {
     AutoplayOptions options;
     options.seed = seed + g;
+    if (scheme == "2") {
+      options.secret = secret_from_seed(options.seed);
+      for (const auto& side : scenario->sides()) options.entropy_from.push_back(side.id());
+    }
     const AutoplayResult r = autoplay(*rules, *scenario, options);
     if (!r.finished) {
       std::cerr << "game " << g << " (seed " << options.seed << "): " << r.error << "\n";

@@ -477,16 +477,23 @@ void Room::export_game(std::shared_ptr<Subscriber> who, std::uint64_t request_id
   net::post(strand_, guarded([self = shared_from_this(), who, request_id] {
     Member* m = self->member(who.get());
     if (!m) return;
-    // The file holds every event, hidden ones included, and the seed.
+    // The file holds every event, hidden ones included, and the seed (the secret, when shown).
     if (m->role != pb::ROLE_GM && !self->game_->over()) {
       return self->send_error(*m, request_id, "EXPORT_NOT_YET",
                               "The game's file shows everything hidden, so it is the game master's until the game is over.");
     }
-    self->commits_.read([self, who, request_id](Storage& storage) {
+    // The dice secret (scheme 2) stays back while the game is played, unless the GM has looked
+    // at it in the open (GmShowSecret): a file is no quiet way round that.
+    const bool keep_secret = self->game_->over() || self->game_->state().secret_shown;
+    self->commits_.read([self, who, request_id, keep_secret](Storage& storage) {
       pb::Envelope env;
       env.set_request_id(request_id);
       std::string error;
-      if (auto game = export_room(storage, self->info_.id, &error)) {
+      auto game = export_room(storage, self->info_.id, &error);
+      if (game && !keep_secret && game->events_size() > 0 && game->events(0).has_game_started()) {
+        game->mutable_events(0)->mutable_game_started()->clear_secret();
+      }
+      if (game) {
         auto* reply = env.mutable_export_reply();
         reply->set_file_name("sandtable-" + self->info_.id + ".json");
         reply->set_json(export_json(*game));

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <map>
 
+#include "engine/model/dice_mix.h"
 #include "engine/model/scenario_io.h"
 #include "server/recovery.h"
 
@@ -168,8 +169,20 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
     return done(error("FIXED_SEED_NOT_ALLOWED", "This server draws every room's seed itself."));
   }
   StartOptions start;
-  start.seed = request.has_seed() ? request.seed() : random_u64();
   start.table_dice = request.table_dice();
+  // Dice scheme 2 (docs/fair-play.md): a 256-bit secret from the system's generator. A fixed seed
+  // (tests, replays) keeps the older 64-bit scheme unless the seats' entropy is asked for, when the
+  // secret is derived from it so a test can repeat the game.
+  if (!request.has_seed()) {
+    start.secret = random_bytes(kSecretBytes);
+  } else if (request.seat_entropy()) {
+    start.secret = secret_from_seed(request.seed());
+  } else {
+    start.seed = request.seed();
+  }
+  if (request.seat_entropy()) {
+    for (const auto& side : scenario.sides()) start.entropy_from.push_back(side.id());
+  }
   std::vector<pb::Event> events;
   std::string err;
   std::unique_ptr<Game> game;

@@ -7,7 +7,6 @@
 
 namespace sandtable::server {
 
-namespace {
 std::string random_bytes(std::size_t n) {
   // Read per call: tokens are created rarely, and an open stream shared across threads would
   // need a lock anyway.
@@ -16,25 +15,9 @@ std::string random_bytes(std::size_t n) {
   if (!in.read(out.data(), static_cast<std::streamsize>(n))) throw std::runtime_error("cannot read /dev/urandom");
   return out;
 }
-}  // namespace
 
 std::string random_hex(std::size_t bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  const std::string raw = random_bytes(bytes);
-  std::string out;
-  out.reserve(bytes * 2);
-  for (unsigned char c : raw) {
-    out.push_back(kHex[c >> 4]);
-    out.push_back(kHex[c & 15]);
-  }
-  return out;
-}
-
-std::uint64_t random_u64() {
-  const std::string raw = random_bytes(8);
-  std::uint64_t v = 0;
-  for (unsigned char c : raw) v = (v << 8) | c;
-  return v;
+  return hex(random_bytes(bytes));
 }
 
 std::string new_token() { return random_hex(32); }

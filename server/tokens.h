@@ -13,9 +13,10 @@ namespace sandtable::server {
 
 namespace pb = ::sandtable::v1;
 
-// `bytes` random bytes as lowercase hex; throws if the system's random source fails.
+// `n` random bytes from the system's source, and the same as lowercase hex; both throw if the
+// source fails.
+std::string random_bytes(std::size_t n);
 std::string random_hex(std::size_t bytes);
-std::uint64_t random_u64();
 std::string new_token();  // 32 bytes = 256 bits
 std::string token_hash(const std::string& token);  // hex SHA-256
 

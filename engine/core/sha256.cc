@@ -45,7 +45,7 @@ void compress(std::array<std::uint32_t, 8>& h, const unsigned char* block) {
 
 }  // namespace
 
-std::string sha256_hex(std::string_view data) {
+std::string sha256(std::string_view data) {
   std::array<std::uint32_t, 8> h = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
   std::string msg(data);
@@ -56,12 +56,25 @@ std::string sha256_hex(std::string_view data) {
   for (std::size_t off = 0; off < msg.size(); off += 64) {
     compress(h, reinterpret_cast<const unsigned char*>(msg.data() + off));
   }
-  static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
   for (std::uint32_t v : h) {
-    for (int s = 28; s >= 0; s -= 4) out.push_back(kHex[(v >> s) & 0xf]);
+    for (int s = 24; s >= 0; s -= 8) out.push_back(static_cast<char>((v >> s) & 0xff));
   }
   return out;
 }
+
+std::string hex(std::string_view bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (char c : bytes) {
+    const auto b = static_cast<unsigned char>(c);
+    out.push_back(kHex[b >> 4]);
+    out.push_back(kHex[b & 0xf]);
+  }
+  return out;
+}
+
+std::string sha256_hex(std::string_view data) { return hex(sha256(data)); }
 
 }  // namespace sandtable

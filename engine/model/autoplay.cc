@@ -1,12 +1,25 @@
 #include "engine/model/autoplay.h"
 
 #include <map>
+#include <optional>
 
 namespace sandtable {
 
 namespace {
 constexpr std::uint64_t kBotStream = 0xb07b07b07ULL;
+
+pb::Command entropy_order(const std::string& seat, Pcg32& rng) {
+  pb::Command c;
+  c.set_seat(seat);
+  std::string bytes;
+  for (int i = 0; i < 8; ++i) {
+    const std::uint32_t v = rng.next();
+    for (int b = 0; b < 4; ++b) bytes.push_back(static_cast<char>((v >> (8 * b)) & 0xff));
+  }
+  c.mutable_add_entropy()->set_entropy(bytes);
+  return c;
 }
+}  // namespace
 
 AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, const AutoplayOptions& options) {
   AutoplayResult result;
@@ -14,6 +27,8 @@ AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, cons
   std::string error;
   StartOptions start;
   start.seed = options.seed;
+  start.secret = options.secret;
+  start.entropy_from = options.entropy_from;
   auto game = Game::start(rules, scenario, start, &events, &error);
   if (!game) {
     result.error = error;
@@ -34,13 +49,18 @@ AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, cons
       return result;
     }
     const std::string& seat = seats.front();
-    Bot* bot = shared.get();
-    if (!bot) {
-      auto& own = per_seat[seat];
-      if (!own) own = options.bot_for(seat);
-      bot = own.get();
+    std::optional<pb::Command> command;
+    if (!game->state().dice_sealed) {
+      command = entropy_order(seat, bot_rng);  // before the first roll: the seat's randomness
+    } else {
+      Bot* bot = shared.get();
+      if (!bot) {
+        auto& own = per_seat[seat];
+        if (!own) own = options.bot_for(seat);
+        bot = own.get();
+      }
+      command = bot->choose(*game, seat, bot_rng);
     }
-    auto command = bot->choose(*game, seat, bot_rng);
     if (!command) {
       result.error = "the bot for " + seat + " found nothing to do";
       return result;

@@ -22,6 +22,10 @@ struct AutoplayResult {
 
 struct AutoplayOptions {
   std::uint64_t seed = 0;      // the game's seed; bots draw from their own stream of it
+  // Dice scheme 2 (engine/model/dice_mix.h) when set: the game's secret, and the sides whose
+  // randomness the first roll waits for (the bots add theirs, drawn from their own stream).
+  std::string secret;
+  std::vector<std::string> entropy_from;
   std::uint64_t max_commands = 20000;
   bool keep_log = true;
   // Called after every accepted command with the game and the new events; return false to

@@ -82,6 +82,7 @@ void restore(const RuleSet& rules, GameState& state, const pb::GameSnapshot& sna
   back->next_ruling_id = state.next_ruling_id;
   back->dice_trusted = state.dice_trusted;
   back->spectators = state.spectators;
+  back->secret_shown = state.secret_shown;  // what the GM saw stays seen
   state.assign_from(*back);
 }
 
@@ -116,7 +117,11 @@ void Context::end_game(const std::string& winner, const std::string& reason) {
   pb::Event e;
   e.mutable_game_ended()->set_winner(winner);
   e.mutable_game_ended()->set_reason(reason);
-  e.mutable_game_ended()->set_seed(state_.seed);
+  if (state_.dice_scheme.empty()) {
+    e.mutable_game_ended()->set_seed(state_.seed);
+  } else {
+    e.mutable_game_ended()->set_secret(state_.secret);
+  }
   emit(std::move(e));
 }
 

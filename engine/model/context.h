@@ -37,7 +37,7 @@ class Context {
 
   // Ask a seat to choose; emits DecisionRequested (the decision's id is filled in).
   std::uint32_t ask(pb::Decision decision);
-  // Ends the game, revealing the seed.
+  // Ends the game, revealing the seed (or the dice secret).
   void end_game(const std::string& winner, const std::string& reason);
 
   std::vector<pb::Event>& events() { return events_; }

@@ -5,6 +5,7 @@
 #include "engine/model/briefing.h"
 
 #include "engine/core/sha256.h"
+#include "engine/model/dice_mix.h"
 #include "engine/model/game_words.h"
 #include "engine/model/markers.h"
 #include "engine/model/menu_pick.h"
@@ -17,14 +18,25 @@ namespace {
 
 constexpr const char* kGm = "gm";
 
-void fill_shared(GameState& state, const pb::Scenario& scenario, std::uint64_t seed, bool table_dice) {
+// The shared part of a new state from the game's first event (the scenario is given apart: the
+// caller has it checked already).
+void fill_shared(GameState& state, const pb::Scenario& scenario, const pb::GameStarted& started) {
   state.scenario = std::make_shared<const pb::Scenario>(scenario);
   state.sides.clear();
   for (const auto& side : scenario.sides()) state.sides.push_back(side.id());
-  state.seed = seed;
-  state.seed_hash = seed_commitment(seed);
-  state.table_dice = table_dice;
-  state.rng = Pcg32(seed);
+  state.table_dice = started.table_dice();
+  state.seed_hash = started.seed_hash();
+  state.dice_scheme = started.dice_scheme();
+  if (state.dice_scheme.empty()) {
+    state.seed = started.seed();
+    state.deck_seed = started.seed();
+    state.rng = Pcg32(started.seed());
+    return;
+  }
+  // Scheme 2: nothing rolls until DiceSealed gives the generator its mix.
+  state.secret = started.secret();
+  state.entropy_from.assign(started.entropy_from().begin(), started.entropy_from().end());
+  state.dice_sealed = false;
 }
 
 // The scenario option `spectators` (docs/engine.md "Spectators"), or a sentence naming it.
@@ -69,34 +81,59 @@ std::unique_ptr<Game> Game::start(const RuleSet& rules, const pb::Scenario& scen
     if (error) *error = *problem;
     return nullptr;
   }
+  pb::Event started;
+  auto* s = started.mutable_game_started();
+  s->set_ruleset(std::string(rules.id()));
+  *s->mutable_scenario() = scenario;
+  s->set_table_dice(options.table_dice);
+  s->set_rules_version(std::string(rules.version()));
+  if (options.secret.empty()) {
+    s->set_seed(options.seed);
+    s->set_seed_hash(seed_commitment(options.seed));
+  } else {
+    if (options.secret.size() != kSecretBytes) {
+      if (error) *error = "the dice secret must be " + std::to_string(kSecretBytes) + " bytes";
+      return nullptr;
+    }
+    s->set_dice_scheme(std::string(kDiceSchemeV2));
+    s->set_secret(options.secret);
+    s->set_seed_hash(secret_commitment(options.secret));
+    for (const auto& side : options.entropy_from) {
+      if (std::none_of(scenario.sides().begin(), scenario.sides().end(), [&](const pb::SideSetup& x) { return x.id() == side; })) {
+        if (error) *error = "entropy_from: there is no side called '" + side + "'";
+        return nullptr;
+      }
+      s->add_entropy_from(side);
+    }
+  }
   auto state = rules.initial(scenario);
-  fill_shared(*state, scenario, options.seed, options.table_dice);
+  fill_shared(*state, scenario, *s);
   if (auto problem = read_spectators(*state, scenario)) {
     if (error) *error = *problem;
     return nullptr;
   }
   std::unique_ptr<Game> game(new Game(rules, std::move(state)));
-  RngDice rng_dice(game->state_->rng);
-  TableDice no_dice;
-  DiceSource& dice = options.table_dice ? static_cast<DiceSource&>(no_dice) : rng_dice;
-  Context ctx(rules, *game->state_, dice);
+  TableDice no_dice;  // nothing rolls before the rules begin
+  Context ctx(rules, *game->state_, no_dice);
   try {
-    pb::Event started;
-    auto* s = started.mutable_game_started();
-    s->set_ruleset(std::string(rules.id()));
-    *s->mutable_scenario() = scenario;
-    s->set_seed(options.seed);
-    s->set_seed_hash(game->state_->seed_hash);
-    s->set_table_dice(options.table_dice);
-    s->set_rules_version(std::string(rules.version()));
     ctx.emit(std::move(started));
-    rules.start(ctx);
+    if (!game->state_->dice_sealed && game->state_->entropy_awaited().empty()) seal(ctx, "");
+    if (game->state_->dice_sealed) begin_rules(rules, *game->state_, ctx.events());
   } catch (const Rejected& r) {
     if (error) *error = r.rejection().message();
     return nullptr;
   }
   if (events) *events = std::move(ctx.events());
   return game;
+}
+
+void begin_rules(const RuleSet& rules, GameState& state, std::vector<pb::Event>& events) {
+  RngDice rng_dice(state.rng);
+  TableDice no_dice;
+  DiceSource& dice = state.table_dice ? static_cast<DiceSource&>(no_dice) : rng_dice;
+  Context ctx(rules, state, dice);
+  rules.start(ctx);
+  for (auto& e : ctx.events()) events.push_back(std::move(e));
 }
 
 std::unique_ptr<Game> Game::from_log(const Registry& registry, const std::vector<pb::Event>& log, std::string* error) {
@@ -137,7 +174,7 @@ std::unique_ptr<Game> Game::from_log(const RuleSet& rule_set, const std::vector<
     return nullptr;
   }
   auto state = rules->initial(started.scenario());
-  fill_shared(*state, started.scenario(), started.seed(), started.table_dice());
+  fill_shared(*state, started.scenario(), started);
   if (auto problem = read_spectators(*state, started.scenario())) {
     if (error) *error = *problem;
     return nullptr;
@@ -210,6 +247,10 @@ std::unique_ptr<GameState> Game::run(const pb::Command& command, TableDice* tabl
     return nullptr;
   }
   pb::Command from_play;
+  if (command.has_play() && !state_->dice_sealed) {
+    out.rejection = not_begun(*state_);
+    return nullptr;
+  }
   if (command.has_play()) {
     // Checked against the menu before anything is copied: most refusals cost no state copy.
     try {
@@ -235,10 +276,18 @@ std::unique_ptr<GameState> Game::run(const pb::Command& command, TableDice* tabl
   }
   auto scratch = state_->clone();
   RngDice rng_dice(scratch->rng);
-  DiceSource& dice = state_->table_dice ? static_cast<DiceSource&>(table_copy) : rng_dice;
+  TableDice none;  // before the dice are sealed nothing rolls
+  DiceSource& dice = !state_->dice_sealed ? static_cast<DiceSource&>(none)
+                     : state_->table_dice ? static_cast<DiceSource&>(table_copy)
+                                          : rng_dice;
   Context ctx(rules_, *scratch, dice);
   try {
-    handle_shared(ctx, order);
+    if (state_->dice_sealed) {
+      handle_shared(ctx, order);
+    } else {
+      seating(ctx, order);  // seating.cc
+      if (scratch->dice_sealed && !scratch->over) begin_rules(rules_, *scratch, ctx.events());
+    }
   } catch (const DiceNeeded& d) {
     if (!prompted || order.has_gm()) {
       out.rejection = d.rejection();
@@ -306,6 +355,9 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
       take_back(ctx, seat);
       return;
     }
+    case pb::Command::kAddEntropy:
+      reject("DICE_ALREADY_SEALED", "GEN",
+             "The dice mix was sealed before the first roll; randomness can be added only until then.");
     case pb::Command::kAskRuling: {
       ask_ruling(ctx, seat, command.ask_ruling());  // rulings.cc: asked at any time, paused too
       return;
@@ -332,6 +384,15 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
         gm_edit(ctx, gm.edit());
       } else if (gm.has_rule()) {
         give_ruling(ctx, gm.rule());  // rulings.cc
+      } else if (gm.has_begin()) {
+        reject("ALREADY_BEGUN", "GEN", "The dice are already sealed: the game has begun.");
+      } else if (gm.has_show_secret()) {
+        if (st.dice_scheme.empty()) {
+          reject("NO_SECRET", "GEN", "This game's dice come from a seed revealed at the end; there is no secret to show.");
+        }
+        if (st.secret_shown) reject("SECRET_ALREADY_SHOWN", "GEN", "The dice secret is already in your view.");
+        e.mutable_secret_shown();
+        ctx.emit(std::move(e));
       } else if (gm.has_reveal()) {
         if (!st.over) reject("GAME_NOT_OVER", "GEN", "The whole game can be shown to everyone only once it is over.");
         if (st.revealed) reject("ALREADY_REVEALED", "GEN", "The whole game is already shown to everyone.");
@@ -394,6 +455,7 @@ pb::View Game::view(const std::string& seat) const {
   v.set_paused(st.paused);
   v.set_seed_hash(st.seed_hash);
   v.set_table_dice(st.table_dice);
+  fill_dice_view(seat, v);
   *v.mutable_options() = st.scenario->options();
   fill_briefing(*st.scenario, *v.mutable_briefing());
   rules_.fill_view(st, viewer, v);
@@ -417,6 +479,7 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
   if (copy.has_game_started()) {
     auto* s = copy.mutable_game_started();
     s->clear_seed();  // the commitment is public, the seed is revealed only by GameEnded
+    s->clear_secret();
     if (viewer != kGm) {
       auto* terrain = s->mutable_scenario()->mutable_terrain();
       for (int i = terrain->size() - 1; i >= 0; --i) {
@@ -486,6 +549,7 @@ pb::ActionMenu Game::build_menu(const std::string& seat) const {
       if (c.has_square()) *t->mutable_square() = c.square();
     }
   };
+  if (!st.dice_sealed) return m;  // before the first roll only AddEntropy and the GM's begin
   if (seat == kGm && !st.over) {
     list_rewind_points(m);
     for (auto& phase : rules_.gm_phases(st)) m.add_gm_phases(std::move(phase));
@@ -595,6 +659,7 @@ pb::QueryAnswer Game::query(const std::string& seat, const pb::Query& q) const {
 std::vector<std::string> Game::waiting_for() const {
   const GameState& st = *state_;
   if (st.over) return {};
+  if (!st.dice_sealed) return st.entropy_awaited();
   if (st.paused) return {kGm};
   if (st.dice_request) {
     const std::string& s = st.dice_request->seat();

@@ -42,8 +42,16 @@ struct TakeBackPlan {
 };
 
 struct StartOptions {
+  StartOptions() = default;
+  StartOptions(std::uint64_t seed_, bool table_dice_ = false) : seed(seed_), table_dice(table_dice_) {}
+
   std::uint64_t seed = 0;
   bool table_dice = false;  // dice are entered from the table with each command
+  // Scheme "sandtable-dice/2" (engine/model/dice_mix.h) when set: the 32-byte secret (the seed
+  // is then unused). The first roll waits for the entropy of the sides in entropy_from (AddEntropy)
+  // or the GM's GmBegin; with none named the mix is sealed at once.
+  std::string secret;
+  std::vector<std::string> entropy_from;
 };
 
 class Game {
@@ -148,6 +156,11 @@ class Game {
                     const std::string& reason) const;
   std::vector<RewindEntry> history_after(const std::string& seat, const std::vector<pb::Event>& events) const;
   void offer_take_back(const std::string& seat, pb::ActionMenu& menu) const;
+  // seating.cc: before the first roll of a scheme-2 game, the seats' entropy and the GM's begin;
+  // the orders taken then; the mix sealed once nobody is awaited; the dice part of a View.
+  void seating(Context& ctx, const pb::Command& command) const;
+  static void seal(Context& ctx, const std::string& begun_by);
+  void fill_dice_view(const std::string& viewer, pb::View& v) const;
   // rulings.cc: a seat's question to the GM, the GM's ruling, and the open ones in menus.
   void ask_ruling(Context& ctx, const std::string& seat, const pb::AskRuling& ask) const;
   void give_ruling(Context& ctx, const pb::GmRule& rule) const;
@@ -196,5 +209,10 @@ void read_shared(const pb::GameSnapshot& snapshot, GameState& state);
 
 // Hex SHA-256 of the seed's eight little-endian bytes: the commitment published at start.
 std::string seed_commitment(std::uint64_t seed);
+// The rule set's opening (RuleSet::start) with the dice the state now draws from: the table's
+// when it rolls at the table, else its generator. Its events go on the end of `events`.
+void begin_rules(const RuleSet& rules, GameState& state, std::vector<pb::Event>& events);
+// The refusal of an order given before the first roll (seating.cc), naming whom it waits for.
+pb::Rejection not_begun(const GameState& state);
 
 }  // namespace sandtable

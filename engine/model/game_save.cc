@@ -4,6 +4,7 @@
 // scenario is not saved: it comes from the game's GameStarted event when loading.
 #include <algorithm>
 
+#include "engine/model/dice_mix.h"
 #include "engine/model/game.h"
 #include "engine/model/registry.h"
 #include "engine/model/rng_save.h"
@@ -38,6 +39,20 @@ pb::GameSnapshot snapshot_of(const RuleSet& rules, const GameState& st) {
   }
   for (const auto& t : st.dice_trusted) s.add_dice_trusted(t);
   *s.mutable_spectators() = st.spectators;
+  if (!st.dice_scheme.empty()) {
+    auto* m = s.mutable_dice_mix();
+    m->set_scheme(st.dice_scheme);
+    m->set_secret(st.secret);
+    for (const auto& [seat, bytes] : st.entropy) {
+      m->add_entropy_seats(seat);
+      m->add_entropy(bytes);
+    }
+    for (const auto& side : st.entropy_from) m->add_entropy_from(side);
+    m->set_sealed(st.dice_sealed);
+    m->set_mix_commitment(st.mix_commitment);
+    m->set_secret_shown(st.secret_shown);
+    m->set_begun_by(st.begun_by);
+  }
   s.set_next_ruling_id(st.next_ruling_id);
   for (const auto& side : st.sides) s.add_sides(side);
   s.set_state(rules.save_state(st));
@@ -74,7 +89,8 @@ std::unique_ptr<Game> Game::load(const Registry& registry, const pb::Event& game
   // version before rulings (the log is replayed instead).
   if (snapshot.next_ruling_id() < 1) return fail("it has no ruling counter (cut short, or from an older version)");
   if (snapshot.seed() != started.seed() || snapshot.seed_hash() != started.seed_hash() ||
-      snapshot.table_dice() != started.table_dice()) {
+      snapshot.table_dice() != started.table_dice() || snapshot.dice_mix().scheme() != started.dice_scheme() ||
+      snapshot.dice_mix().secret() != started.secret()) {
     return fail("its seed or dice mode is not this game's (it belongs to another game)");
   }
   const auto& scenario_sides = started.scenario().sides();
@@ -118,6 +134,22 @@ void read_shared(const pb::GameSnapshot& snapshot, GameState& state) {
     state.dice_order = snapshot.dice_order();
   }
   state.dice_trusted.assign(snapshot.dice_trusted().begin(), snapshot.dice_trusted().end());
+  const auto& m = snapshot.dice_mix();
+  state.dice_scheme = m.scheme();
+  state.deck_seed = snapshot.seed();
+  if (!m.scheme().empty()) {
+    state.secret = m.secret();
+    state.entropy.clear();
+    for (int i = 0; i < m.entropy_seats_size() && i < m.entropy_size(); ++i) {
+      state.entropy.emplace_back(m.entropy_seats(i), m.entropy(i));
+    }
+    state.entropy_from.assign(m.entropy_from().begin(), m.entropy_from().end());
+    state.dice_sealed = m.sealed();
+    state.mix_commitment = m.mix_commitment();
+    state.secret_shown = m.secret_shown();
+    state.begun_by = m.begun_by();
+    state.deck_seed = m.sealed() ? deck_seed_of(dice_mix(state.secret, state.entropy)) : 0;
+  }
   state.spectators = snapshot.spectators();
 }
 

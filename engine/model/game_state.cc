@@ -12,6 +12,16 @@ bool GameState::bot_plays(const std::string& side) const {
   return std::find(bot_seats.begin(), bot_seats.end(), side) != bot_seats.end();
 }
 
+std::vector<std::string> GameState::entropy_awaited() const {
+  std::vector<std::string> out;
+  if (dice_sealed) return out;
+  for (const auto& side : entropy_from) {
+    const bool added = std::any_of(entropy.begin(), entropy.end(), [&](const auto& e) { return e.first == side; });
+    if (!added && !bot_plays(side)) out.push_back(side);
+  }
+  return out;
+}
+
 const pb::Decision* GameState::decision(std::uint32_t id) const {
   for (const auto& d : decisions) {
     if (d.id() == id) return &d;
@@ -21,6 +31,7 @@ const pb::Decision* GameState::decision(std::uint32_t id) const {
 
 }  // namespace sandtable
 
+#include "engine/model/dice_mix.h"
 #include "sandtable/v1/event.pb.h"
 
 namespace sandtable {
@@ -54,6 +65,23 @@ void apply_shared_event(GameState& state, const pb::Event& event) {
       break;
     case pb::Event::kGameRevealed:
       state.revealed = true;
+      break;
+    case pb::Event::kEntropyAdded:
+      state.entropy.emplace_back(event.entropy_added().seat(), event.entropy_added().entropy());
+      break;
+    case pb::Event::kDiceSealed: {
+      // From here every die and card comes from the mix; the events of this command that come
+      // after it count their draws from the new generator.
+      const std::string mix = dice_mix(state.secret, state.entropy);
+      state.rng = dice_generator(mix);
+      state.deck_seed = deck_seed_of(mix);
+      state.dice_sealed = true;
+      state.mix_commitment = event.dice_sealed().mix_commitment();
+      state.begun_by = event.dice_sealed().begun_by();
+      break;
+    }
+    case pb::Event::kSecretShown:
+      state.secret_shown = true;
       break;
     case pb::Event::kGameResumed:
       state.paused = false;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/rng.h"
@@ -29,7 +30,18 @@ struct GameState {
   std::vector<std::string> sides;  // side ids in scenario order; also the players' seats
   Pcg32 rng;                       // advanced only by applying events (Event.rng_draws)
   std::uint64_t seed = 0;          // never put in a view; revealed by GameEnded
-  std::string seed_hash;
+  std::string seed_hash;           // the published commitment (of the secret, scheme 2)
+  std::uint64_t deck_seed = 0;     // the card decks' generators start from it (with their stream)
+  // Scheme "sandtable-dice/2" (engine/model/dice_mix.h); dice_scheme is empty for the older
+  // games of the 64-bit seed, whose dice were never waited for.
+  std::string dice_scheme;
+  std::string secret;                           // 32 bytes, revealed like the seed
+  std::vector<std::string> entropy_from;        // sides the first roll waits for
+  std::vector<std::pair<std::string, std::string>> entropy;  // (seat, bytes) as added
+  bool dice_sealed = true;                      // false until the mix is final (DiceSealed)
+  std::string mix_commitment;
+  std::string begun_by;
+  bool secret_shown = false;                    // the GM asked to see the secret (SecretShown)
   bool table_dice = false;
   std::uint64_t seq = 0;           // seq of the last applied event
   bool paused = false;
@@ -52,6 +64,9 @@ struct GameState {
   pb::SpectatorSetting spectators;  // what spectators see (docs/engine.md "Spectators")
 
   bool is_side(const std::string& seat) const;
+  // Sides the first roll still waits for: named in entropy_from, not played by the bot, and
+  // whose entropy is not yet in (empty once sealed).
+  std::vector<std::string> entropy_awaited() const;
   bool bot_plays(const std::string& side) const;
   const pb::Decision* decision(std::uint32_t id) const;
 };

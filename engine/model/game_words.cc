@@ -1,6 +1,7 @@
 #include "engine/model/game_words.h"
 
 #include "engine/core/dice.h"
+#include "engine/core/sha256.h"
 
 namespace sandtable {
 
@@ -36,8 +37,25 @@ std::optional<std::string> shared_event_text(const GameState& state, const pb::E
       const auto& e = event.game_ended();
       const std::string who = e.winner().empty() ? "The game ends in a draw" : side_name(state, e.winner()) + " wins";
       return who + (e.reason().empty() ? std::string(".") : ": " + e.reason() + ".") +
-             " The dice seed was " + std::to_string(e.seed()) + ".";
+             (e.secret().empty() ? " The dice seed was " + std::to_string(e.seed()) + "."
+                                 : " The dice secret was " + hex(e.secret()) + ".");
     }
+    case pb::Event::kEntropyAdded:
+      return side_name(state, event.entropy_added().seat()) + "'s own randomness goes into the dice mix.";
+    case pb::Event::kDiceSealed: {
+      const auto& d = event.dice_sealed();
+      std::string from;
+      for (int i = 0; i < d.seats_size(); ++i) {
+        from += std::string(i == 0 ? "" : i + 1 == d.seats_size() ? " and " : ", ") + side_name(state, d.seats(i));
+      }
+      std::string line = d.begun_by() == "gm" ? "The game master begins the game without waiting. " : std::string();
+      line += "The dice are sealed: every roll and card now comes from the server's secret" +
+              (from.empty() ? std::string() : " mixed with the randomness of " + from) + " (mix commitment " +
+              d.mix_commitment().substr(0, 12) + "…).";
+      return line;
+    }
+    case pb::Event::kSecretShown:
+      return "The game master looked at the dice secret.";
     case pb::Event::kRewound: {
       const auto& r = event.rewound();
       const std::string then = "the table is as it was after #" + std::to_string(r.to_seq()) + ".";

@@ -171,6 +171,8 @@ void Game::rewind(Context& ctx, const pb::GmRewind& rewind, const std::string& r
 
 std::vector<RewindEntry> Game::history_after(const std::string& seat, const std::vector<pb::Event>& events) const {
   std::vector<RewindEntry> out = history_;
+  // Before the dice are sealed the rules have not begun: there is no table to go back to.
+  if (!state_->dice_sealed) return out;
   for (const auto& e : events) {
     if (!e.has_rewound()) continue;
     // Back to a point: the points after it are orders that no longer happened.

@@ -6,6 +6,7 @@
 #include <exception>
 #include <memory>
 
+#include "engine/model/dice_mix.h"
 #include "engine/model/game.h"
 
 namespace sandtable {
@@ -46,6 +47,11 @@ bool same_events(const Game& game, const std::vector<pb::Event>& produced, const
     pb::Event want = e, got = file.events(at);
     want.clear_text();
     got.clear_text();
+    // A file may carry the secret at the start (the server's own log) or only at the end (the
+    // export of a game whose secret was kept back); verify_game has checked it either way.
+    if (want.has_game_started() && got.has_game_started() && got.game_started().secret().empty()) {
+      want.mutable_game_started()->clear_secret();
+    }
     google::protobuf::util::MessageDifferencer diff;
     std::string detail;
     diff.ReportDifferencesToString(&detail);
@@ -101,21 +107,48 @@ VerifyResult verify_game(const Registry& registry, const pb::GameExport& file) {
     return fail("the game was played under " + started.ruleset() + " rules version " + started.rules_version() +
                 "; this build has " + std::string(rules->version()) + ", so it would not give the same rolls");
   }
-  // The seed must be the one committed to before the first roll, and the one revealed at the end.
-  if (seed_commitment(started.seed()) != started.seed_hash()) {
-    r.first_bad_seq = file.events(0).seq();
-    return fail("the seed in the file is not the one committed to at the start: its SHA-256 is " +
-                seed_commitment(started.seed()) + ", the published commitment " + started.seed_hash());
-  }
-  for (const auto& e : file.events()) {
-    if (e.has_game_ended() && e.game_ended().seed() != started.seed()) {
-      r.first_bad_seq = e.seq();
-      return fail("the seed revealed at the end (event " + std::to_string(e.seq()) + ") is not the seed the game started with");
+  StartOptions options;
+  options.table_dice = started.table_dice();
+  if (started.dice_scheme().empty()) {
+    // The seed must be the one committed to before the first roll, and the one revealed at the end.
+    if (seed_commitment(started.seed()) != started.seed_hash()) {
+      r.first_bad_seq = file.events(0).seq();
+      return fail("the seed in the file is not the one committed to at the start: its SHA-256 is " +
+                  seed_commitment(started.seed()) + ", the published commitment " + started.seed_hash());
     }
+    for (const auto& e : file.events()) {
+      if (e.has_game_ended() && e.game_ended().seed() != started.seed()) {
+        r.first_bad_seq = e.seq();
+        return fail("the seed revealed at the end (event " + std::to_string(e.seq()) + ") is not the seed the game started with");
+      }
+    }
+    options.seed = started.seed();
+  } else if (started.dice_scheme() == kDiceSchemeV2) {
+    // The secret comes in the first event of a file from the server, or from the game's end.
+    std::string secret = started.secret();
+    for (const auto& e : file.events()) {
+      if (!e.has_game_ended()) continue;
+      if (secret.empty()) secret = e.game_ended().secret();
+      if (e.game_ended().secret() != secret) {
+        r.first_bad_seq = e.seq();
+        return fail("the secret revealed at the end (event " + std::to_string(e.seq()) + ") is not the secret the game started with");
+      }
+    }
+    if (secret.empty()) return fail("the file does not hold the dice secret: it is revealed when the game ends");
+    if (secret_commitment(secret) != started.seed_hash()) {
+      r.first_bad_seq = file.events(0).seq();
+      return fail("the secret in the file is not the one committed to at the start: its commitment is " +
+                  secret_commitment(secret) + ", the published one " + started.seed_hash());
+    }
+    options.secret = secret;
+    options.entropy_from.assign(started.entropy_from().begin(), started.entropy_from().end());
+    r.scheme = started.dice_scheme();
+  } else {
+    return fail("the game's dice follow scheme '" + started.dice_scheme() + "', which this build does not know");
   }
   std::vector<pb::Event> produced;
   std::string error;
-  std::unique_ptr<Game> game = Game::start(*rules, started.scenario(), StartOptions{started.seed(), started.table_dice()}, &produced, &error);
+  std::unique_ptr<Game> game = Game::start(*rules, started.scenario(), options, &produced, &error);
   if (!game) return fail("the game's scenario does not start in this build: " + error);
   int at = 0;
   if (!same_events(*game, produced, file, at, r, "start")) return r;
@@ -148,7 +181,9 @@ VerifyResult verify_game(const Registry& registry, const pb::GameExport& file) {
   r.events = static_cast<std::uint64_t>(at);
   r.ok = true;
   r.summary = "every roll and card matches: " + std::to_string(r.orders) + " orders, " + std::to_string(r.events) +
-              " events, " + std::to_string(r.dice) + " dice, from the seed committed to at the start";
+              " events, " + std::to_string(r.dice) + " dice, " +
+              (r.scheme.empty() ? std::string("from the seed committed to at the start")
+                                : "from the secret committed to at the start and the seats' own randomness (" + r.scheme + ")");
   return r;
 }
 

@@ -21,6 +21,7 @@ struct VerifyResult {
   std::string expected;       // the re-run's event there, in the GM's words (when one differs)
   std::string found;          // the file's
   std::uint64_t orders = 0, events = 0, dice = 0;
+  std::string scheme;         // the dice scheme checked (empty: the 64-bit seed)
   // Every die checked, by the seat whose order rolled it ("start" for the game's opening) and kind.
   DiceBySeat dice_by_seat;
 };

@@ -31,6 +31,9 @@ std::string table_bytes(const pb::View& v) {
   append_part(t, v.scenario_name());
   append_part(t, v.ruleset_title());
   append_part(t, v.seed_hash());
+  // The dice mix changes as seats join and once when sealed: rare enough to send a whole View.
+  t += v.has_dice() ? 'm' : '-';
+  if (v.has_dice()) append_part(t, v.dice());
   t += v.table_dice() ? 'd' : '-';
   append_part(t, v.spectators());
   t += static_cast<char>('0' + v.board_case() % 10);

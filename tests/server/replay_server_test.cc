@@ -20,6 +20,8 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include "engine/core/sha256.h"
+#include "engine/model/dice_mix.h"
 #include "engine/model/game.h"
 #include "engine/model/verify.h"
 #include "engine/model/scenario_io.h"
@@ -349,6 +351,84 @@ TEST_F(ReplayServerTest, TheGameExportsToTheGmAnyTimeAndToPlayersAfterTheEndAndV
   int refused = 0;
   for (int i = 0; i < 6; ++i) refused += ask_export(axis).has_error() ? 1 : 0;
   EXPECT_GT(refused, 0) << "asking for the file again and again is refused";
+}
+
+// Dice scheme 2 through the server (docs/fair-play.md): a room whose first roll waits for both
+// sides' randomness; orders before it are refused in words; the GM's file of the running game
+// keeps the secret back until the GM looks at it in the open; then it verifies.
+TEST_F(ReplayServerTest, TheFirstRollWaitsForBothSidesRandomnessAndTheSecretStaysBack) {
+  pb::RoomCreated room;
+  {
+    WsClient c(server_->port());
+    pb::Envelope env;
+    env.mutable_create_room()->set_scenario_id("bg-village-assault");
+    env.mutable_create_room()->set_has_seed(true);
+    env.mutable_create_room()->set_seed(kSeed);
+    env.mutable_create_room()->set_seat_entropy(true);
+    const auto reply = c.reply_to(c.send(env));
+    ASSERT_TRUE(reply.has_room_created()) << reply.ShortDebugString();
+    room = reply.room_created();
+  }
+  EXPECT_EQ(room.seed_hash(), secret_commitment(secret_from_seed(kSeed)));
+  Seat axis(server_->port(), token_of(room, "axis"));
+  Seat allies(server_->port(), token_of(room, "allies"));
+  Seat gm(server_->port(), token_of(room, "gm"));
+  EXPECT_EQ(axis.view.dice().awaiting_size(), 2);
+  EXPECT_FALSE(axis.view.dice().sealed());
+  EXPECT_GT(axis.view.units_size(), 0) << "the table is set out while the seats join";
+
+  pb::Command play;
+  play.mutable_play()->set_action("end-action");
+  pb::Envelope early = axis.order(play);
+  ASSERT_TRUE(early.has_order_rejected()) << early.ShortDebugString();
+  EXPECT_EQ(early.order_rejected().rejection().code(), "NOT_BEGUN");
+
+  pb::Command mine;
+  mine.mutable_add_entropy()->set_entropy(std::string(32, 'a'));
+  ASSERT_TRUE(axis.order(mine).has_order_accepted());
+  const pb::Envelope running = ask_export(gm);
+  ASSERT_TRUE(running.has_export_reply()) << running.ShortDebugString();
+  pb::GameExport file;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(running.export_reply().json(), &file).ok());
+  EXPECT_TRUE(file.events(0).game_started().secret().empty()) << "the secret stays back while the game is played";
+  EXPECT_NE(verify_game(builtin_registry(), file).summary.find("does not hold the dice secret"), std::string::npos);
+
+  allies.drain(50ms);
+  mine.mutable_add_entropy()->set_entropy(std::string(32, 'b'));
+  ASSERT_TRUE(allies.order(mine).has_order_accepted());
+  axis.drain(100ms);
+  EXPECT_TRUE(axis.view.dice().sealed());
+  EXPECT_EQ(axis.view.dice().mix_commitment(),
+            mix_commitment(dice_mix(secret_from_seed(kSeed), {{"axis", std::string(32, 'a')}, {"allies", std::string(32, 'b')}})));
+  EXPECT_FALSE(axis.view.menu().actions().empty() && allies.view.menu().actions().empty()) << "the game has begun";
+
+  gm.drain(50ms);
+  ASSERT_TRUE(gm.order(gm_command([](pb::GmCommand& g) { g.mutable_show_secret(); })).has_order_accepted());
+  axis.drain(100ms);
+  EXPECT_EQ(gm.view.dice().secret(), hex(secret_from_seed(kSeed)));
+  EXPECT_TRUE(axis.view.dice().secret().empty());
+  EXPECT_EQ(axis.events.back().text(), "The game master looked at the dice secret.");
+  const pb::Envelope shown = ask_export(gm);
+  ASSERT_TRUE(shown.has_export_reply()) << shown.ShortDebugString();
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(shown.export_reply().json(), &file).ok());
+  const VerifyResult check = verify_game(builtin_registry(), file);
+  EXPECT_TRUE(check.ok) << check.summary;
+  EXPECT_EQ(check.scheme, "sandtable-dice/2");
+}
+
+// Without a fixed seed every room draws a 256-bit secret (scheme 2), sealed at once when no seat's
+// randomness is asked for.
+TEST_F(ReplayServerTest, ARoomWithoutAFixedSeedDrawsASecret) {
+  WsClient c(server_->port());
+  pb::Envelope env;
+  env.mutable_create_room()->set_scenario_id("bg-village-assault");
+  const auto reply = c.reply_to(c.send(env));
+  ASSERT_TRUE(reply.has_room_created()) << reply.ShortDebugString();
+  Seat axis(server_->port(), token_of(reply.room_created(), "axis"));
+  EXPECT_EQ(axis.view.dice().scheme(), "sandtable-dice/2");
+  EXPECT_TRUE(axis.view.dice().sealed());
+  EXPECT_EQ(axis.view.seed_hash().size(), 64u);
+  EXPECT_EQ(axis.view.seed_hash(), reply.room_created().seed_hash());
 }
 
 }  // namespace

@@ -10,9 +10,10 @@ import { fileURLToPath } from "node:url";
 /**
  * Creates a room in the lobby (a page of its own, or `lobby` when given) from the scenario whose
  * id matches `scenario`; returns the seat links by seat. A seed fixes the cards and dice (the
- * lobby's ?seed=, which the test server allows).
+ * lobby's ?seed=, which the test server allows). `seatEntropy` keeps the lobby's "every player adds
+ * their own randomness" box ticked: the first roll then waits for every side to join.
  */
-export async function createRoom(h, { ruleset, scenario, name, seed, lobby }) {
+export async function createRoom(h, { ruleset, scenario, name, seed, lobby, seatEntropy = false }) {
   const page = lobby ?? (await h.openPage(`lobby-${name}`, seed === undefined ? h.server.url : `${h.server.url}?seed=${seed}`));
   await page.waitForSelector("#scenario option", { state: "attached" });
   await page.selectOption("#ruleset", ruleset);
@@ -20,6 +21,8 @@ export async function createRoom(h, { ruleset, scenario, name, seed, lobby }) {
   assert.ok(id, `the catalogue offers ${scenario}`);
   await page.selectOption("#scenario", id);
   await page.fill("#room-name", name);
+  // The lobby waits for every player's randomness by default; most tests play one seat at a time.
+  await page.setChecked("#seat-entropy", seatEntropy);
   await page.click("button:has-text('Create room')");
   await page.waitForSelector(".link-table input");
   return Object.fromEntries(await page.$$eval(".link-table input", (els) => els.map((e) => [e.dataset.seat, e.value])));

@@ -157,3 +157,56 @@ test("a player scrubs the replay of a game, by step, by turn and with the slider
   await shot(checker, "verify-mismatch");
   assert.deepEqual(problems, [], "no page errors");
 });
+
+// Dice scheme 2 (docs/fair-play.md): a room from the lobby with its box "every player adds their own
+// randomness" ticked (the default) waits for both sides: the first German sees what it waits for,
+// each browser adds its randomness as it joins, and the log says the dice are sealed before any
+// roll. The GM looks at the secret (the log tells everyone), ends the game, and the file verifies
+// with the secret, the seats' randomness and the orders.
+test("each player's own randomness goes into the dice before the first roll; the GM's look at the secret is logged", { timeout: 180_000 }, async () => {
+  const links = await createRoom(h, { ruleset: "battleground", scenario: /village/, name: "fair dice", seatEntropy: true });
+  const axis = await openPage("fair-axis", links.axis);
+  await axis.waitForSelector('[data-testid="connection"][data-status="open"]');
+  await axis.waitForFunction(() => window.sandtable.page.model.view?.dice?.added?.includes("axis"), null, { timeout: 10_000 });
+  const waiting = await axis.locator('[data-testid="seating"]').innerText();
+  assert.match(waiting, /The game begins when .+ joins\. Every player's randomness goes into the dice before the first roll/);
+  assert.equal(await axis.evaluate(() => window.sandtable.page.model.view.dice.sealed), false);
+  await shot(axis, "fair-dice-waiting");
+
+  const allies = await openPage("fair-allies", links.allies);
+  await allies.waitForSelector('[data-testid="connection"][data-status="open"]');
+  for (const p of [axis, allies]) {
+    await p.waitForFunction(() => window.sandtable.page.model.view?.dice?.sealed === true, null, { timeout: 10_000 });
+  }
+  const dice = await axis.evaluate(() => window.sandtable.page.model.view.dice);
+  assert.deepEqual([...dice.added].sort(), ["allies", "axis"]);
+  assert.match(dice.mixCommitment, /^[0-9a-f]{64}$/);
+  assert.equal(dice.secret, "", "nobody sees the secret while the game is played");
+  const log = await axis.evaluate(() => window.sandtable.page.model.log.map((l) => l.text));
+  const sealedAt = log.findIndex((t) => /^The dice are sealed: every roll and card now comes from the server's secret mixed with the randomness of /.test(t));
+  assert.ok(sealedAt >= 0, `the seal is in the log: ${JSON.stringify(log.slice(0, 6))}`);
+  await shot(axis, "fair-dice-sealed");
+
+  // The GM looks at the secret: it is in the GM's panel, and every seat reads that the GM looked.
+  const gm = await openPage("fair-gm", links.gm);
+  await gm.waitForSelector('[data-testid="connection"][data-status="open"]');
+  gm.once("dialog", (d) => d.accept());
+  await gm.click('[data-testid="gm-show-secret"]');
+  await gm.locator('[data-testid="gm-secret"]').waitFor();
+  const secret = (await gm.locator('[data-testid="gm-secret"] code').innerText()).trim();
+  assert.match(secret, /^[0-9a-f]{64}$/);
+  await axis.waitForFunction(() => window.sandtable.page.model.log.some((l) => l.text === "The game master looked at the dice secret."), null, { timeout: 10_000 });
+  assert.equal(await axis.evaluate(() => window.sandtable.page.model.view.dice.secret), "", "the players still do not see it");
+
+  gm.once("dialog", (d) => d.accept());
+  await gm.click('button:has-text("End as draw")');
+  await axis.waitForFunction(() => window.sandtable.page.model.view?.result?.over === true, null, { timeout: 10_000 });
+  assert.equal(await axis.evaluate(() => window.sandtable.page.model.view.dice.secret), secret, "the end reveals the secret to all");
+  const [download] = await Promise.all([axis.waitForEvent("download"), axis.click('[data-testid="save-game"]')]);
+  const file = join(process.env.SANDTABLE_REPO, "web-client/test-output/e2e/fair-dice-game.json");
+  await download.saveAs(file);
+  const cli = join(dirname(process.env.SANDTABLE_SERVER), "../cli/sandtable-cli");
+  const verdict = execFileSync(cli, ["verify", file], { encoding: "utf8" });
+  assert.match(verdict, /^every roll and card matches: \d+ orders, \d+ events, \d+ dice, from the secret committed to at the start and the seats' own randomness \(sandtable-dice\/2\)/);
+  assert.deepEqual(problems, [], "no page errors");
+});

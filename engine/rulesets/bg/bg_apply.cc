@@ -173,7 +173,7 @@ void apply_core_event(BgState& st, const pb::BgEvent& e) {
   switch (e.body_case()) {
     case pb::BgEvent::kGameOpened:
       st.deck = CardDeck::standard_54();
-      st.deck_rng = Pcg32(st.seed, kDeckStream);
+      st.deck_rng = Pcg32(st.deck_seed, kDeckStream);
       if (!st.table_dice) st.deck.shuffle_all(st.deck_rng);  // BG-CARD-01
       break;
     case pb::BgEvent::kTurnStarted:

@@ -40,7 +40,7 @@ void RookieRules::apply(GameState& state, const pb::Event& event) const {
   const pb::RrEvent e = payload_of<pb::RrEvent>(event);
   switch (e.body_case()) {
     case pb::RrEvent::kTurnStarted:
-      if (st.turn == 0) st.deck_rng = Pcg32(st.seed, kDeckStream);
+      if (st.turn == 0) st.deck_rng = Pcg32(st.deck_seed, kDeckStream);
       st.turn = e.turn_started().turn();
       for (auto& u : st.units) u.tested = false;
       st.strikes.clear();

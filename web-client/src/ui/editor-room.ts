@@ -4,7 +4,7 @@ import type { Envelope } from "../gen/sandtable/v1/protocol_pb";
 import type { EnvelopeInit } from "../net/connection";
 import { hostKey, type StorageLike } from "../state/my-rooms";
 import { h, replace } from "./dom";
-import { fixedSeed, roomLinks } from "./room-links";
+import { fixedSeed, roomLinks, SEAT_ENTROPY_LABEL, seatEntropyBox } from "./room-links";
 import { spectatorChoices } from "./spectators";
 
 export interface RoomStart {
@@ -23,6 +23,7 @@ export function startRoomDialog(r: RoomStart): HTMLElement {
   const name = h("input", { type: "text", value: r.scenarioName, maxlength: 80, "data-testid": "ed-room-name" });
   const watch = h("select", { "data-testid": "ed-room-spectators" }, spectatorChoices(r.sides).map((c) => h("option", { value: c.value }, c.label)));
   const dice = h("input", { type: "checkbox" });
+  const seatEntropy = seatEntropyBox();
   const status = h("p", { class: "error", role: "status" });
   const go = h("button", { class: "primary", type: "submit", "data-testid": "ed-room-create" }, "Create room");
   const form = h(
@@ -36,7 +37,7 @@ export function startRoomDialog(r: RoomStart): HTMLElement {
         const options: Record<string, string> = watch.value && watch.value !== "live" ? { spectators: watch.value } : {};
         const roomName = name.value.trim();
         const reply = await r.request({
-          body: { case: "createRoom", value: { source: { case: "scenarioJson", value: r.json }, options, name: roomName, hostKey: hostKey(r.store), tableDice: dice.checked, ...fixedSeed() } },
+          body: { case: "createRoom", value: { source: { case: "scenarioJson", value: r.json }, options, name: roomName, hostKey: hostKey(r.store), tableDice: dice.checked, seatEntropy: seatEntropy.checked, ...fixedSeed() } },
         });
         go.disabled = false;
         if (reply.body.case === "roomCreated") {
@@ -50,6 +51,7 @@ export function startRoomDialog(r: RoomStart): HTMLElement {
     h("label", { class: "ed-field" }, h("span", {}, "Name"), name),
     h("label", { class: "ed-field" }, h("span", {}, "Spectators see"), watch),
     h("label", { class: "check" }, dice, " Dice rolled at the table: the GM types each roll the game asks for"),
+    h("label", { class: "check" }, seatEntropy, SEAT_ENTROPY_LABEL),
     status,
     h("div", { class: "ed-row" }, go, h("button", { type: "button", onclick: r.close }, "Cancel")),
   );

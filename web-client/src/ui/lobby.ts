@@ -7,7 +7,7 @@ import { localJoinUrl, parseJoinLink } from "../links";
 import { hostKey, type StorageLike } from "../state/my-rooms";
 import { h, replace } from "./dom";
 import { buildCard } from "./editor-start";
-import { fixedSeed, roomLinks, seatLabel } from "./room-links";
+import { fixedSeed, roomLinks, SEAT_ENTROPY_LABEL, seatEntropyBox, seatLabel } from "./room-links";
 import { spectatorChoices } from "./spectators";
 import { BrowserRooms, ServerRooms } from "./my-rooms";
 import { RoomOptions } from "./room-options";
@@ -119,6 +119,7 @@ export class LobbyPage {
       replace(fileNote, f ? [`${f.name} will be used instead of the list. `, h("button", { type: "button", onclick: () => { file.value = ""; upload.text = ""; upload.name = ""; replace(fileNote, "or a scenario file of your own (JSON)"); } }, "Use the list")] : "or a scenario file of your own (JSON)");
     });
     const tableDice = h("input", { id: "table-dice", type: "checkbox", "data-testid": "table-dice-option" });
+    const seatEntropy = seatEntropyBox();
     const watch = h("select", { id: "spectators", "aria-label": "Spectators see", "data-testid": "spectators-option" });
     const fillWatch = () => {
       const s = cat.scenarios.find((x) => x.id === sc.value);
@@ -138,7 +139,7 @@ export class LobbyPage {
           this.status.textContent = "Creating the room…";
           const source = upload.text ? { case: "scenarioJson" as const, value: upload.text } : { case: "scenarioId" as const, value: sc.value };
           const options: Record<string, string> = { ...(upload.text ? {} : ruleOptions.values()), ...(watch.value && watch.value !== "live" ? { spectators: watch.value } : {}) };
-          const reply = await this.conn.request({ body: { case: "createRoom", value: { source, options, name: name.value.trim(), hostKey: hostKey(this.store), tableDice: tableDice.checked, ...fixedSeed() } } });
+          const reply = await this.conn.request({ body: { case: "createRoom", value: { source, options, name: name.value.trim(), hostKey: hostKey(this.store), tableDice: tableDice.checked, seatEntropy: seatEntropy.checked, ...fixedSeed() } } });
           button.disabled = false;
           this.status.textContent = "";
           if (reply.body.case === "roomCreated") {
@@ -155,6 +156,7 @@ export class LobbyPage {
       h("label", {}, "Spectators see", watch),
       ruleOptions.el,
       h("label", { class: "check" }, tableDice, " Dice rolled at the table: the GM types each roll the game asks for"),
+      h("label", { class: "check" }, seatEntropy, SEAT_ENTROPY_LABEL),
       button,
     );
     replace(this.create, h("h2", {}, "Create a room"), form);

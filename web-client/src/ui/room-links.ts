@@ -24,6 +24,21 @@ export function fixedSeed(): { hasSeed?: boolean; seed?: bigint } {
 }
 
 /**
+ * Whether a new room waits for every player's own randomness before the first roll (the lobby's
+ * checkbox starts so): yes, unless the page fixes the seed, which asks for a game that repeats.
+ */
+export function seatEntropyDefault(): boolean {
+  return !fixedSeed().hasSeed;
+}
+
+/** The create form's checkbox for it. */
+export function seatEntropyBox(): HTMLInputElement {
+  return h("input", { id: "seat-entropy", type: "checkbox", "data-testid": "seat-entropy-option", checked: seatEntropyDefault() }) as HTMLInputElement;
+}
+
+export const SEAT_ENTROPY_LABEL = " Every player adds their own randomness to the dice (the first roll waits until all have joined)";
+
+/**
  * The "Room created" card's contents for a new room, and the room recorded in this browser's
  * list (the server shows each link only now).
  */

@@ -30,10 +30,12 @@ import { Attention } from "./attention";
 import { ReplayDialog } from "./replay";
 import { briefingDialog, hasBriefing, markSeen, shouldOpenFirstTime, wasSeen } from "./briefing";
 import { sideColour } from "./look";
+import { gmDiceButtons, seatingNote } from "./seating";
 import { allowedInches, distance, exactInches, inchesText, pathLength, roundPoint, rulerLabel, type Pt } from "./ruler";
 
 export interface Link {
-  send(init: EnvelopeInit): void;
+  /** Sends; a live connection returns the request id it gave the frame. */
+  send(init: EnvelopeInit): bigint | void;
   /** Sends and resolves with the reply to it (Connection.request); absent on the demo table. */
   request?(init: EnvelopeInit): Promise<Envelope>;
   /** Asks a query (Connection.ask); absent where no server answers (the demo table). */
@@ -58,6 +60,9 @@ export class TablePage {
   private seats: SeatsState = emptySeats();
   private dice: DiceDraft = emptyDice();
   private notice = "";
+  /** The table state this seat's randomness was last sent at, and the requests not yet answered. */
+  private entropySentAt: bigint | null = null;
+  private readonly entropyAsks = new Set<bigint>();
   private gameFileProblem = "";
   private retryIn?: number;
   private link: Link | null = null;
@@ -175,6 +180,8 @@ export class TablePage {
   }
 
   receive(env: Envelope): void {
+    // The answer to this browser's own randomness is not an order of the player's: no banner.
+    if ((env.body.case === "orderAccepted" || env.body.case === "orderRejected") && this.entropyAsks.delete(env.requestId)) return;
     const r = reduce(this.model, env);
     this.model = r.model;
     for (const s of r.send) this.link?.send(s);
@@ -182,7 +189,23 @@ export class TablePage {
     if (env.body.case === "orderRejected") this.notice = "";
     if (this.orders.confirming && !actions(this.model.view).some((a) => a.id === this.orders.confirming!.action)) this.orders.confirming = null;
     if (this.saveKey) save(this.saveKey, this.model);
+    this.addEntropy();
     this.render();
+  }
+
+  /**
+   * Before the first roll this seat's browser adds its own randomness to the dice (scheme 2,
+   * docs/fair-play.md): once per table state while the engine awaits it, so a stale one is sent
+   * again at the next state. The bytes come from the browser's cryptographic generator.
+   */
+  private addEntropy(): void {
+    const d = this.model.view?.dice;
+    if (!this.link || !d || d.sealed || !d.awaiting.includes(this.seat) || offlineReason(this.model.status)) return;
+    if (this.entropySentAt === this.model.seq) return;
+    this.entropySentAt = this.model.seq;
+    const entropy = crypto.getRandomValues(new Uint8Array(32));
+    const id = this.link.send({ body: { case: "order", value: { seq: this.model.seq, command: { seat: this.seat, body: { case: "addEntropy", value: { entropy } } } } } });
+    if (typeof id === "bigint") this.entropyAsks.add(id);
   }
 
   setStatus(status: Status, retryInMs?: number): void {
@@ -392,6 +415,7 @@ export class TablePage {
     const e = this.els.orders;
     if (this.role === Role.SPECTATOR) return replace(e, h("p", { class: "muted", "data-testid": "watching" }, watchingWords(v.spectators, (id) => this.sideName(id)), " Hover a unit for its details."));
     if (this.role === Role.GM) return replace(e, h("p", { class: "muted" }, "You see every unit and decision. Hover a unit for its details."));
+    if (v.dice && !v.dice.sealed) return replace(e, seatingNote(v.dice, (id) => this.sideName(id), this.seat));
     const m = this.model;
     const parts: (HTMLElement | HTMLElement[] | null)[] = [];
     if (m.refusal) {
@@ -484,9 +508,12 @@ export class TablePage {
           ? h("button", { "data-testid": "gm-resume", onclick: () => order({ body: { case: "resume", value: {} } }) }, "Resume game")
           : h("button", { "data-testid": "gm-pause", onclick: () => order({ body: { case: "pause", value: { reason: "paused by the GM" } } }) }, "Pause game"),
         h("button", { onclick: () => confirm("End the game as a draw?") && order({ body: { case: "endGame", value: { winner: "", reason: "ended by the GM" } } }) }, "End as draw"),
+        ...gmDiceButtons(v.dice, (body) => order({ body })),
         this.link?.request ? h("button", { "data-testid": "gm-export", title: "The game so far as one file, hidden things and the seed included: for you only", onclick: () => void this.saveGameFile() }, "Download the game file") : null,
       ),
       this.gameFileProblem ? h("p", { class: "replay-error", role: "alert" }, this.gameFileProblem) : null,
+      v.dice && !v.dice.sealed ? seatingNote(v.dice, (id) => this.sideName(id), "gm") : null,
+      v.dice?.secret ? h("p", { class: "muted", "data-testid": "gm-secret" }, "Dice secret: ", h("code", {}, v.dice.secret)) : null,
       diceBox(v, this.dice, (id) => this.sideName(id), (values) => gm({ body: { case: "order", value: { seq: this.model.seq, command: { seat: "gm", body: { case: "enterDice", value: { values } } } } } }), () => {
         this.gmFormChanged = true;
         this.render();
