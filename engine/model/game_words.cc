@@ -13,6 +13,11 @@ std::string side_name(const GameState& state, const std::string& side) {
   return side;
 }
 
+std::string side_possessive(const GameState& state, const std::string& side) {
+  const std::string name = side_name(state, side);
+  return name + (!name.empty() && name.back() == 's' ? "'" : "'s");
+}
+
 std::optional<std::string> shared_event_text(const GameState& state, const pb::Event& event, const std::string& viewer) {
   switch (event.body_case()) {
     case pb::Event::kGameStarted:
@@ -41,7 +46,7 @@ std::optional<std::string> shared_event_text(const GameState& state, const pb::E
                                  : " The dice secret was " + hex(e.secret()) + ".");
     }
     case pb::Event::kEntropyAdded:
-      return side_name(state, event.entropy_added().seat()) + "'s own randomness goes into the dice mix.";
+      return side_possessive(state, event.entropy_added().seat()) + " own randomness goes into the dice mix.";
     case pb::Event::kDiceSealed: {
       const auto& d = event.dice_sealed();
       std::string from;

@@ -14,5 +14,7 @@ std::optional<std::string> shared_event_text(const GameState& state, const pb::E
 
 // A side's name as the scenario gives it ("Union"), or the id when it has none.
 std::string side_name(const GameState& state, const std::string& side);
+// "British's" but "Germans'": the side's name as an owner.
+std::string side_possessive(const GameState& state, const std::string& side);
 
 }  // namespace sandtable

@@ -64,8 +64,8 @@ void Game::seating(Context& ctx, const pb::Command& command) const {
       const auto awaited = st.entropy_awaited();
       if (std::find(awaited.begin(), awaited.end(), seat) == awaited.end()) {
         const bool added = std::any_of(st.entropy.begin(), st.entropy.end(), [&](const auto& e) { return e.first == seat; });
-        if (added) reject("ENTROPY_ALREADY_ADDED", "GEN", side_name(st, seat) + "'s randomness is already in the dice mix.");
-        reject("ENTROPY_NOT_ASKED", "GEN", "This game does not wait for " + side_name(st, seat) + "'s randomness.");
+        if (added) reject("ENTROPY_ALREADY_ADDED", "GEN", side_possessive(st, seat) + " randomness is already in the dice mix.");
+        reject("ENTROPY_NOT_ASKED", "GEN", "This game does not wait for " + side_possessive(st, seat) + " randomness.");
       }
       pb::Event e;
       e.mutable_entropy_added()->set_seat(seat);

@@ -138,6 +138,7 @@ TEST(DiceMix, TheLastSeatsRandomnessSealsTheMixBeforeTheFirstRoll) {
   ASSERT_TRUE(out.accepted) << out.rejection.message();
   ASSERT_EQ(out.events.size(), 1u);
   EXPECT_EQ(out.events[0].entropy_added().seat(), "axis");
+  EXPECT_EQ(s.game->log_line_for(out.events[0], "allies")->text(), "Germans' own randomness goes into the dice mix.");
   EXPECT_EQ(s.game->waiting_for(), (std::vector<std::string>{"allies"}));
 
   EXPECT_EQ(s.game->execute(entropy("axis", 'y')).rejection.code(), "ENTROPY_ALREADY_ADDED");

@@ -142,6 +142,13 @@ TEST(ViewPatch, WhatAPatchCannotSayIsRefused) {
   pb::View twins = held;
   *twins.add_units() = unit("a", 1);
   EXPECT_FALSE(diff_views(held, twins).has_value()) << "two units share an id";
+  pb::View joined = held;
+  joined.mutable_dice()->set_scheme("sandtable-dice/2");
+  joined.mutable_dice()->add_added("blue");
+  EXPECT_FALSE(diff_views(held, joined).has_value()) << "a seat's randomness came: the dice mix travels whole";
+  pb::View sealed = joined;
+  sealed.mutable_dice()->set_sealed(true);
+  EXPECT_FALSE(diff_views(joined, sealed).has_value()) << "the dice were sealed";
 }
 
 TEST(ViewPatch, ApplyRefusesAPatchForAnotherView) {

@@ -10,6 +10,7 @@
 // verifies, and the verify page's POST /api/verify says so in the CLI's words and names a changed die.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -408,6 +409,20 @@ TEST_F(ReplayServerTest, TheFirstRollWaitsForBothSidesRandomnessAndTheSecretStay
   EXPECT_EQ(gm.view.dice().secret(), hex(secret_from_seed(kSeed)));
   EXPECT_TRUE(axis.view.dice().secret().empty());
   EXPECT_EQ(axis.events.back().text(), "The game master looked at the dice secret.");
+  // Not one byte of the secret, raw or in hex, reached a player or a spectator before the end.
+  Seat spectator(server_->port(), token_of(room, "spectator"));
+  axis.drain(50ms);
+  allies.drain(50ms);
+  const std::string secret = secret_from_seed(kSeed);
+  for (const Seat* s : {&axis, &allies, &spectator}) {
+    for (const auto& frame : s->all_bytes) {
+      EXPECT_EQ(frame.find(secret), std::string::npos);
+      EXPECT_EQ(frame.find(hex(secret)), std::string::npos);
+    }
+  }
+  // The scan finds it where it is: in the GM's View since the GM looked.
+  EXPECT_TRUE(std::any_of(gm.all_bytes.begin(), gm.all_bytes.end(),
+                          [&](const std::string& f) { return f.find(hex(secret)) != std::string::npos; }));
   const pb::Envelope shown = ask_export(gm);
   ASSERT_TRUE(shown.has_export_reply()) << shown.ShortDebugString();
   ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(shown.export_reply().json(), &file).ok());
