@@ -369,6 +369,27 @@ std::vector<Probe> catalogue() {
       return order_of(s.seq, c);
     });
   });
+  add("seat", "a seat's randomness for the dice once they are sealed", "DICE_ALREADY_SEALED", Fate::kOpen, [](Rig& r) {
+    return as_seat(r, "blue", [](Seat& s) {
+      pb::Command c;
+      c.mutable_add_entropy()->set_entropy(std::string(32, 'e'));
+      return order_of(s.seq, c);
+    });
+  });
+  add("seat", "the GM's begin of a game that has begun", "ALREADY_BEGUN", Fate::kOpen, [](Rig& r) {
+    return as_seat(r, "gm", [](Seat& s) {
+      pb::Command c;
+      c.mutable_gm()->mutable_begin();
+      return order_of(s.seq, c);
+    });
+  });
+  add("seat", "the GM's look at the dice secret of a game of the older 64-bit seed", "NO_SECRET", Fate::kOpen, [](Rig& r) {
+    return as_seat(r, "gm", [](Seat& s) {
+      pb::Command c;
+      c.mutable_gm()->mutable_show_secret();
+      return order_of(s.seq, c);
+    });
+  });
   add("seat", "an order over 16 KB", "ORDER_TOO_LARGE", Fate::kOpen, [](Rig& r) {
     return as_seat(r, "blue", [](Seat& s) {
       pb::Command c;
