@@ -466,6 +466,14 @@ pb::View Game::view(const std::string& seat) const {
     }
     if (auto it = home_edges_.find(side.id()); it != home_edges_.end()) side.set_home_edge(it->second);
   }
+  if (!st.dice_sealed) {
+    // The rules have not begun: their phase and tasks are not yet the table's.
+    auto* t = v.mutable_turn();
+    t->set_phase("before the first roll");
+    t->clear_active_side();
+    t->clear_active_unit();
+    t->clear_task();
+  }
   for (const auto& w : waiting_for()) v.mutable_turn()->add_waiting_for(w);
   *v.mutable_menu() = menu(seat);
   *v.mutable_spectators() = st.spectators;

@@ -118,6 +118,8 @@ TEST(DiceMix, TheFirstRollWaitsForEveryAwaitedSide) {
     EXPECT_EQ(v.dice().awaiting_size(), 2);
     EXPECT_FALSE(v.dice().sealed());
     EXPECT_TRUE(v.dice().secret().empty()) << seat;
+    EXPECT_EQ(v.turn().phase(), "before the first roll");
+    EXPECT_TRUE(v.turn().task().empty());
   }
   // The secret never leaves in a viewer's copy of the first event.
   EXPECT_TRUE(s.game->event_for(s.log[0], "gm")->game_started().secret().empty());

@@ -171,6 +171,8 @@ test("each player's own randomness goes into the dice before the first roll; the
   const waiting = await axis.locator('[data-testid="seating"]').innerText();
   assert.match(waiting, /The game begins when .+ joins\. Every player's randomness goes into the dice before the first roll/);
   assert.equal(await axis.evaluate(() => window.sandtable.page.model.view.dice.sealed), false);
+  assert.equal(await axis.evaluate(() => window.sandtable.page.model.view.turn.phase), "before the first roll");
+  assert.deepEqual(await axis.evaluate(() => window.sandtable.page.model.view.menu?.actions?.length ?? 0), 0, "nothing to order before the first roll");
   await shot(axis, "fair-dice-waiting");
 
   const allies = await openPage("fair-allies", links.allies);
