@@ -10,6 +10,10 @@
 #include <filesystem>
 
 #include "server/ws_session.h"
+#include "server/verify_service.h"
+#include "server/rooms.h"
+
+#include <google/protobuf/util/json_util.h>
 
 namespace sandtable::server {
 
@@ -80,6 +84,7 @@ bool metrics_allowed(const std::string& peer, const http::request<http::string_b
 
 namespace {
 constexpr std::string_view kVerifyPath = "/api/verify";
+constexpr std::string_view kImportPath = "/api/import";
 constexpr std::uint64_t kVerifyMaxBytes = 8 * 1024 * 1024;
 constexpr std::uint64_t kBodyMaxBytes = 64 * 1024;
 }  // namespace
@@ -105,7 +110,8 @@ void HttpSession::on_header(beast::error_code ec, std::size_t) {
     stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
     return;
   }
-  const bool game_file = parser_->get().method() == http::verb::post && parser_->get().target() == kVerifyPath;
+  const bool game_file = parser_->get().method() == http::verb::post &&
+                         (parser_->get().target() == kVerifyPath || parser_->get().target() == kImportPath);
   if (ec == http::error::body_limit && game_file) {
     return send_text(http::status::payload_too_large, false, parser_->get().version(), "A game file may be at most 8 MiB.\n");
   }
@@ -125,6 +131,62 @@ void HttpSession::send_text(http::status status, bool keep, unsigned version, st
   res->prepare_payload();
   response_ = res;
   http::async_write(stream_, *res, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep));
+}
+
+void HttpSession::send_body(http::status status, bool keep, unsigned version, std::string body, const char* type,
+                            const char* header, const std::string& value) {
+  auto res = make<http::string_body>(status, version, keep, type);
+  if (header) res->set(header, value);
+  res->body() = std::move(body);
+  res->prepare_payload();
+  response_ = res;
+  http::async_write(stream_, *res, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep));
+}
+
+void HttpSession::import_game(bool keep, unsigned version) {
+  if (!ctx_.verifier) return send_text(http::status::not_found, keep, version, "This server does not open game files.\n");
+  auto& req = parser_->get();
+  const auto refuse = [&](http::status status, const char* code, std::string words) {
+    send_body(status, keep, version, std::move(words) + "\n", "text/plain; charset=utf-8", "X-Sandtable-Error", code);
+  };
+  // As CreateRoom: the creation secret, and the address's budget of new rooms.
+  if (!ctx_.create_secret.empty() && req["X-Sandtable-Create-Secret"] != ctx_.create_secret) {
+    return refuse(http::status::forbidden, "CREATE_FORBIDDEN", "This server needs the creation secret to open a room.");
+  }
+  if (slot_ && !ctx_.addresses.may_create_room(slot_->address())) {
+    return refuse(http::status::too_many_requests, "TOO_MANY_ROOMS",
+                  "Too many rooms were created from your address lately; try again in a few minutes.");
+  }
+  auto self = shared_from_this();
+  auto answer = [self, keep, version](pb::Envelope env) {
+    net::post(self->stream_.get_executor(), [self, keep, version, env = std::move(env)] {
+      if (env.has_room_created()) {
+        std::string json;
+        google::protobuf::util::JsonPrintOptions options;
+        options.preserve_proto_field_names = true;
+        (void)google::protobuf::util::MessageToJsonString(env.room_created(), &json, options);
+        return self->send_body(http::status::ok, keep, version, std::move(json), "application/json");
+      }
+      const auto status = env.error().code() == "STORAGE_ERROR" ? http::status::internal_server_error : http::status::bad_request;
+      self->send_body(status, keep, version, env.error().message() + "\n", "text/plain; charset=utf-8", "X-Sandtable-Error",
+                      env.error().code());
+    });
+  };
+  const bool queued = ctx_.verifier->submit_work(
+      [&rooms = ctx_.rooms, text = std::move(req.body()), host_key = std::string(req["X-Sandtable-Host-Key"]), answer] {
+        std::string problem;
+        auto file = read_game_file(text, &problem);
+        if (!file) {
+          pb::Envelope env;
+          env.mutable_error()->set_code("NOT_A_GAME_FILE");
+          env.mutable_error()->set_message(problem);
+          return answer(std::move(env));
+        }
+        rooms.import_game(*file, host_key, answer);
+      });
+  if (!queued) {
+    refuse(http::status::service_unavailable, "BUSY", "The server is checking other game files just now; try again in a minute.");
+  }
 }
 
 void HttpSession::verify(bool keep, unsigned version) {
@@ -179,6 +241,12 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     response_ = res;
     http::async_write(stream_, *res, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep));
   };
+  if (target == kImportPath) {
+    if (req.method() != http::verb::post) {
+      return send_text(http::status::method_not_allowed, keep, version, "POST a game file (sandtable-game/1 JSON) here.\n");
+    }
+    return import_game(keep, version);
+  }
   if (target == kVerifyPath) {
     if (req.method() != http::verb::post) {
       return send_text(http::status::method_not_allowed, keep, version, "POST a game file (sandtable-game/1 JSON) here.\n");

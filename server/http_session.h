@@ -25,8 +25,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   // POST /api/verify: the file goes to the VerifyService; the answer is written when it is back.
   void verify(bool keep, unsigned version);
+  // POST /api/import: the file is verified and becomes a room to replay on the VerifyService's
+  // thread; the answer is RoomCreated as JSON, or the refusal's words with X-Sandtable-Error.
+  void import_game(bool keep, unsigned version);
   void send_text(boost::beast::http::status status, bool keep, unsigned version, std::string body,
                  const char* verified = nullptr);
+  void send_body(boost::beast::http::status status, bool keep, unsigned version, std::string body, const char* type,
+                 const char* header = nullptr, const std::string& value = "");
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
 
   boost::beast::tcp_stream stream_;

@@ -215,6 +215,12 @@ void Room::run_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, 
   if (!m) return next_queued();  // the sender left while its order waited
   pb::Rejection r;
   r.set_rule_id("SERVER");
+  if (!info_.origin.empty()) {
+    r.set_code("READ_ONLY_ROOM");
+    r.set_message("This room replays an imported game: it takes no orders. Open the replay to step through it.");
+    reject(*m, request_id, std::move(r));
+    return next_queued();
+  }
   if (m->role == pb::ROLE_SPECTATOR) {
     r.set_code("SPECTATOR_CANNOT_ORDER");
     r.set_message("Spectators watch; they cannot give orders.");

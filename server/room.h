@@ -34,6 +34,7 @@ struct RoomInfo {
   std::string base_url;  // for join links
   std::int64_t created_ms = 0;
   std::string host_key_hash;  // hex SHA-256 of CreateRoom.host_key; empty: listed only by itself
+  std::string origin;         // StoredRoom.origin: set for an imported game, which takes no orders
 };
 
 class Room : public std::enable_shared_from_this<Room> {

@@ -1,5 +1,6 @@
 #include "server/rooms.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "server/text.h"
@@ -13,6 +14,7 @@
 
 #include "engine/model/dice_mix.h"
 #include "engine/model/scenario_io.h"
+#include "engine/model/verify.h"
 #include "server/recovery.h"
 
 namespace sandtable::server {
@@ -108,7 +110,7 @@ void Rooms::load(Storage& storage) {
       ++metrics_.rooms_from_log;
     }
     auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
-                                       RoomInfo{r.id, r.name, base_url_, r.created_ms, r.host_key_hash},
+                                       RoomInfo{r.id, r.name, base_url_, r.created_ms, r.host_key_hash, r.origin},
                                        std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
                                        tokens_, metrics_);
     if (delayed) room->set_spectator_delay(std::move(delay));
@@ -200,37 +202,85 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
   const std::string name = request.name().empty() ? scenario.name() : utf8_prefix(request.name(), 200);
   Write w;
   w.room = StoredRoom{room_id, name, scenario.ruleset(), scenario.id(), unix_ms(),
-                      host_key.empty() ? std::string() : token_hash(host_key)};
+                      host_key.empty() ? std::string() : token_hash(host_key), ""};
   w.events_room = room_id;
-  w.events = events;
+  w.events = std::move(events);
   w.snapshot = StoredSnapshot{room_id, game->seq(), game->view(kGm).SerializeAsString(), game->save().SerializeAsString()};
+  open_new(std::move(w), std::move(game), {}, std::move(done));
+}
+
+void Rooms::import_game(const pb::GameExport& file, const std::string& host_key, std::function<void(pb::Envelope)> done) {
+  if (!host_key.empty() && (host_key.size() < kMinHostKey || host_key.size() > kMaxHostKey)) {
+    return done(error("BAD_HOST_KEY", "The host key must be between " + std::to_string(kMinHostKey) + " and " +
+                                          std::to_string(kMaxHostKey) + " characters long."));
+  }
+  // Only a game that re-runs exactly as its file says becomes a room: a replay room shows what
+  // was played, never what someone wrote into a file.
+  VerifyResult checked;
+  try {
+    checked = verify_game(registry_, file);
+  } catch (const std::exception& e) {
+    checked.summary = std::string("the file could not be re-run (") + e.what() + ")";
+  }
+  if (!checked.ok) return done(error("IMPORT_DOES_NOT_VERIFY", "The game in the file does not verify: " + checked.summary + "."));
+  std::vector<pb::Event> log(file.events().begin(), file.events().end());
+  std::string err;
+  std::unique_ptr<Game> game = Game::from_log(registry_, log, &err);
+  if (!game) return done(error("IMPORT_DOES_NOT_VERIFY", "The game in the file does not load: " + err + "."));
+  const pb::GameStarted& started = log.front().game_started();
+  const std::string room_id = random_hex(8);
+  const std::string was = file.room_name().empty() ? started.scenario().name() : file.room_name();
+  Write w;
+  w.room = StoredRoom{room_id, utf8_prefix("Replay: " + was, 200), started.ruleset(), started.scenario().id(), unix_ms(),
+                      host_key.empty() ? std::string() : token_hash(host_key),
+                      "import:" + utf8_prefix(file.room_id().empty() ? std::string("file") : file.room_id(), 64)};
+  w.events_room = room_id;
+  // The replay steps by order when the file says where each order's events begin (a server's
+  // file does; the CLI's bot games do not, and step by event).
+  std::vector<OrderStart> starts;
+  const bool placed = file.orders_size() > 0 &&
+                      std::all_of(file.orders().begin(), file.orders().end(), [](const auto& o) { return o.first_seq() != 0; });
+  if (placed) {
+    for (const auto& o : file.orders()) {
+      w.orders.push_back(StoredOrder{o.first_seq(), o.command()});
+      starts.push_back({o.first_seq(), o.command().seat()});
+    }
+  }
+  w.events = std::move(log);
+  w.snapshot = StoredSnapshot{room_id, game->seq(), game->view(kGm).SerializeAsString(), game->save().SerializeAsString()};
+  open_new(std::move(w), std::move(game), std::move(starts), std::move(done));
+}
+
+void Rooms::open_new(Write w, std::unique_ptr<Game> game, std::vector<OrderStart> starts,
+                     std::function<void(pb::Envelope)> done) {
+  const StoredRoom stored = *w.room;
   pb::Envelope reply;
   auto* created = reply.mutable_room_created();
-  created->set_room_id(room_id);
+  created->set_room_id(stored.id);
   created->set_seed_hash(game->state().seed_hash);
   std::vector<std::pair<std::string, pb::Role>> seats;
-  for (const auto& side : scenario.sides()) seats.emplace_back(side.id(), pb::ROLE_PLAYER);
+  for (const auto& side : game->state().sides) seats.emplace_back(side, pb::ROLE_PLAYER);
   seats.emplace_back(kGm, pb::ROLE_GM);
   seats.emplace_back(kSpectator, pb::ROLE_SPECTATOR);
   for (const auto& [seat, role] : seats) {
     const std::string token = new_token();
     StoredSeat s;
     s.token_hash = token_hash(token);
-    s.room_id = room_id;
+    s.room_id = stored.id;
     s.seat = seat;
     s.role = role;
-    s.created_ms = w.room->created_ms;
+    s.created_ms = stored.created_ms;
     w.seats.push_back(s);
     auto* link = created->add_links();
     link->set_seat(seat);
     link->set_role(role);
     link->set_token(token);
-    link->set_url(base_url_ + "/?room=" + room_id + "&token=" + token);
+    link->set_url(base_url_ + "/?room=" + stored.id + "&token=" + token);
   }
   auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
-                                     RoomInfo{room_id, name, base_url_, w.room->created_ms, w.room->host_key_hash},
-                                     std::move(game), events, std::vector<pb::ChatMessage>{}, commits_, tokens_,
-                                     metrics_);
+                                     RoomInfo{stored.id, stored.name, base_url_, stored.created_ms, stored.host_key_hash, stored.origin},
+                                     std::move(game), w.events, std::vector<pb::ChatMessage>{}, commits_, tokens_, metrics_);
+  room->set_order_starts(std::move(starts));
   for (const auto& s : w.seats) room->add_token(s.seat, s.token_hash);
   auto seat_rows = w.seats;
   commits_.submit(std::move(w), [this, room, seat_rows, reply = std::move(reply), done = std::move(done)](
@@ -242,7 +292,11 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
       rooms_[room->id()] = room;
     }
     ++metrics_.rooms;
-    spdlog::info("room={} seq=1 created", room->id());
+    if (room->info().origin.empty()) {
+      spdlog::info("room={} seq=1 created", room->id());
+    } else {
+      spdlog::info("room={} imported ({})", room->id(), room->info().origin);
+    }
     done(reply);
   });
 }

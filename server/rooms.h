@@ -12,6 +12,7 @@
 #include "server/commit_queue.h"
 #include "server/room.h"
 #include "server/tokens.h"
+#include "sandtable/v1/export.pb.h"
 
 namespace sandtable::server {
 
@@ -49,6 +50,10 @@ class Rooms {
   // Validates, starts the game and stores the room with its events and tokens; `done` gets a
   // RoomCreated or an Error envelope once the room is durable (on the writer thread).
   void create(const pb::CreateRoom& request, bool allow_seed, std::function<void(pb::Envelope)> done);
+  // A game's file (docs/fair-play.md) as a room to replay: verified first (IMPORT_DOES_NOT_VERIFY
+  // otherwise), then stored with its events and orders under a new id, with fresh links; the room
+  // takes no orders (READ_ONLY_ROOM). CPU-heavy: call it off the I/O threads (the VerifyService's).
+  void import_game(const pb::GameExport& file, const std::string& host_key, std::function<void(pb::Envelope)> done);
 
   // ListRooms (server/room_list.cc): given a GM token, the rooms created with that room's host
   // key, newest first; `done` gets a RoomList or a BAD_TOKEN Error (the same for a token that
@@ -57,6 +62,10 @@ class Rooms {
   static constexpr std::size_t kMaxListed = 200;
 
  private:
+  // Seats with fresh tokens for every side, the GM and spectators; the room is stored with them,
+  // then opened, and `done` gets its RoomCreated (or a STORAGE_ERROR).
+  void open_new(Write w, std::unique_ptr<Game> game, std::vector<OrderStart> starts, std::function<void(pb::Envelope)> done);
+
   boost::asio::io_context& io_;
   const Registry& registry_;
   CommitQueue& commits_;

@@ -77,7 +77,7 @@ class Stmt {
 
 struct SqliteStorage::Statements {
   explicit Statements(sqlite3* db)
-      : room(db, "INSERT INTO rooms(id,name,ruleset,scenario_id,created_ms,host_key_hash) VALUES(?,?,?,?,?,?)"),
+      : room(db, "INSERT INTO rooms(id,name,ruleset,scenario_id,created_ms,host_key_hash,origin) VALUES(?,?,?,?,?,?,?)"),
         seat(db, "INSERT INTO seats(token_hash,room_id,seat,role,revoked,created_ms) VALUES(?,?,?,?,?,?)"),
         revoke(db, "UPDATE seats SET revoked=1 WHERE token_hash=?"),
         event(db, "INSERT INTO events(room_id,seq,body) VALUES(?,?,?)"),
@@ -237,6 +237,11 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
         } else {
           room.text(6, w->room->host_key_hash);
         }
+        if (w->room->origin.empty()) {
+          room.null(7);
+        } else {
+          room.text(7, w->room->origin);
+        }
         room.run();
       }
       for (const auto& s : w->seats) {
@@ -274,9 +279,9 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
 
 std::vector<StoredRoom> SqliteStorage::rooms() {
   std::vector<StoredRoom> out;
-  Stmt st(db_, "SELECT id,name,ruleset,scenario_id,created_ms,host_key_hash FROM rooms ORDER BY created_ms, id");
+  Stmt st(db_, "SELECT id,name,ruleset,scenario_id,created_ms,host_key_hash,origin FROM rooms ORDER BY created_ms, id");
   while (st.step()) {
-    out.push_back({st.col_text(0), st.col_text(1), st.col_text(2), st.col_text(3), st.col_int(4), st.col_text(5)});
+    out.push_back({st.col_text(0), st.col_text(1), st.col_text(2), st.col_text(3), st.col_int(4), st.col_text(5), st.col_text(6)});
   }
   return out;
 }

@@ -23,6 +23,8 @@ struct StoredRoom {
   std::int64_t created_ms = 0;
   // Hex SHA-256 of CreateRoom.host_key; empty when the room was created without one.
   std::string host_key_hash;
+  // "import:<room id>" for a game file opened as a room to replay; empty for a room played here.
+  std::string origin;
 };
 
 struct StoredSeat {

@@ -23,25 +23,42 @@ VerifyService::~VerifyService() {
 }
 
 bool VerifyService::submit(std::string file, std::function<void(VerifyAnswer)> done) {
+  return submit_work([this, file = std::move(file), done = std::move(done)] { done(check(registry_, file)); });
+}
+
+bool VerifyService::submit_work(std::function<void()> work) {
   {
     std::lock_guard lock(mu_);
     if (stopping_ || queue_.size() >= max_waiting_) return false;
-    queue_.push_back(Job{std::move(file), std::move(done)});
+    queue_.push_back(std::move(work));
   }
   cv_.notify_one();
   return true;
 }
 
-VerifyAnswer VerifyService::check(const Registry& registry, const std::string& file) {
-  VerifyAnswer a;
+std::optional<pb::GameExport> read_game_file(const std::string& text, std::string* problem) {
   pb::GameExport game;
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;
-  if (const auto status = google::protobuf::util::JsonStringToMessage(file, &game, options); !status.ok()) {
-    a.report = "This is not a Sandtable game file (" + std::string(status.message()) +
-               "). Save one with \"Download the game file\" at the table, or sandtable-cli export.\n";
+  if (const auto status = google::protobuf::util::JsonStringToMessage(text, &game, options); !status.ok()) {
+    if (problem) {
+      *problem = "This is not a Sandtable game file (" + std::string(status.message()) +
+                 "). Save one with \"Download the game file\" at the table, or sandtable-cli export.";
+    }
+    return std::nullopt;
+  }
+  return game;
+}
+
+VerifyAnswer VerifyService::check(const Registry& registry, const std::string& file) {
+  VerifyAnswer a;
+  std::string problem;
+  const auto read = read_game_file(file, &problem);
+  if (!read) {
+    a.report = problem + "\n";
     return a;
   }
+  const pb::GameExport& game = *read;
   a.read = true;
   try {
     const VerifyResult r = verify_game(registry, game);
@@ -55,15 +72,15 @@ VerifyAnswer VerifyService::check(const Registry& registry, const std::string& f
 
 void VerifyService::run() {
   for (;;) {
-    Job job;
+    std::function<void()> work;
     {
       std::unique_lock lock(mu_);
       cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (stopping_) return;  // files still waiting are dropped with their connections
-      job = std::move(queue_.front());
+      work = std::move(queue_.front());
       queue_.pop_front();
     }
-    job.done(check(registry_, job.file));
+    work();
   }
 }
 

@@ -10,9 +10,17 @@
 #include <string>
 #include <thread>
 
+#include <optional>
+
 #include "engine/model/registry.h"
+#include "sandtable/v1/export.pb.h"
 
 namespace sandtable::server {
+
+namespace pb = ::sandtable::v1;
+
+// A game file's text as a GameExport, or nullopt with *problem in a player's words.
+std::optional<pb::GameExport> read_game_file(const std::string& text, std::string* problem);
 
 struct VerifyAnswer {
   bool ok = false;     // every roll and card matches
@@ -30,22 +38,21 @@ class VerifyService {
   // Queues a file's text; `done` runs on the service's thread (post to your own executor from
   // it). False, and `done` never runs, when max_waiting files already wait.
   bool submit(std::string file, std::function<void(VerifyAnswer)> done);
+  // Other work of the same weight (an imported game is verified before it becomes a room), in
+  // the same queue and under the same bound.
+  bool submit_work(std::function<void()> work);
 
   // The check itself, on the caller's thread.
   static VerifyAnswer check(const Registry& registry, const std::string& file);
 
  private:
-  struct Job {
-    std::string file;
-    std::function<void(VerifyAnswer)> done;
-  };
   void run();
 
   const Registry& registry_;
   const std::size_t max_waiting_;
   std::mutex mu_;
   std::condition_variable cv_;
-  std::deque<Job> queue_;
+  std::deque<std::function<void()>> queue_;
   bool stopping_ = false;
   std::thread thread_;
 };

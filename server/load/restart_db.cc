@@ -24,7 +24,7 @@ std::int64_t unix_ms() {
 void room_writes(const pb::Scenario& scenario, const StoredGame& game, BuiltRoom& room, std::vector<server::Write>& out) {
   const std::int64_t now = unix_ms();
   server::Write first;
-  first.room = server::StoredRoom{room.id, scenario.name(), scenario.ruleset(), scenario.id(), now, ""};
+  first.room = server::StoredRoom{room.id, scenario.name(), scenario.ruleset(), scenario.id(), now, "", ""};
   std::vector<std::pair<std::string, pb::Role>> seats;
   for (const auto& side : scenario.sides()) seats.emplace_back(side.id(), pb::ROLE_PLAYER);
   seats.emplace_back("gm", pb::ROLE_GM);

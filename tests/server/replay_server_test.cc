@@ -263,17 +263,18 @@ TEST_F(ReplayServerTest, AfterTheGameTheGmOpensTheWholeGameToEveryonesReplay) {
 }
 
 
-// POST /api/verify, the browser's verify page's check: the status, the verdict header and the words.
+// A game file posted to the verify page's /api/verify or to /api/import: the status, the verdict
+// and error headers, and the words (or the new room's JSON).
 struct Checked {
   unsigned status = 0;
-  std::string verified, report;
+  std::string verified, report, error;
 };
-Checked post_verify(unsigned short port, const std::string& file) {
+Checked post_file(unsigned short port, const std::string& file, const char* path = "/api/verify") {
   namespace http = boost::beast::http;
   boost::asio::io_context io;
   boost::beast::tcp_stream stream(io);
   stream.connect({boost::asio::ip::make_address("127.0.0.1"), port});
-  http::request<http::string_body> req(http::verb::post, "/api/verify", 11);
+  http::request<http::string_body> req(http::verb::post, path, 11);
   req.set(http::field::host, "127.0.0.1");
   req.body() = file;
   req.prepare_payload();
@@ -283,7 +284,8 @@ Checked post_verify(unsigned short port, const std::string& file) {
   res.body_limit(1 << 20);
   stream.expires_after(std::chrono::seconds(60));
   http::read(stream, buffer, res);
-  return {res.get().result_int(), std::string(res.get()["X-Sandtable-Verified"]), res.get().body()};
+  return {res.get().result_int(), std::string(res.get()["X-Sandtable-Verified"]), res.get().body(),
+          std::string(res.get()["X-Sandtable-Error"])};
 }
 
 pb::Envelope ask_export(Seat& s) {
@@ -325,7 +327,7 @@ TEST_F(ReplayServerTest, TheGameExportsToTheGmAnyTimeAndToPlayersAfterTheEndAndV
   EXPECT_TRUE(check.ok) << check.summary;
 
   // The verify page's check answers in the CLI's words; a changed die is named at its event.
-  const Checked good = post_verify(server_->port(), after.export_reply().json());
+  const Checked good = post_file(server_->port(), after.export_reply().json());
   EXPECT_EQ(good.status, 200u);
   EXPECT_EQ(good.verified, "yes");
   EXPECT_EQ(good.report, verify_report(check));
@@ -341,11 +343,11 @@ TEST_F(ReplayServerTest, TheGameExportsToTheGmAnyTimeAndToPlayersAfterTheEndAndV
   rolled->mutable_dice(0)->set_value(rolled->dice(0).value() % 6 + 1);
   std::string json;
   ASSERT_TRUE(google::protobuf::util::MessageToJsonString(tampered, &json).ok());
-  const Checked bad = post_verify(server_->port(), json);
+  const Checked bad = post_file(server_->port(), json);
   EXPECT_EQ(bad.status, 200u);
   EXPECT_EQ(bad.verified, "no");
   EXPECT_EQ(bad.report.rfind("MISMATCH: event " + std::to_string(rolled->seq()) + " ", 0), 0u) << bad.report;
-  const Checked junk = post_verify(server_->port(), "not json");
+  const Checked junk = post_file(server_->port(), "not json");
   EXPECT_EQ(junk.status, 400u);
   EXPECT_EQ(junk.verified, "no");
 
@@ -444,6 +446,78 @@ TEST_F(ReplayServerTest, ARoomWithoutAFixedSeedDrawsASecret) {
   EXPECT_TRUE(axis.view.dice().sealed());
   EXPECT_EQ(axis.view.seed_hash().size(), 64u);
   EXPECT_EQ(axis.view.seed_hash(), reply.room_created().seed_hash());
+}
+
+// POST /api/import: a finished game's file opens as a new room to replay, with fresh links; it
+// shows each seat the game as it ended, replays step by step as the original room did, takes no
+// order, and stays so after a restart. A file that does not verify, or is no game file, opens
+// nothing and says why.
+TEST_F(ReplayServerTest, AGameFileOpensAsARoomToReplayThatTakesNoOrders) {
+  const Played p = play(server_->port());
+  Seat gm(server_->port(), token_of(p.room, "gm"));
+  ASSERT_TRUE(gm.order(gm_command([](pb::GmCommand& g) { g.mutable_end_game()->set_reason("time"); })).has_order_accepted());
+  Seat axis(server_->port(), token_of(p.room, "axis"));
+  const pb::Envelope file = ask_export(axis);
+  ASSERT_TRUE(file.has_export_reply()) << file.ShortDebugString();
+  const pb::Envelope original_step = replay_step(axis, 3);
+  ASSERT_TRUE(original_step.has_replay_frame());
+
+  const Checked opened = post_file(server_->port(), file.export_reply().json(), "/api/import");
+  ASSERT_EQ(opened.status, 200u) << opened.report << opened.error;
+  pb::RoomCreated room;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(opened.report, &room).ok()) << opened.report;
+  EXPECT_NE(room.room_id(), p.room.room_id());
+  EXPECT_EQ(room.seed_hash(), p.room.seed_hash());
+  EXPECT_EQ(room.links_size(), 4);
+
+  Seat replayer(server_->port(), token_of(room, "axis"));
+  EXPECT_EQ(replayer.welcome.room_name().rfind("Replay: ", 0), 0u) << replayer.welcome.room_name();
+  EXPECT_TRUE(replayer.view.result().over());
+  EXPECT_EQ(replayer.view.seq(), axis.view.seq());
+  EXPECT_EQ(without_menu(replayer.view).SerializeAsString(), without_menu(axis.view).SerializeAsString())
+      << "the Germans' table in the replay room is the one they left";
+  const pb::Envelope step = replay_step(replayer, 3);
+  ASSERT_TRUE(step.has_replay_frame()) << step.ShortDebugString();
+  EXPECT_EQ(step.replay_frame().steps(), original_step.replay_frame().steps());
+  EXPECT_EQ(step.replay_frame().view().SerializeAsString(), original_step.replay_frame().view().SerializeAsString());
+  pb::Command chat_like;
+  chat_like.mutable_take_back();
+  pb::Envelope refused = replayer.order(chat_like);
+  ASSERT_TRUE(refused.has_order_rejected()) << refused.ShortDebugString();
+  EXPECT_EQ(refused.order_rejected().rejection().code(), "READ_ONLY_ROOM");
+  Seat gm2(server_->port(), token_of(room, "gm"));
+  refused = gm2.order(gm_command([](pb::GmCommand& g) { g.mutable_reveal(); }));
+  ASSERT_TRUE(refused.has_order_rejected()) << refused.ShortDebugString();
+  EXPECT_EQ(refused.order_rejected().rejection().code(), "READ_ONLY_ROOM");
+
+  // A file with one die changed does not verify, and opens nothing; nor does a file that is none.
+  pb::GameExport tampered;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(file.export_reply().json(), &tampered).ok());
+  for (auto& e : *tampered.mutable_events()) {
+    if (e.dice_size() > 0) {
+      e.mutable_dice(0)->set_value(e.dice(0).value() % 6 + 1);
+      break;
+    }
+  }
+  std::string json;
+  ASSERT_TRUE(google::protobuf::util::MessageToJsonString(tampered, &json).ok());
+  const Checked bad = post_file(server_->port(), json, "/api/import");
+  EXPECT_EQ(bad.status, 400u);
+  EXPECT_EQ(bad.error, "IMPORT_DOES_NOT_VERIFY");
+  EXPECT_NE(bad.report.find("does not verify: event "), std::string::npos) << bad.report;
+  const Checked junk = post_file(server_->port(), "not json", "/api/import");
+  EXPECT_EQ(junk.status, 400u);
+  EXPECT_EQ(junk.error, "NOT_A_GAME_FILE");
+
+  // After a restart the replay room is there, still taking no orders.
+  ASSERT_EQ(server_->stop(), 0);
+  server_ = std::make_unique<ServerProcess>(SANDTABLE_SERVER_BINARY, dir_.path + "/r.db", args());
+  Seat later(server_->port(), token_of(room, "allies"));
+  EXPECT_TRUE(later.view.result().over());
+  refused = later.order(chat_like);
+  ASSERT_TRUE(refused.has_order_rejected()) << refused.ShortDebugString();
+  EXPECT_EQ(refused.order_rejected().rejection().code(), "READ_ONLY_ROOM");
+  EXPECT_TRUE(replay_step(later, 3).has_replay_frame());
 }
 
 }  // namespace

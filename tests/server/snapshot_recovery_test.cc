@@ -204,7 +204,7 @@ TEST(SnapshotRecoveryTest, AServerKilledPastASnapshotRestartsFromItAndPlaysOnAsT
 void store_room(server::SqliteStorage& storage, const std::string& id, const std::vector<pb::Event>& log,
                 std::size_t events, std::optional<StoredSnapshot> snapshot) {
   server::Write w;
-  w.room = server::StoredRoom{id, id, "portable-wargame-19c", "pw-meeting-engagement", 1, ""};
+  w.room = server::StoredRoom{id, id, "portable-wargame-19c", "pw-meeting-engagement", 1, "", ""};
   for (const std::string seat : {"gm", "spectator", "blue", "red"}) {
     server::StoredSeat s;
     s.token_hash = id + "-" + seat;

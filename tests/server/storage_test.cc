@@ -20,7 +20,7 @@ using sandtable::testing::TempDir;
 
 Write room_write(const std::string& id) {
   Write w;
-  w.room = StoredRoom{id, std::string("Room ").append(id), "counter-test", "counter-duel", 1, ""};
+  w.room = StoredRoom{id, std::string("Room ").append(id), "counter-test", "counter-duel", 1, "", ""};
   StoredSeat s;
   s.token_hash = std::string("hash-").append(id);
   s.room_id = id;

@@ -147,6 +147,24 @@ test("a player scrubs the replay of a game, by step, by turn and with the slider
   await checker.locator('[data-testid="verify-verdict"].verified').waitFor();
   assert.equal((await checker.locator('[data-testid="verify-report"]').innerText()).trim(), verdict.trim());
   await shot(checker, "verify-ok");
+
+  // The same page opens the file as a room of its own to replay: a link per seat, the table as the
+  // game ended, a replay by order as in the room it was played in, and no orders taken.
+  await checker.click('[data-testid="verify-import"]');
+  await checker.locator('[data-testid="verify-room"] .link-table input').first().waitFor({ timeout: 30_000 });
+  const imported = Object.fromEntries(await checker.$$eval('[data-testid="verify-room"] .link-table input', (els) => els.map((e) => [e.dataset.seat, e.value])));
+  assert.ok(imported.axis && imported.allies && imported.gm && imported.spectator, `a link per seat: ${Object.keys(imported)}`);
+  await shot(checker, "verify-import-links");
+  const again = await openPage("replay-imported", imported.axis);
+  await again.waitForSelector('[data-testid="connection"][data-status="open"]');
+  await again.waitForFunction(() => window.sandtable.page.model.view?.result?.over === true, null, { timeout: 10_000 });
+  assert.match(await again.evaluate(() => window.sandtable.page.model.welcome.roomName), /^Replay: replay/);
+  await again.click('[data-testid="replay-open"]');
+  const importedFirst = await atStep(again, 0);
+  assert.ok(importedFirst.units.includes("b2"), "the file was opened after the GM's reveal: its replay shows the whole game");
+  assert.equal(importedFirst.steps, opened.steps, "the same steps as the room it was played in");
+  await shot(again, "replay-imported");
+  await again.click('[data-testid="replay-close"]');
   const rolled = saved.events.find((e) => (e.dice ?? []).length > 0);
   rolled.dice[0].value = (rolled.dice[0].value % 6) + 1;
   const tampered = join(process.env.SANDTABLE_REPO, "web-client/test-output/e2e/replay-game-tampered.json");

@@ -57,7 +57,7 @@ if (new URLSearchParams(location.search).has("demo")) {
   (window as unknown as { sandtable: unknown }).sandtable = { page, conn };
 } else if (new URLSearchParams(location.search).has("verify")) {
   void import("./ui/verify").then(({ VerifyPage }) => {
-    const page = new VerifyPage();
+    const page = new VerifyPage(store);
     app.replaceChildren(page.root);
     document.title = "Check a game file · Sandtable";
     (window as unknown as { sandtable: unknown }).sandtable = { verify: page };
