@@ -3,6 +3,8 @@
 // the connections, and the search of what each received against what it may not know.
 #include <gtest/gtest.h>
 
+#include "engine/core/sha256.h"
+#include "engine/model/dice_mix.h"
 #include "tests/server/secrets_wire.h"
 
 namespace sandtable::testing::scan {
@@ -61,7 +63,8 @@ class Harness {
       if (!play_one()) break;
       if (orders_ == rejoin_at) rejoin();
       if (orders_ == resync_at) resync();
-      if (opt_.plant && orders_ == 1) plant();
+      // The first order of the game proper: after the seats' randomness in a scheme-2 room.
+      if (opt_.plant && orders_ == 1 + (mixed() ? static_cast<int>(game_->state().sides.size()) : 0)) plant();
       gm_->drain();
       if (orders_ % 48 == 0) {
         spectator_measures();
@@ -89,6 +92,9 @@ class Harness {
     env.mutable_create_room()->set_scenario_id(m_.scenario_id);
     env.mutable_create_room()->set_has_seed(true);
     env.mutable_create_room()->set_seed(seed_);
+    // Every other game under dice scheme 2 with the seats' randomness (the secret derived from the
+    // seed, as a fixed-seed room does): its secret is searched for like the seed.
+    env.mutable_create_room()->set_seat_entropy(mixed());
     const auto rid = lobby_->send(env);
     for (;;) {
       auto bytes = lobby_->recv_bytes(10s);
@@ -106,6 +112,11 @@ class Harness {
   void start_oracle() {
     StartOptions start;
     start.seed = seed_;
+    if (mixed()) {
+      start.secret = secret_from_seed(seed_);
+      const pb::Scenario scenario = scenario_of(m_);
+      for (const auto& side : scenario.sides()) start.entropy_from.push_back(side.id());
+    }
     std::string err;
     std::vector<pb::Event> events;
     game_ = Game::start(rules_of(m_), scenario_of(m_), start, &events, &err);
@@ -162,12 +173,28 @@ class Harness {
 
   // Plays the bot's next order through the server. False when the rules refuse the bot's order
   // (a bot's fault, not the server's): the game stops there and what was sent is scanned.
+  bool mixed() const { return index_ % 2 == 0; }
+  // What the end shows everyone: the seed in words, or scheme 2's secret in hex.
+  std::string revealed_at_end() const { return mixed() ? hex(secret_from_seed(seed_)) : std::to_string(seed_); }
+  std::optional<pb::Command> entropy_order(const std::string& seat) {
+    pb::Command c;
+    c.set_seat(seat);
+    std::string bytes;
+    for (int i = 0; i < 8; ++i) {
+      const std::uint32_t v = bot_rng_.next();
+      for (int b = 0; b < 4; ++b) bytes.push_back(static_cast<char>((v >> (8 * b)) & 0xff));
+    }
+    c.mutable_add_entropy()->set_entropy(bytes);
+    return c;
+  }
+
   bool play_one() {
     for (auto& [id, p] : players_) p->catch_up(game_->seq());
     const std::string who = waiting_on();
     Conn& mover = *players_.at(who);
     if (orders_ % 5 == 2) ask(mover);
-    auto command = bot_->choose(*game_, who, bot_rng_);
+    // Before the first roll of a scheme-2 room the seat's randomness is its order.
+    auto command = game_->state().dice_sealed ? bot_->choose(*game_, who, bot_rng_) : entropy_order(who);
     if (!command) throw std::runtime_error("the bot for " + who + " found nothing to do");
     auto next = std::make_unique<Game>(*game_);
     const Outcome out = next->execute(*command);
@@ -291,8 +318,8 @@ class Harness {
         if (!seen) text += "Beware " + u.id() + ", the " + u.name() + ". ";
       }
     }
-    text += "The dice seed is ";
-    text += std::to_string(seed_);
+    text += mixed() ? "The dice secret is " : "The dice seed is ";
+    text += revealed_at_end();
     text += '.';
     if (const auto* st = dynamic_cast<const bg::BgState*>(&game_->state())) {
       const auto& pile = st->deck.draw_pile();
@@ -312,7 +339,7 @@ class Harness {
       bool got = false;
       while (!got && std::chrono::steady_clock::now() < deadline) {
         p->pump(100ms);
-        for (const auto& msg : p->messages) got = got || msg.bytes.find("The dice seed is") != std::string::npos;
+        for (const auto& msg : p->messages) got = got || msg.bytes.find(revealed_at_end()) != std::string::npos;
       }
       if (!got) throw std::runtime_error("the planted chat line did not reach " + id);
     }
@@ -423,7 +450,7 @@ class Harness {
         tally_.searched["hidden log line"] += static_cast<long>(lines.items.size());
         for (const auto& h : secrets::scan(msg.bytes, s)) report(*c, msg, n, h);
         for (const auto& h : secrets::scan(msg.bytes, lines)) report(*c, msg, n, h);
-        if (ended_seq_ != 0 && msg.to >= ended_seq_ && msg.bytes.find(std::to_string(seed_)) != std::string::npos) seed_at_end = true;
+        if (ended_seq_ != 0 && msg.to >= ended_seq_ && msg.bytes.find(revealed_at_end()) != std::string::npos) seed_at_end = true;
         // The deck search on real bytes: cards drawn since the opening follow the opening's
         // order (BgView.turned lists them), so it must find them there.
         if (!moments_.front().hidden.at(c->viewer).deck.empty()) {

@@ -1,5 +1,7 @@
 #include "tests/server/secrets_scan.h"
 
+#include "engine/core/sha256.h"
+
 #include <google/protobuf/any.pb.h>
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/dynamic_message.h>
@@ -572,7 +574,14 @@ Secrets hidden_from(const Game& game, const pb::View& gm_view, const pb::View& v
     add_rookie(*rrs, out);
   }
   if (!game.over()) {
-    add_seed(out, game.state().seed);
+    if (game.state().dice_scheme.empty()) {
+      add_seed(out, game.state().seed);
+    } else {
+      // Scheme 2: the secret, raw and in hex; the seed (0) says nothing.
+      const std::string& secret = game.state().secret;
+      out.add({Kind::kSeed, Match::kBytes, secret, "the dice secret's 32 bytes"});
+      out.add({Kind::kSeed, Match::kBytes, hex(secret), "the dice secret in hex"});
+    }
     add_generator(out, game.state().rng, "the dice generator");
   }
   out.finish();
