@@ -7,8 +7,9 @@ namespace sandtable {
 
 namespace {
 constexpr std::uint64_t kBotStream = 0xb07b07b07ULL;
+}  // namespace
 
-pb::Command entropy_order(const std::string& seat, Pcg32& rng) {
+pb::Command bot_entropy_order(const std::string& seat, Pcg32& rng) {
   pb::Command c;
   c.set_seat(seat);
   std::string bytes;
@@ -19,7 +20,6 @@ pb::Command entropy_order(const std::string& seat, Pcg32& rng) {
   c.mutable_add_entropy()->set_entropy(bytes);
   return c;
 }
-}  // namespace
 
 AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, const AutoplayOptions& options) {
   AutoplayResult result;
@@ -51,7 +51,7 @@ AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, cons
     const std::string& seat = seats.front();
     std::optional<pb::Command> command;
     if (!game->state().dice_sealed) {
-      command = entropy_order(seat, bot_rng);  // before the first roll: the seat's randomness
+      command = bot_entropy_order(seat, bot_rng);  // before the first roll: the seat's randomness
     } else {
       Bot* bot = shared.get();
       if (!bot) {

@@ -39,4 +39,7 @@ struct AutoplayOptions {
 
 AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, const AutoplayOptions& options);
 
+// A bot's seat randomness for dice scheme 2 (AddEntropy): 32 bytes of its own stream.
+pb::Command bot_entropy_order(const std::string& seat, Pcg32& rng);
+
 }  // namespace sandtable

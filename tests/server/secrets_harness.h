@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/core/sha256.h"
+#include "engine/model/autoplay.h"
 #include "engine/model/dice_mix.h"
 #include "tests/server/secrets_wire.h"
 
@@ -176,25 +177,13 @@ class Harness {
   bool mixed() const { return index_ % 2 == 0; }
   // What the end shows everyone: the seed in words, or scheme 2's secret in hex.
   std::string revealed_at_end() const { return mixed() ? hex(secret_from_seed(seed_)) : std::to_string(seed_); }
-  std::optional<pb::Command> entropy_order(const std::string& seat) {
-    pb::Command c;
-    c.set_seat(seat);
-    std::string bytes;
-    for (int i = 0; i < 8; ++i) {
-      const std::uint32_t v = bot_rng_.next();
-      for (int b = 0; b < 4; ++b) bytes.push_back(static_cast<char>((v >> (8 * b)) & 0xff));
-    }
-    c.mutable_add_entropy()->set_entropy(bytes);
-    return c;
-  }
-
   bool play_one() {
     for (auto& [id, p] : players_) p->catch_up(game_->seq());
     const std::string who = waiting_on();
     Conn& mover = *players_.at(who);
     if (orders_ % 5 == 2) ask(mover);
     // Before the first roll of a scheme-2 room the seat's randomness is its order.
-    auto command = game_->state().dice_sealed ? bot_->choose(*game_, who, bot_rng_) : entropy_order(who);
+    auto command = game_->state().dice_sealed ? bot_->choose(*game_, who, bot_rng_) : std::optional<pb::Command>(bot_entropy_order(who, bot_rng_));
     if (!command) throw std::runtime_error("the bot for " + who + " found nothing to do");
     auto next = std::make_unique<Game>(*game_);
     const Outcome out = next->execute(*command);
