@@ -29,6 +29,25 @@ const frameOf = (page) =>
   });
 const label = (page) => page.locator('[data-testid="replay-step"]').innerText();
 
+/**
+ * The GM clicks a seat's button until its other button shows (or the game is over): while the
+ * computer plays the other side the table moves on between the click and the order, which the
+ * server then refuses as stale (STALE_SEQUENCE), and a person would click again.
+ */
+async function switchSeat(gm, side, click, shows) {
+  const target = gm.locator(`[data-seat="${side}"] [data-testid="${shows}"]`);
+  for (let i = 0; i < 10; i++) {
+    if (await target.count()) return;
+    // One side's bot may play the game to its end before the other's seat is switched.
+    if (await gm.evaluate(() => window.sandtable.page.model.view?.result?.over)) return;
+    await gm.locator(`[data-seat="${side}"] [data-testid="${click}"]`).click({ timeout: 5_000 }).catch(() => {});
+    await target.waitFor({ timeout: 3_000 }).catch(() => {});
+  }
+  await shot(gm, `replay-seat-${side}-failed`);
+  const log = await gm.evaluate(() => window.sandtable.page.model.log.slice(-5).map((l) => l.text));
+  assert.fail(`the GM's ${click} for ${side} never took; the log ends: ${JSON.stringify(log)}`);
+}
+
 /** Waits until the replay shows step `step` (its label and its frame agree). */
 async function atStep(page, step) {
   await page.waitForFunction((k) => window.sandtable.page.replay?.frame?.step === k, step, { timeout: 10_000 });
@@ -41,16 +60,10 @@ test("a player scrubs the replay of a game, by step, by turn and with the slider
   const gm = await openPage("replay-gm", links.gm);
   await gm.waitForSelector('[data-testid="connection"][data-status="open"]');
   await gm.click('[data-testid="gm-seats"] summary');
-  for (const side of ["axis", "allies"]) {
-    await gm.click(`[data-seat="${side}"] [data-testid="gm-seat-bot"]`);
-    await gm.locator(`[data-seat="${side}"] [data-testid="gm-seat-human"]`).waitFor();
-  }
+  for (const side of ["axis", "allies"]) await switchSeat(gm, side, "gm-seat-bot", "gm-seat-human");
   await gm.waitForFunction(() => Number(window.sandtable.page.model.seq) >= 150 || window.sandtable.page.model.view?.result?.over, null, { timeout: 120_000 });
   for (const side of ["axis", "allies"]) {
-    if (await gm.locator(`[data-seat="${side}"] [data-testid="gm-seat-human"]`).count()) {
-      await gm.click(`[data-seat="${side}"] [data-testid="gm-seat-human"]`);
-      await gm.locator(`[data-seat="${side}"] [data-testid="gm-seat-bot"]`).waitFor();
-    }
+    if (await gm.locator(`[data-seat="${side}"] [data-testid="gm-seat-human"]`).count()) await switchSeat(gm, side, "gm-seat-human", "gm-seat-bot");
   }
   const played = await seqOf(gm);
 
