@@ -54,21 +54,4 @@ std::string secret_from_seed(std::uint64_t seed) {
   return sha256(in);
 }
 
-std::string unhex(std::string_view text) {
-  auto digit = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  if (text.size() % 2 != 0) return {};
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); i += 2) {
-    const int hi = digit(text[i]), lo = digit(text[i + 1]);
-    if (hi < 0 || lo < 0) return {};
-    out.push_back(static_cast<char>(hi * 16 + lo));
-  }
-  return out;
-}
-
 }  // namespace sandtable

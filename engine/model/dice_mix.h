@@ -36,7 +36,5 @@ std::uint64_t deck_seed_of(std::string_view mix);
 // A secret from a number, for games whose secret need not be secret (the CLI's bot games, tests
 // that must repeat): SHA-256("sandtable-dice/2 seed" 0x00, the seed's 8 bytes little-endian).
 std::string secret_from_seed(std::uint64_t seed);
-// Hex back to bytes; empty when the text is not even-length hex.
-std::string unhex(std::string_view text);
 
 }  // namespace sandtable
