@@ -106,6 +106,22 @@ void FrameHandler::handle(const std::string& payload, const std::shared_ptr<Conn
     case pb::Envelope::kHello:
       hello(env, self);
       return;
+    case pb::Envelope::kBranchRequest: {
+      if (!room_) {
+        send_error(*self, rid, "NOT_JOINED", "Send Hello with your link's token first.");
+        return;
+      }
+      // A branch is a new room: the creation budget of the address holds for it as for the lobby's.
+      if (slot_ && !ctx_.addresses.may_create_room(slot_->address())) {
+        send_error(*self, rid, "TOO_MANY_ROOMS", "Too many rooms were created from your address lately; try again in a few minutes.");
+        return;
+      }
+      room_->branch(self, rid, env.branch_request(),
+                    [&rooms = ctx_.rooms, request = env.branch_request(), reply = reply_later(self, rid)](BranchPoint point) {
+                      rooms.branch(std::move(point), request, reply);
+                    });
+      return;
+    }
     case pb::Envelope::kOrder:
     case pb::Envelope::kChatSend:
     case pb::Envelope::kResync:

@@ -131,6 +131,10 @@ void Room::join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std:
     w->set_seq(self->seen_by(seat.seat).seq());
     w->set_ruleset(std::string(self->game_->rules().id()));
     w->set_room_name(self->info_.name);
+    w->set_read_only(self->read_only());
+    if (self->game_started_ && self->game_started_->game_started().has_branch()) {
+      *w->mutable_branch() = self->game_started_->game_started().branch();
+    }
     self->send(m, env);
     self->catch_up(m, 0, last_seq);
     for (const auto& c : self->chat_) {
@@ -215,7 +219,7 @@ void Room::run_order(std::shared_ptr<Subscriber> who, std::uint64_t request_id, 
   if (!m) return next_queued();  // the sender left while its order waited
   pb::Rejection r;
   r.set_rule_id("SERVER");
-  if (!info_.origin.empty()) {
+  if (read_only()) {
     r.set_code("READ_ONLY_ROOM");
     r.set_message("This room replays an imported game: it takes no orders. Open the replay to step through it.");
     reject(*m, request_id, std::move(r));
@@ -421,19 +425,25 @@ void Room::replay(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb:
 // gone on), up to what the seat is shown now: a delayed room's spectators replay only up to the
 // delay. Each step's View is the seat's own at that point, so nothing it could not see then is in
 // it; the menu is left out, as a replay gives no orders.
-void Room::send_replay(Member& m, std::uint64_t request_id, std::uint32_t step) {
+Replay* Room::replay_of(Member& m, std::string* error) {
   if (!m.replay || m.replay->log_size() != log_.size()) {
-    std::string error;
     std::vector<pb::Event> log = log_;
     if (game_started_ && !log.empty()) log.front() = *game_started_;
-    std::unique_ptr<Replay> opened = Replay::open(game_->rules(), std::move(log), order_starts_, &error);
+    std::unique_ptr<Replay> opened = Replay::open(game_->rules(), std::move(log), order_starts_, error);
     if (!opened) {
-      spdlog::error("room={} seq={} replay does not open: {}", info_.id, game_->seq(), error);
-      return send_error(m, request_id, "REPLAY_UNAVAILABLE", "This game's replay cannot be shown: " + error);
+      spdlog::error("room={} seq={} replay does not open: {}", info_.id, game_->seq(), *error);
+      return nullptr;
     }
     m.replay = std::move(opened);
   }
-  Replay& r = *m.replay;
+  return m.replay.get();
+}
+
+void Room::send_replay(Member& m, std::uint64_t request_id, std::uint32_t step) {
+  std::string error;
+  Replay* opened = replay_of(m, &error);
+  if (!opened) return send_error(m, request_id, "REPLAY_UNAVAILABLE", "This game's replay cannot be shown: " + error);
+  Replay& r = *opened;
   // Once the GM has opened the finished game, everyone replays all of it as the GM saw it.
   const bool revealed = game_->state().revealed;
   const std::string as = revealed ? std::string(kGm) : m.seat;

@@ -34,7 +34,17 @@ struct RoomInfo {
   std::string base_url;  // for join links
   std::int64_t created_ms = 0;
   std::string host_key_hash;  // hex SHA-256 of CreateRoom.host_key; empty: listed only by itself
-  std::string origin;         // StoredRoom.origin: set for an imported game, which takes no orders
+  // StoredRoom.origin: "import:<id>" for an imported game, which takes no orders;
+  // "branch:<id>:<step>" for a what-if branch of another room.
+  std::string origin;
+};
+
+// What a GM's "what if" branch of a room starts from (Room::branch, Rooms::branch).
+struct BranchPoint {
+  pb::Scenario scenario;   // the room's, with its options, as its GameStarted has it
+  StartOptions options;    // the table after the step and where it came from (engine/model/branch.h)
+  std::string room_name;   // the source room's
+  std::string host_key_hash;
 };
 
 class Room : public std::enable_shared_from_this<Room> {
@@ -47,6 +57,9 @@ class Room : public std::enable_shared_from_this<Room> {
   const std::string& id() const { return info_.id; }
   // Never changed after construction, so it may be read from any thread.
   const RoomInfo& info() const { return info_; }
+  // An imported game's replay room, which takes no orders (a branch's room plays on).
+  bool read_only() const { return info_.origin.rfind(kImportOrigin, 0) == 0; }
+  static constexpr const char* kImportOrigin = "import:";
   // Before the room is shared: the live (unrevoked) token hashes of a seat.
   void add_token(const std::string& seat, const std::string& hash) { seat_hashes_[seat].push_back(hash); }
   // Before the room is shared: a recovered delayed room's spectators (SpectatorDelay::rebuilt).
@@ -78,6 +91,11 @@ class Room : public std::enable_shared_from_this<Room> {
   // The game as one file (ExportReply): the GM's at any time, everyone's once the game is over.
   // Read from the database on the writer thread, after the orders already queued.
   void export_game(std::shared_ptr<Subscriber> who, std::uint64_t request_id);
+  // The GM's "what if" branch from a step of the replay (server/room_branch.cc): checked here,
+  // against the game as the replay has it at that step; `go` gets the point to open the new room
+  // from (off the strand's work: it is posted on to Rooms::branch). A refusal goes to the member.
+  void branch(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::BranchRequest request,
+              std::function<void(BranchPoint)> go);
   // The room as its GM's list shows it (ListRooms), read on the strand (server/room_list.cc).
   void summarize(std::function<void(pb::RoomSummary)> done);
 
@@ -121,6 +139,9 @@ class Room : public std::enable_shared_from_this<Room> {
     std::shared_ptr<Replay> replay{};
   };
   void send_replay(Member& m, std::uint64_t request_id, std::uint32_t step);
+  // The member's replay cursor on the log as it stands (opened, or opened again once the log has
+  // grown); null with *error when the log does not replay.
+  Replay* replay_of(Member& m, std::string* error);
   Member* member(const Subscriber* who);
   void send(Member& m, const pb::Envelope& env);
   void send_error(Member& m, std::uint64_t request_id, const std::string& code, const std::string& message);

@@ -233,7 +233,7 @@ void Rooms::import_game(const pb::GameExport& file, const std::string& host_key,
   Write w;
   w.room = StoredRoom{room_id, utf8_prefix("Replay: " + was, 200), started.ruleset(), started.scenario().id(), unix_ms(),
                       host_key.empty() ? std::string() : token_hash(host_key),
-                      "import:" + utf8_prefix(file.room_id().empty() ? std::string("file") : file.room_id(), 64)};
+                      Room::kImportOrigin + utf8_prefix(file.room_id().empty() ? std::string("file") : file.room_id(), 64)};
   w.events_room = room_id;
   // The replay steps by order when the file says where each order's events begin (a server's
   // file does; the CLI's bot games do not, and step by event).
@@ -249,6 +249,37 @@ void Rooms::import_game(const pb::GameExport& file, const std::string& host_key,
   w.events = std::move(log);
   w.snapshot = StoredSnapshot{room_id, game->seq(), game->view(kGm).SerializeAsString(), game->save().SerializeAsString()};
   open_new(std::move(w), std::move(game), std::move(starts), std::move(done));
+}
+
+void Rooms::branch(BranchPoint point, const pb::BranchRequest& request, std::function<void(pb::Envelope)> done) {
+  const RuleSet* rules = registry_.find(point.scenario.ruleset());
+  if (!rules) return done(error("UNKNOWN_RULESET", "This server has no rule set '" + point.scenario.ruleset() + "'."));
+  StartOptions start = std::move(point.options);
+  start.secret = random_bytes(kSecretBytes);  // the branch's dice are its own (docs/fair-play.md)
+  if (request.seat_entropy()) {
+    for (const auto& side : point.scenario.sides()) start.entropy_from.push_back(side.id());
+  }
+  const std::uint32_t step = start.branch_of.step();
+  const std::string source = start.branch_of.room_id();
+  std::vector<pb::Event> events;
+  std::string err;
+  std::unique_ptr<Game> game;
+  try {
+    game = Game::start(*rules, point.scenario, start, &events, &err);
+  } catch (const std::exception& e) {
+    spdlog::error("room={} branch from step {} threw: {}", source, step, e.what());
+    return done(error("BRANCH_NOT_HERE", "The game cannot be branched there; the server logged why."));
+  }
+  if (!game) return done(error("BRANCH_NOT_HERE", "The game cannot be branched there: " + err + "."));
+  const std::string room_id = random_hex(8);
+  const std::string name = request.name().empty() ? "What if: " + point.room_name : request.name();
+  Write w;
+  w.room = StoredRoom{room_id, utf8_prefix(name, 200), point.scenario.ruleset(), point.scenario.id(), unix_ms(),
+                      point.host_key_hash, "branch:" + source + ":" + std::to_string(step)};
+  w.events_room = room_id;
+  w.events = std::move(events);
+  w.snapshot = StoredSnapshot{room_id, game->seq(), game->view(kGm).SerializeAsString(), game->save().SerializeAsString()};
+  open_new(std::move(w), std::move(game), {}, std::move(done));
 }
 
 void Rooms::open_new(Write w, std::unique_ptr<Game> game, std::vector<OrderStart> starts,
@@ -295,7 +326,7 @@ void Rooms::open_new(Write w, std::unique_ptr<Game> game, std::vector<OrderStart
     if (room->info().origin.empty()) {
       spdlog::info("room={} seq=1 created", room->id());
     } else {
-      spdlog::info("room={} imported ({})", room->id(), room->info().origin);
+      spdlog::info("room={} opened ({})", room->id(), room->info().origin);
     }
     done(reply);
   });

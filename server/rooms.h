@@ -55,6 +55,11 @@ class Rooms {
   // takes no orders (READ_ONLY_ROOM). CPU-heavy: call it off the I/O threads (the VerifyService's).
   void import_game(const pb::GameExport& file, const std::string& host_key, std::function<void(pb::Envelope)> done);
 
+  // The GM's "what if" branch (Room::branch gave the point): a new room with the point's table, a
+  // fresh secret, the seats' randomness when asked, fresh links, the source room's host key (so the
+  // GM's list shows it) and origin "branch:<id>:<step>". `done` gets its RoomCreated or an Error.
+  void branch(BranchPoint point, const pb::BranchRequest& request, std::function<void(pb::Envelope)> done);
+
   // ListRooms (server/room_list.cc): given a GM token, the rooms created with that room's host
   // key, newest first; `done` gets a RoomList or a BAD_TOKEN Error (the same for a token that
   // is unknown, revoked or not a GM's), on whichever thread finishes last.

@@ -93,6 +93,8 @@ void CardDeck::shuffle_all(Pcg32& rng) {
   fisher_yates(draw_, rng);
 }
 
+void CardDeck::shuffle_draw_pile(Pcg32& rng) { fisher_yates(draw_, rng); }
+
 bool CardDeck::refill_from_discards() {
   if (!draw_.empty()) return true;
   if (discards_.empty()) return false;

@@ -73,6 +73,8 @@ class CardDeck {
 
   // Gathers every card into the draw pile and shuffles it (start of game; end of a run-out turn).
   void shuffle_all(Pcg32& rng);
+  // Shuffles the draw pile alone, the cards nobody has seen (a what-if branch's fresh deck).
+  void shuffle_draw_pile(Pcg32& rng);
 
   // Turns the top card. When the draw pile is empty it first forms a new draw pile from the
   // previous turns' discards, shuffled (BG-CARD-11). nullopt only when no card is left to form

@@ -29,6 +29,8 @@ AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, cons
   start.seed = options.seed;
   start.secret = options.secret;
   start.entropy_from = options.entropy_from;
+  start.branch_state = options.branch_state;
+  start.branch_of = options.branch_of;
   auto game = Game::start(rules, scenario, start, &events, &error);
   if (!game) {
     result.error = error;

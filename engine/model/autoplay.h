@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ struct AutoplayOptions {
   // randomness the first roll waits for (the bots add theirs, drawn from their own stream).
   std::string secret;
   std::vector<std::string> entropy_from;
+  // A "what if" branch (engine/model/branch.h): the game goes on from this table (needs a secret).
+  std::optional<pb::GameSnapshot> branch_state;
+  pb::BranchOf branch_of;
   std::uint64_t max_commands = 20000;
   bool keep_log = true;
   // Called after every accepted command with the game and the new events; return false to

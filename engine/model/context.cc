@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/model/branch.h"
 #include "engine/model/game.h"
 #include "engine/model/rejection.h"
 #include "engine/model/ruleset.h"
@@ -83,6 +84,7 @@ void restore(const RuleSet& rules, GameState& state, const pb::GameSnapshot& sna
   back->dice_trusted = state.dice_trusted;
   back->spectators = state.spectators;
   back->secret_shown = state.secret_shown;  // what the GM saw stays seen
+  back->branched = state.branched;
   state.assign_from(*back);
 }
 
@@ -92,6 +94,8 @@ void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event)
   apply_shared_event(state, event);
   if (event.has_rewound()) {
     restore(rules, state, event.rewound().state());
+  } else if (event.has_game_started() && event.game_started().has_start_state()) {
+    start_from_branch(rules, state, event.game_started());  // branch.cc: another game's table
   } else if (event.has_gm_edited()) {
     // The next dice and a bot in a seat are the Game's own edits (apply_shared_event did them);
     // a rule set sees only the edits of its table.
@@ -101,6 +105,8 @@ void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event)
     }
   } else {
     rules.apply(state, event);
+    // A branch's cards are its own too: what was unseen in the original is drawn again.
+    if (event.has_dice_sealed() && state.branched) rules.fresh_decks(state);
   }
 }
 

@@ -5,6 +5,7 @@
 #include "engine/model/briefing.h"
 
 #include "engine/core/sha256.h"
+#include "engine/model/branch.h"
 #include "engine/model/dice_mix.h"
 #include "engine/model/game_words.h"
 #include "engine/model/markers.h"
@@ -27,6 +28,7 @@ void fill_shared(GameState& state, const pb::Scenario& scenario, const pb::GameS
   state.table_dice = started.table_dice();
   state.seed_hash = started.seed_hash();
   state.dice_scheme = started.dice_scheme();
+  state.branched = started.has_branch();
   if (state.dice_scheme.empty()) {
     state.seed = started.seed();
     state.deck_seed = started.seed();
@@ -87,6 +89,10 @@ std::unique_ptr<Game> Game::start(const RuleSet& rules, const pb::Scenario& scen
   *s->mutable_scenario() = scenario;
   s->set_table_dice(options.table_dice);
   s->set_rules_version(std::string(rules.version()));
+  if (options.secret.empty() && options.branch_state) {
+    if (error) *error = "a branch has dice of its own: it needs a secret (scheme " + std::string(kDiceSchemeV2) + ")";
+    return nullptr;
+  }
   if (options.secret.empty()) {
     s->set_seed(options.seed);
     s->set_seed_hash(seed_commitment(options.seed));
@@ -98,6 +104,14 @@ std::unique_ptr<Game> Game::start(const RuleSet& rules, const pb::Scenario& scen
     s->set_dice_scheme(std::string(kDiceSchemeV2));
     s->set_secret(options.secret);
     s->set_seed_hash(secret_commitment(options.secret));
+    if (options.branch_state) {
+      if (auto problem = branch_state_problem(rules, scenario, *options.branch_state)) {
+        if (error) *error = *problem;
+        return nullptr;
+      }
+      *s->mutable_branch() = options.branch_of;
+      *s->mutable_start_state() = *options.branch_state;
+    }
     for (const auto& side : options.entropy_from) {
       if (std::none_of(scenario.sides().begin(), scenario.sides().end(), [&](const pb::SideSetup& x) { return x.id() == side; })) {
         if (error) *error = "entropy_from: there is no side called '" + side + "'";
@@ -128,6 +142,7 @@ std::unique_ptr<Game> Game::start(const RuleSet& rules, const pb::Scenario& scen
 }
 
 void begin_rules(const RuleSet& rules, GameState& state, std::vector<pb::Event>& events) {
+  if (state.branched) return;  // a branch's table was set out by the game it came from
   RngDice rng_dice(state.rng);
   TableDice no_dice;
   DiceSource& dice = state.table_dice ? static_cast<DiceSource&>(no_dice) : rng_dice;
@@ -497,6 +512,7 @@ std::optional<pb::Event> Game::event_for(const pb::Event& event, const std::stri
     }
   }
   if (copy.has_rewound()) copy.mutable_rewound()->clear_state();
+  if (copy.has_game_started()) copy.mutable_game_started()->clear_start_state();  // every hidden thing, as a Rewound's
   if (copy.has_dice_asked()) copy.mutable_dice_asked()->clear_order();  // server-side: the order's words are its events  // it shows every hidden thing and the generator
   if (copy.has_gm_edited()) {
     copy.set_text(gm_edit_line(rules_, *state_, copy.gm_edited().edit(), viewer));

@@ -52,6 +52,10 @@ struct StartOptions {
   // or the GM's GmBegin; with none named the mix is sealed at once.
   std::string secret;
   std::vector<std::string> entropy_from;
+  // A "what if" branch (engine/model/branch.h): the game goes on from this snapshot of another
+  // game of the same rule set and sides instead of the opening. Needs a secret (scheme 2).
+  std::optional<pb::GameSnapshot> branch_state;
+  pb::BranchOf branch_of;
 };
 
 class Game {

@@ -108,6 +108,7 @@ std::unique_ptr<Game> Game::load(const Registry& registry, const pb::Event& game
   state->scenario = std::make_shared<const pb::Scenario>(started.scenario());
   state->rng = *rng;
   read_shared(snapshot, *state);
+  state->branched = started.has_branch();
   return std::unique_ptr<Game>(new Game(*rules, std::move(state)));
 }
 

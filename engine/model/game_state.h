@@ -62,6 +62,9 @@ struct GameState {
   pb::Command dice_order;
   std::vector<std::string> dice_trusted;
   pb::SpectatorSetting spectators;  // what spectators see (docs/engine.md "Spectators")
+  // A "what if" branch of another game (GameStarted.branch): its table came from that game, so
+  // the rule set's opening never runs, and the decks are drawn again when its dice are sealed.
+  bool branched = false;
 
   bool is_side(const std::string& seat) const;
   // Sides the first roll still waits for: named in entropy_from, not played by the bot, and

@@ -20,9 +20,17 @@ std::string side_possessive(const GameState& state, const std::string& side) {
 
 std::optional<std::string> shared_event_text(const GameState& state, const pb::Event& event, const std::string& viewer) {
   switch (event.body_case()) {
-    case pb::Event::kGameStarted:
-      return "The game begins: " + event.game_started().scenario().name() + ". Dice commitment " +
-             event.game_started().seed_hash().substr(0, 12) + "…";
+    case pb::Event::kGameStarted: {
+      const auto& s = event.game_started();
+      if (s.has_branch()) {
+        const auto& b = s.branch();
+        return "What if: this game goes on from " +
+               (b.step() == 0 ? std::string("the opening") : "order " + std::to_string(b.step())) + " of \"" +
+               b.room_name() + "\"" + (b.turn() > 0 ? " (turn " + std::to_string(b.turn()) + ")" : std::string()) +
+               ", with dice of its own. Dice commitment " + s.seed_hash().substr(0, 12) + "…";
+      }
+      return "The game begins: " + s.scenario().name() + ". Dice commitment " + s.seed_hash().substr(0, 12) + "…";
+    }
     case pb::Event::kDecisionRequested: {
       const auto& d = event.decision_requested().decision();
       return side_name(state, d.seat()) + " must decide: " + d.prompt();

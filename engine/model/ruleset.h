@@ -108,6 +108,10 @@ class RuleSet {
     (void)event;
     return false;
   }
+  // A "what if" branch's dice were just sealed (state.deck_seed is its own): every deck's order
+  // nobody has seen yet is drawn again from it, so nobody who watched the original game knows
+  // the cards to come. Rule sets without decks have nothing to do.
+  virtual void fresh_decks(GameState& state) const { (void)state; }
   // Removes from a viewer's copy of GameStarted's scenario what that viewer may not see beyond
   // secret terrain, which Game removes itself (e.g. another side's scheduled strikes).
   virtual void redact_scenario(pb::Scenario& scenario, const std::string& viewer) const {

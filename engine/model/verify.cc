@@ -142,6 +142,12 @@ VerifyResult verify_game(const Registry& registry, const pb::GameExport& file) {
     }
     options.secret = secret;
     options.entropy_from.assign(started.entropy_from().begin(), started.entropy_from().end());
+    if (started.has_branch()) {
+      // A what-if branch starts from the table it names; the file carries it in its first event.
+      if (!started.has_start_state()) return fail("the file is of a what-if branch but does not hold the table it started from");
+      options.branch_state = started.start_state();
+      options.branch_of = started.branch();
+    }
     r.scheme = started.dice_scheme();
   } else {
     return fail("the game's dice follow scheme '" + started.dice_scheme() + "', which this build does not know");

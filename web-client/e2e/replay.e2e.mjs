@@ -5,7 +5,8 @@
 // the keys and the slider: the step and turn read in words, each step's log lines come with their
 // dice, the board draws the step's table, and at the opening the hidden section is on neither the
 // frame nor the board — while the GM's replay of the same step shows it. The dice statistics tab
-// draws a chart per seat and kind with a verdict. Then the GM ends the game and shows everyone the
+// draws a chart per seat and kind with a verdict. The GM opens a what-if room from step 5: the
+// German link there shows what they saw after step 5, the section still hidden. Then the GM ends the game and shows everyone the
 // whole of it: the German replay now has the Farm Section from the opening; the German player
 // downloads the game's file from the after-action panel and `sandtable-cli verify` finds every roll
 // and card as the seed and the orders give; the verify page (`/?verify`) says the same, and catches
@@ -121,6 +122,30 @@ test("a player scrubs the replay of a game, by step, by turn and with the slider
   const gmFirst = await atStep(gm, 0);
   assert.ok(gmFirst.units.includes("b2"), "the GM sees the Farm Section in the replay");
   assert.ok(await gm.locator('[data-testid="replay"] [data-unit="b2"]').count() > 0);
+
+  // What if: the GM plays on from step 5 in a new room. The Germans' link there shows the table
+  // they saw after step 5, the Farm Section still hidden from them, and the room says it is a branch.
+  const moveTo = (page, v) => page.locator('[data-testid="replay-slider"]').evaluate((el, to) => { el.value = String(to); el.dispatchEvent(new Event("input")); }, v);
+  await moveTo(axis, 5);
+  const axisAt5 = await atStep(axis, 5);
+  await moveTo(gm, 5);
+  await atStep(gm, 5);
+  await gm.click('[data-testid="replay-tab-branch"]');
+  assert.match(await gm.locator('[data-testid="replay-branch-name"]').inputValue(), /^What if: replay, from order 5$/);
+  await gm.click('[data-testid="replay-branch-go"]');
+  const whatIfLink = gm.locator('[data-testid="replay-branch-links"] input[data-seat="axis"]');
+  await whatIfLink.waitFor({ timeout: 15_000 });
+  await shot(gm, "replay-what-if-links");
+  const whatIf = await openPage("replay-what-if-axis", await whatIfLink.inputValue());
+  await whatIf.waitForSelector('[data-testid="connection"][data-status="open"]');
+  await whatIf.locator('[data-testid="what-if"]').waitFor();
+  assert.match(await whatIf.locator('[data-testid="what-if"]').getAttribute("title"), /^What if: goes on from order 5 of “replay”/);
+  await whatIf.waitForFunction(() => (window.sandtable.page.model.view?.units?.length ?? 0) > 0, null, { timeout: 10_000 });
+  const branchUnits = await whatIf.evaluate(() => window.sandtable.page.model.view.units.map((u) => u.id).sort());
+  assert.deepEqual(branchUnits, [...axisAt5.units].sort(), "the Germans' table in the branch is the one they saw after step 5");
+  assert.ok(!branchUnits.includes("b2"), "the Farm Section stays hidden from them in the branch");
+  await shot(whatIf, "replay-what-if-room");
+  await whatIf.context().close();
 
   await axis.click('[data-testid="replay-close"]');
   await axis.locator('[data-testid="replay"]').waitFor({ state: "detached" });

@@ -3,8 +3,9 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { DieKind } from "../src/gen/sandtable/v1/common_pb";
+import { BranchOfSchema } from "../src/gen/sandtable/v1/event_pb";
 import { DiceFacesSchema, ReplayFrameSchema } from "../src/gen/sandtable/v1/protocol_pb";
-import { diceChart, replayTitle, stepBy, stepLabel, turnStep, verdict } from "../src/state/replay";
+import { branchName, branchNote, diceChart, replayTitle, stepBy, stepLabel, turnStep, verdict } from "../src/state/replay";
 
 const frame = (step: number, over: object = {}) => create(ReplayFrameSchema, { step, steps: 20, turn: 2, seat: "red", turnStarts: [0, 4, 9, 15], ...over });
 const names = (id: string) => ({ red: "Red army", blue: "Blue army" })[id] ?? id;
@@ -58,5 +59,18 @@ describe("dice statistics", () => {
     // d20: 19 degrees of freedom; the 95th percentile is 30.14.
     expect(verdict(29, 19, 2000)).toBe("within what fair dice give");
     expect(verdict(31, 19, 2000)).toBe("a spread fair dice give less than 1 time in 20");
+  });
+});
+
+describe("what-if branches", () => {
+  it("says where a branch goes on from", () => {
+    expect(branchNote(create(BranchOfSchema, { roomName: "Village assault", step: 12, turn: 3 }))).toBe(
+      "What if: goes on from order 12 of “Village assault” (turn 3), with dice of its own",
+    );
+    expect(branchNote(create(BranchOfSchema, { roomName: "Hill", step: 0 }))).toBe("What if: goes on from the opening of “Hill”, with dice of its own");
+  });
+  it("names a branch after the room and the step", () => {
+    expect(branchName("Hill", frame(7))).toBe("What if: Hill, from order 7");
+    expect(branchName("", frame(0))).toBe("What if: the game, from the opening");
   });
 });

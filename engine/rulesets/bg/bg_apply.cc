@@ -246,4 +246,12 @@ void Battleground::apply(GameState& state, const pb::Event& event) const {
   apply_bgs_event(st, bg);  // Shaffer's skirmish (bgs_sequence.cc)
 }
 
+void Battleground::fresh_decks(GameState& state) const {
+  auto& st = static_cast<BgState&>(state);
+  st.deck_rng = Pcg32(st.deck_seed, kDeckStream);
+  // A physical deck's order is the table's; the engine's is drawn again (the skirmish draws from
+  // what is left with deck_rng, which is fresh now).
+  if (!st.table_dice) st.deck.shuffle_draw_pile(st.deck_rng);
+}
+
 }  // namespace sandtable::bg

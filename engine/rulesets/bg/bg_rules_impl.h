@@ -15,6 +15,7 @@ class Battleground final : public RuleSet {
   void handle(Context& ctx, const pb::Command& command) const override;
   void answer(Context& ctx, const pb::Decision& decision, const std::string& choice) const override;
   void apply(GameState& state, const pb::Event& event) const override;  // bg_apply.cc
+  void fresh_decks(GameState& state) const override;                    // bg_apply.cc
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // bg_view.cc
   std::vector<std::string> waiting_for(const GameState& state) const override;
   bool any_time(const pb::Command& command) const override;

@@ -58,6 +58,8 @@ void ActivationDeck::start_sequence_entered() {
   ++sequence_;
 }
 
+void ActivationDeck::shuffle_draw_pile(Pcg32& rng) { fisher_yates(draw_, rng); }
+
 void ActivationDeck::start_sequence(Pcg32& rng) {
   start_sequence_entered();
   fisher_yates(draw_, rng);  // RR-SEQ-01 step 5: reshuffle before every card sequence

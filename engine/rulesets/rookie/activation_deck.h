@@ -50,6 +50,8 @@ class ActivationDeck {
   // Gathers every card, shuffles (Fisher-Yates on Pcg32::below) and starts a new card sequence:
   // no unit has acted yet (RR-SEQ-01 steps 3 and 5).
   void start_sequence(Pcg32& rng);
+  // Shuffles the cards not yet turned this sequence (a what-if branch's fresh deck).
+  void shuffle_draw_pile(Pcg32& rng);
   // The same with a physical deck shuffled at the table.
   void start_sequence_entered();
 

@@ -34,6 +34,12 @@ void spent(RrState& st, const std::string& unit_id) {
 
 }  // namespace
 
+void RookieRules::fresh_decks(GameState& state) const {
+  auto& st = static_cast<RrState&>(state);
+  st.deck_rng = Pcg32(st.deck_seed, kDeckStream);
+  if (st.deck && !st.table_dice) st.deck->shuffle_draw_pile(st.deck_rng);  // the cards not yet turned
+}
+
 void RookieRules::apply(GameState& state, const pb::Event& event) const {
   auto& st = static_cast<RrState&>(state);
   if (!carries<pb::RrEvent>(event)) return;

@@ -17,6 +17,7 @@ class RookieRules final : public RuleSet {
   void handle(Context& ctx, const pb::Command& command) const override;
   void answer(Context& ctx, const pb::Decision& decision, const std::string& choice) const override;
   void apply(GameState& state, const pb::Event& event) const override;  // rr_apply.cc
+  void fresh_decks(GameState& state) const override;                    // rr_apply.cc
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // rr_view.cc
   std::vector<std::string> waiting_for(const GameState& state) const override;
   std::unique_ptr<Bot> make_bot() const override;  // rr_bot.cc

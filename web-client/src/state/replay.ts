@@ -1,6 +1,7 @@
 // The replay's model (docs/client.md "Replay"): which step to ask for next and how a step and its
 // dice statistics read. Pure: the frames come from the server, which replays the game as this seat
 // saw it (docs/protocol.md "Replays"); nothing here knows a rule.
+import type { BranchOf } from "../gen/sandtable/v1/event_pb";
 import type { DiceFaces, ReplayFrame } from "../gen/sandtable/v1/protocol_pb";
 import { DIE_NAMES } from "./words";
 
@@ -80,4 +81,16 @@ export function diceChart(d: DiceFaces, sideName: (id: string) => string): DiceC
       expectedH: (d.expected[i] ?? 0) / top,
     })),
   };
+}
+
+/** The header's note on a "what if" room: where it branched from, in words. */
+export function branchNote(b: BranchOf): string {
+  const from = b.step === 0 ? "the opening" : `order ${b.step}`;
+  const turn = b.turn > 0 ? ` (turn ${b.turn})` : "";
+  return `What if: goes on from ${from} of “${b.roomName}”${turn}, with dice of its own`;
+}
+
+/** The name a branch from this step gets unless the GM gives one. */
+export function branchName(roomName: string, f: ReplayFrame): string {
+  return `What if: ${roomName || "the game"}, from ${f.step === 0 ? "the opening" : `order ${f.step}`}`;
 }

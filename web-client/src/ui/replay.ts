@@ -2,12 +2,22 @@
 // turn, with each step's log lines and dice, the table as this seat saw it then, and the dice
 // statistics against fair dice. The server replays the game for the seat's token
 // (docs/protocol.md "Replays"), so the table never shows what the seat could not see then.
+// The GM may also open a "what if" room from the step shown (BranchRequest, docs/fair-play.md).
 import type { Envelope, ReplayFrame } from "../gen/sandtable/v1/protocol_pb";
 import type { EnvelopeInit } from "../net/connection";
-import { diceChart, replayTitle, stepBy, stepLabel, turnStep } from "../state/replay";
+import type { StorageLike } from "../state/my-rooms";
+import { branchName, diceChart, replayTitle, stepBy, stepLabel, turnStep } from "../state/replay";
 import { Board } from "./board";
 import { h, replace } from "./dom";
 import { dieFace, sides } from "./panels";
+import { roomLinks, SEAT_ENTROPY_LABEL } from "./room-links";
+
+/** What the GM's "what if" tab needs: the room's name and where the new room's links are kept. */
+export interface BranchHost {
+  roomName: string;
+  scenario: string;
+  store: StorageLike | null;
+}
 
 export class ReplayDialog {
   readonly root: HTMLElement;
@@ -16,7 +26,12 @@ export class ReplayDialog {
   private wanted = 0;
   private asking = false;
   private error = "";
-  private tab: "step" | "dice" = "step";
+  private tab: "step" | "dice" | "branch" = "step";
+  // The GM's what-if form, kept across steps so a name typed stays; the last branch's links.
+  private branchForm: { name: HTMLInputElement; entropy: HTMLInputElement; named: boolean } | null = null;
+  private branchBusy = false;
+  private branchError = "";
+  private branched: HTMLElement[] | null = null;
   private readonly els: Record<string, HTMLElement> = {};
   private readonly keys = (e: KeyboardEvent) => this.onKey(e);
 
@@ -24,6 +39,7 @@ export class ReplayDialog {
     private readonly request: (init: EnvelopeInit) => Promise<Envelope>,
     private readonly seat: string,
     private readonly onClose: () => void,
+    private readonly branchHost: BranchHost | null = null,
   ) {
     const e = this.els;
     e.label = h("div", { class: "replay-label", "data-testid": "replay-step" });
@@ -114,8 +130,13 @@ export class ReplayDialog {
       e.tabs,
       h("button", { class: this.tab === "step" ? "on" : "", "data-testid": "replay-tab-step", onclick: () => { this.tab = "step"; this.render(); } }, "This step"),
       h("button", { class: this.tab === "dice" ? "on" : "", "data-testid": "replay-tab-dice", onclick: () => { this.tab = "dice"; this.render(); } }, "Dice statistics"),
+      this.branchHost
+        ? h("button", { class: this.tab === "branch" ? "on" : "", "data-testid": "replay-tab-branch", title: "Open a new room that goes on from this step", onclick: () => { this.tab = "branch"; this.render(); } }, "What if…")
+        : null,
     );
-    if (this.tab === "step") {
+    if (this.tab === "branch" && this.branchHost) {
+      replace(e.body, this.branchPanel(f));
+    } else if (this.tab === "step") {
       replace(
         e.body,
         h(
@@ -157,5 +178,49 @@ export class ReplayDialog {
       );
     }
     replace(e.sides, sides(v, this.seat));
+  }
+
+  /** The GM's what-if tab: a new room from this step, with its links once the server made it. */
+  private branchPanel(f: ReplayFrame): HTMLElement {
+    const host = this.branchHost!;
+    if (!this.branchForm) {
+      const name = h("input", { type: "text", maxlength: 200, "data-testid": "replay-branch-name", "aria-label": "The new room's name", oninput: () => { this.branchForm!.named = true; } }) as HTMLInputElement;
+      const entropy = h("input", { type: "checkbox", checked: true, "data-testid": "replay-branch-entropy" }) as HTMLInputElement;
+      this.branchForm = { name, entropy, named: false };
+    }
+    const form = this.branchForm;
+    if (!form.named) form.name.value = branchName(host.roomName, f);
+    return h(
+      "div",
+      { class: "branch", "data-testid": "replay-branch" },
+      h("p", {}, "Open a new room that goes on from this step: the table as it was after it, hidden units and all, with dice of its own (a fresh secret). This game is not changed, and its log names the new room a what-if branch."),
+      h("label", {}, "Name ", form.name),
+      h("label", {}, form.entropy, SEAT_ENTROPY_LABEL),
+      h("p", {}, h("button", { "data-testid": "replay-branch-go", disabled: this.branchBusy, onclick: () => this.openBranch(f.step) }, this.branchBusy ? "Opening…" : `Play on from step ${f.step}`)),
+      this.branchError ? h("p", { class: "replay-error", role: "alert", "data-testid": "replay-branch-error" }, this.branchError) : null,
+      this.branched ? h("div", { class: "branch-links", "data-testid": "replay-branch-links" }, this.branched) : null,
+    );
+  }
+
+  private openBranch(step: number): void {
+    const host = this.branchHost;
+    const form = this.branchForm;
+    if (!host || !form || this.branchBusy) return;
+    this.branchBusy = true;
+    this.branchError = "";
+    const name = form.name.value.trim();
+    void this.request({ body: { case: "branchRequest", value: { step, name, seatEntropy: form.entropy.checked } } }).then(
+      (env) => {
+        this.branchBusy = false;
+        if (env.body.case === "roomCreated") this.branched = roomLinks(env.body.value, host.store, name || host.roomName, host.scenario);
+        else if (env.body.case === "error") this.branchError = env.body.value.message;
+        this.render();
+      },
+      () => {
+        this.branchBusy = false;
+        this.branchError = "The connection dropped before the server answered; look in your rooms list, or try again once it is back.";
+        this.render();
+      },
+    );
   }
 }

@@ -28,6 +28,7 @@ import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
 import { afterAction, afterActionPanel, download, logText } from "./afteraction";
 import { Attention } from "./attention";
 import { ReplayDialog } from "./replay";
+import { branchNote } from "../state/replay";
 import { briefingDialog, hasBriefing, markSeen, shouldOpenFirstTime, wasSeen } from "./briefing";
 import { sideColour } from "./look";
 import { gmDiceButtons, seatingNote } from "./seating";
@@ -148,10 +149,15 @@ export class TablePage {
   private openReplay(): void {
     const request = this.link?.request?.bind(this.link);
     if (!request || this.replay) return;
+    // The GM may open a what-if room from any step (docs/fair-play.md "What-if branches").
+    const host =
+      this.role === Role.GM
+        ? { roomName: this.model.welcome?.roomName || this.model.view?.scenarioName || "", scenario: this.model.view?.scenarioName || "", store: typeof localStorage === "undefined" ? null : localStorage }
+        : null;
     const dialog = new ReplayDialog(request, this.seat, () => {
       dialog.root.remove();
       this.replay = null;
-    });
+    }, host);
     this.replay = dialog;
     this.root.append(dialog.root);
   }
@@ -337,7 +343,13 @@ export class TablePage {
     const roleName = this.role === Role.GM ? "Game master" : this.role === Role.SPECTATOR ? "Spectator" : this.sideName(this.seat);
     // The rules the room plays, as the engine names them (a variant an option switched on shows here).
     const rules = m.view?.rulesetTitle ? h("span", { class: "ruleset-title muted", "data-testid": "ruleset-title", title: m.view.rulesetTitle }, m.view.rulesetTitle) : null;
-    replace(e.title, w ? [h("b", {}, w.roomName || m.view?.scenarioName || "Room"), rules, h("span", { class: "seat-badge", "data-testid": "seat" }, roleName)] : "Joining…");
+    // A what-if room says where it came from; an imported game's room, that it only replays.
+    const origin = w?.branch
+      ? h("span", { class: "origin-badge", "data-testid": "what-if", title: branchNote(w.branch) }, "What if")
+      : w?.readOnly
+        ? h("span", { class: "origin-badge", "data-testid": "read-only", title: "An imported game: open the replay to step through it" }, "Replay only")
+        : null;
+    replace(e.title, w ? [h("b", {}, w.roomName || m.view?.scenarioName || "Room"), origin, rules, h("span", { class: "seat-badge", "data-testid": "seat" }, roleName)] : "Joining…");
     document.title = pageTitle(m.view, w?.roomName);
     this.attention.update(myTurn(m.view), document.title, sideColour(m.view, this.seat).fill);
     replace(e.banner, banner(m, this.seat));
