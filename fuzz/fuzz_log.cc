@@ -5,6 +5,7 @@
 // snapshot, when it loads, is the same game.
 // Input: length-prefixed parts (fuzz_util.h): the first a serialized GameSnapshot (empty: none
 // stored), the rest the events, each a serialized sandtable.v1.Event.
+#include "engine/model/dice_mix.h"
 #include "fuzz/fuzz_util.h"
 #include "server/recovery.h"
 #include "server/spectator_delay.h"
@@ -32,6 +33,28 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
         seeds.push_back(join_parts(parts));
       }
     }
+  }
+  // A what-if branch of each rule set's first scenario (its first event holds a whole table).
+  for (const auto& [ruleset, files] : demo_scenarios_by_ruleset()) {
+    const RuleSet& rules = *builtin_registry().find(ruleset);
+    const pb::Scenario scenario = load_scenario_file(files.front());
+    AutoplayOptions at;
+    at.seed = 2;
+    at.max_commands = 10;
+    const auto before = autoplay(rules, scenario, at);
+    std::string error;
+    auto source = Game::from_log(rules, before.log, &error);
+    if (!source || source->over()) continue;
+    AutoplayOptions opt;
+    opt.seed = 3;
+    opt.secret = secret_from_seed(3);
+    opt.branch_state = source->save();
+    opt.branch_of.set_step(10);
+    opt.max_commands = 8;
+    const auto run = autoplay(rules, scenario, opt);
+    std::vector<std::string> parts{""};
+    for (const auto& e : run.log) parts.push_back(e.SerializeAsString());
+    seeds.push_back(join_parts(parts));
   }
   write_seeds_if_asked(seeds);
   return 0;

@@ -55,6 +55,7 @@ Room::Room(Strand strand, RoomInfo info, std::unique_ptr<Game> game, std::vector
     named.set_id(scenario->id());
     named.set_name(scenario->name());
     scenario->Swap(&named);
+    log_.front().mutable_game_started()->clear_start_state();  // a branch's table: the replay's copy has it
   }
   for (auto& m : chat) {
     next_chat_id_ = std::max(next_chat_id_, m.id() + 1);

@@ -264,6 +264,11 @@ std::vector<Probe> catalogue() {
     e.mutable_revoke_seat()->set_seat("blue");
     return on_fresh(r, e);
   });
+  add("join", "a what-if branch before Hello", "NOT_JOINED", Fate::kOpen, [](Rig& r) {
+    pb::Envelope e;
+    e.mutable_branch_request()->set_step(1);
+    return on_fresh(r, e);
+  });
   add("join", "a query before Hello", "NOT_JOINED", Fate::kOpen, [](Rig& r) {
     pb::Envelope e;
     e.mutable_query_request();
@@ -441,6 +446,20 @@ std::vector<Probe> catalogue() {
     return as_seat(r, "blue", [](Seat&) {
       pb::Envelope e;
       e.mutable_query_request();
+      return e;
+    });
+  });
+  add("seat", "a what-if branch asked by a player", "BRANCH_GM_ONLY", Fate::kOpen, [](Rig& r) {
+    return as_seat(r, "blue", [](Seat&) {
+      pb::Envelope e;
+      e.mutable_branch_request()->set_step(0);
+      return e;
+    });
+  });
+  add("seat", "a what-if branch from a step the replay does not have", "BRANCH_NOT_HERE", Fate::kOpen, [](Rig& r) {
+    return as_seat(r, "gm", [](Seat&) {
+      pb::Envelope e;
+      e.mutable_branch_request()->set_step(4'000'000'000u);
       return e;
     });
   });

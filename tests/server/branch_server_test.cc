@@ -10,6 +10,7 @@
 #include <google/protobuf/util/json_util.h>
 
 #include "engine/model/game.h"
+#include "sandtable/v1/export.pb.h"
 #include "engine/registry/builtin_registry.h"
 #include "tests/server/replay_support.h"
 #include "tests/server/test_support.h"
