@@ -4,6 +4,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 namespace sandtable {
 
@@ -74,14 +75,103 @@ bool diff_field(const std::string& held, const std::string& fresh_bytes, M* fres
   return true;
 }
 
+// A serialized message's fields, each as its number and its bytes (tags included; a repeated
+// field's entries together). Messages serialized by this code write their fields in number order,
+// a repeated field's entries in a row. Empty when the bytes are not so (a group, a field seen
+// twice apart, bytes cut short): the caller then sends the whole message.
+std::vector<std::pair<int, std::string_view>> fields_of(std::string_view bytes) {
+  std::vector<std::pair<int, std::string_view>> out;
+  std::vector<std::size_t> begins;
+  std::size_t at = 0;
+  const auto varint = [&](std::uint64_t& v) {
+    v = 0;
+    for (int shift = 0; shift < 64 && at < bytes.size(); shift += 7) {
+      const auto b = static_cast<unsigned char>(bytes[at++]);
+      v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+      if (!(b & 0x80)) return true;
+    }
+    return false;
+  };
+  while (at < bytes.size()) {
+    const std::size_t start = at;
+    std::uint64_t tag = 0, len = 0;
+    if (!varint(tag)) return {};
+    switch (tag & 7) {
+      case 0:
+        if (!varint(len)) return {};
+        break;
+      case 1: at += 8; break;
+      case 2:
+        if (!varint(len) || len > bytes.size() - at) return {};
+        at += static_cast<std::size_t>(len);
+        break;
+      case 5: at += 4; break;
+      default: return {};
+    }
+    if (at > bytes.size()) return {};
+    const int number = static_cast<int>(tag >> 3);
+    if (!out.empty() && out.back().first == number) {
+      out.back().second = bytes.substr(begins.back(), at - begins.back());  // the next entry of a repeated field
+      continue;
+    }
+    if (!out.empty() && number < out.back().first) return {};  // out of order, or a field seen twice apart
+    out.emplace_back(number, bytes.substr(start, at - start));
+    begins.push_back(start);
+  }
+  return out;
+}
+
+// The fields of a message that differ between its held and fresh bytes, and the fresh bytes of
+// those that are set; nullopt when sending it whole is as small (or the bytes cannot be split).
+std::optional<std::pair<std::vector<int>, std::string>> changed_fields(std::string_view held, std::string_view fresh) {
+  const auto h = fields_of(held), f = fields_of(fresh);
+  if ((h.empty() && !held.empty()) || (f.empty() && !fresh.empty())) return std::nullopt;
+  std::vector<int> numbers;
+  std::string value;
+  std::size_t i = 0, j = 0;
+  while (i < h.size() || j < f.size()) {
+    if (j == f.size() || (i < h.size() && h[i].first < f[j].first)) {
+      numbers.push_back(h[i++].first);  // set before, unset now
+    } else if (i == h.size() || f[j].first < h[i].first) {
+      numbers.push_back(f[j].first);
+      value += f[j++].second;
+    } else {
+      if (h[i].second != f[j].second) {
+        numbers.push_back(f[j].first);
+        value += f[j].second;
+      }
+      ++i;
+      ++j;
+    }
+  }
+  // The change also names the id and each field number (a byte or two each).
+  if (value.size() + 2 * numbers.size() + 16 >= fresh.size()) return std::nullopt;
+  return std::make_pair(std::move(numbers), std::move(value));
+}
+
+// A unit or side that changed goes as a change of some fields when that is smaller, else whole.
+template <class Change, class Whole>
+void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, Whole* fresh,
+                 google::protobuf::RepeatedPtrField<Change>* changes, google::protobuf::RepeatedPtrField<Whole>* wholes) {
+  auto fields = changed_fields(held_bytes, fresh_bytes);
+  Change c;
+  if (fields && c.mutable_value()->ParseFromString(fields->second)) {
+    c.set_id(fresh->id());
+    for (int n : fields->first) c.add_fields(n);
+    changes->Add(std::move(c));
+    return;
+  }
+  wholes->Add()->Swap(fresh);
+}
+
 bool diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
-  std::vector<int> changed;
+  std::vector<std::pair<int, int>> changed;  // fresh index, held index (-1: new)
   // Usually the same units in the same order: compare in place.
   if (hb.unit_ids == fb.unit_ids) {
     std::unordered_set<std::string_view> seen;
     for (std::size_t i = 0; i < fb.unit_ids.size(); ++i) {
       if (!seen.insert(fb.unit_ids[i]).second) return false;
-      if (hb.units[i] != fb.units[i]) changed.push_back(static_cast<int>(i));
+      if (hb.units[i] != fb.units[i]) changed.emplace_back(static_cast<int>(i), static_cast<int>(i));
     }
   } else {
     std::unordered_map<std::string_view, std::size_t> held_at;
@@ -98,9 +188,9 @@ bool diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::V
       auto it = held_at.find(id);
       if (it == held_at.end()) {
         appended.push_back(&id);
-        changed.push_back(static_cast<int>(i));
+        changed.emplace_back(static_cast<int>(i), -1);
       } else if (hb.units[it->second] != fb.units[i]) {
-        changed.push_back(static_cast<int>(i));
+        changed.emplace_back(static_cast<int>(i), static_cast<int>(it->second));
       }
     }
     // The order the client reaches: held without the gone, then the new in fresh's order.
@@ -121,15 +211,40 @@ bool diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::V
       for (const auto& id : fb.unit_ids) ids->add_ids(id);
     }
   }
-  for (int i : changed) patch.add_units()->Swap(fresh.mutable_units(i));
+  for (const auto& [i, held] : changed) {
+    if (held < 0) {
+      patch.add_units()->Swap(fresh.mutable_units(i));
+    } else {
+      add_changed(hb.units[static_cast<std::size_t>(held)], fb.units[static_cast<std::size_t>(i)], fresh.mutable_units(i),
+                  patch.mutable_unit_changes(), patch.mutable_units());
+    }
+  }
   return true;
 }
 
 bool diff_sides(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
   if (hb.side_ids != fb.side_ids) return false;
   for (std::size_t i = 0; i < fb.sides.size(); ++i) {
-    if (hb.sides[i] != fb.sides[i]) patch.add_sides()->Swap(fresh.mutable_sides(static_cast<int>(i)));
+    if (hb.sides[i] != fb.sides[i]) {
+      add_changed(hb.sides[i], fb.sides[i], fresh.mutable_sides(static_cast<int>(i)), patch.mutable_side_changes(),
+                  patch.mutable_sides());
+    }
   }
+  return true;
+}
+
+// The fields a change names take its value's (unset there: cleared). False for a number the
+// message does not have.
+template <class M, class Change>
+bool change_fields(M& held, const Change& c) {
+  std::vector<const google::protobuf::FieldDescriptor*> fields;
+  for (int n : c.fields()) {
+    const auto* fd = M::descriptor()->FindFieldByNumber(n);
+    if (!fd) return false;
+    fields.push_back(fd);
+  }
+  M value = c.value();
+  M::GetReflection()->SwapFields(&held, &value, fields);
   return true;
 }
 
@@ -195,7 +310,7 @@ bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) 
     }
     while (units->size() > kept) units->RemoveLast();
   }
-  if (patch.units_size() > 0) {
+  if (patch.units_size() > 0 || patch.unit_changes_size() > 0) {
     std::unordered_map<std::string, int> at;
     for (int i = 0; i < units->size(); ++i) at.emplace(units->Get(i).id(), i);
     for (const auto& u : patch.units()) {
@@ -206,6 +321,10 @@ bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) 
         at.emplace(u.id(), units->size());
         *units->Add() = u;
       }
+    }
+    for (const auto& c : patch.unit_changes()) {
+      auto it = at.find(c.id());
+      if (it == at.end() || !change_fields(*units->Mutable(it->second), c)) return false;
     }
   }
   if (patch.has_unit_order()) {
@@ -232,6 +351,16 @@ bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) 
       }
     }
     if (!found) return false;
+  }
+  for (const auto& c : patch.side_changes()) {
+    pb::SideView* held = nullptr;
+    for (auto& s : *view.mutable_sides()) {
+      if (s.id() == c.id()) {
+        held = &s;
+        break;
+      }
+    }
+    if (!held || !change_fields(*held, c)) return false;
   }
   if (patch.has_turn()) *view.mutable_turn() = patch.turn();
   if (patch.has_decisions()) *view.mutable_decisions() = patch.decisions().decisions();

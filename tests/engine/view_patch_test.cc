@@ -84,6 +84,63 @@ TEST(ViewPatch, CarriesOnlyTheUnitThatChanged) {
   EXPECT_FALSE(p.has_menu());
 }
 
+// A unit with its name and markers that moves, or is unloaded, travels as the fields that
+// changed; one whose every field changed, or a small one, goes whole.
+TEST(ViewPatch, AMovedUnitTravelsAsTheFieldsThatChanged) {
+  pb::View held = base_view();
+  auto* u = held.mutable_units(1);
+  u->set_name("2nd Battalion, 33rd Foot");
+  u->set_type("infantry");
+  u->mutable_square()->set_col(2);
+  u->mutable_square()->set_row(3);
+  u->set_carried_by("wagon-1");
+  for (const char* m : {"Quality: veteran", "In line", "Activated"}) u->add_markers()->set_label(m);
+  pb::View fresh = held;
+  fresh.mutable_units(1)->mutable_square()->set_row(4);
+  fresh.mutable_units(1)->clear_carried_by();
+  const auto p = patch_and_apply(held, fresh);
+  EXPECT_EQ(p.units_size(), 0);
+  ASSERT_EQ(p.unit_changes_size(), 1);
+  const auto& c = p.unit_changes(0);
+  EXPECT_EQ(c.id(), "b");
+  EXPECT_EQ(std::vector<int>(c.fields().begin(), c.fields().end()), (std::vector<int>{pb::UnitView::kSquareFieldNumber,
+                                                                                      pb::UnitView::kCarriedByFieldNumber}));
+  EXPECT_EQ(c.value().square().row(), 4);
+  EXPECT_TRUE(c.value().name().empty()) << "the fields that did not change stay home";
+  EXPECT_LT(p.ByteSizeLong(), fresh.units(1).ByteSizeLong());
+
+  // A side's loss: its count, not its name and markers.
+  pb::View lost = fresh;
+  auto* side = lost.mutable_sides(0);
+  side->set_name("The King's German Legion");
+  side->set_standing("lost 2 of 9: at 9 this side can no longer advance");
+  pb::View later = lost;
+  later.mutable_sides(0)->set_strength_lost(3);
+  const auto q = patch_and_apply(lost, later);
+  EXPECT_EQ(q.sides_size(), 0);
+  ASSERT_EQ(q.side_changes_size(), 1);
+  EXPECT_EQ(q.side_changes(0).fields_size(), 1);
+  EXPECT_EQ(q.side_changes(0).fields(0), pb::SideView::kStrengthLostFieldNumber);
+}
+
+// Applying a change with a field number the message lacks, or for a unit it does not hold, fails.
+TEST(ViewPatch, ApplyRefusesAChangeItCannotMake) {
+  pb::View v = base_view();
+  pb::ViewPatch p;
+  auto* c = p.add_unit_changes();
+  c->set_id("b");
+  c->add_fields(99);
+  EXPECT_FALSE(apply_patch(v, p, 8));
+  pb::View w = base_view();
+  pb::ViewPatch q;
+  q.add_unit_changes()->set_id("zz");
+  EXPECT_FALSE(apply_patch(w, q, 8));
+  pb::View x = base_view();
+  pb::ViewPatch r;
+  r.add_side_changes()->set_id("green");
+  EXPECT_FALSE(apply_patch(x, r, 8));
+}
+
 TEST(ViewPatch, RemovedAndNewUnits) {
   const pb::View held = base_view();
   pb::View fresh = held;

@@ -2,9 +2,9 @@
 // order (engine/model/view_patch.cc apply_patch), and resynchronises when a patch does not fit.
 import { describe, expect, it } from "vitest";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { DecisionSchema } from "../src/gen/sandtable/v1/common_pb";
+import { DecisionSchema, GridSquareSchema } from "../src/gen/sandtable/v1/common_pb";
 import { ActionMenuSchema } from "../src/gen/sandtable/v1/menu_pb";
-import { SideViewSchema, ViewPatchSchema, type View, type ViewPatch } from "../src/gen/sandtable/v1/view_pb";
+import { SideViewSchema, UnitViewSchema, ViewPatchSchema, type View, type ViewPatch } from "../src/gen/sandtable/v1/view_pb";
 import { applyPatch } from "../src/state/patch";
 import { initialModel, reduce, type TableModel } from "../src/state/store";
 import { env, moved, unit, view, withMenu } from "./fixtures";
@@ -25,6 +25,30 @@ function deepCopy(v: View): View {
 }
 
 describe("applyPatch", () => {
+  it("changes only the fields a unit change names, clearing those its value leaves unset", () => {
+    const v = held();
+    v.units[1].name = "2nd Line";
+    v.units[1].carriedBy = "t1";
+    const before = deepCopy(v);
+    const change = { id: "b2", fields: [6, 13], value: create(UnitViewSchema, { square: create(GridSquareSchema, { col: 3, row: 1 }) }) };
+    const out = applyPatch(v, patch({ unitChanges: [change] }), 6n)!;
+    expect(out.units[1].square).toMatchObject({ col: 3, row: 1 });
+    expect(out.units[1].carriedBy).toBe("");  // named, unset in the value: cleared
+    expect(out.units[1].name).toBe("2nd Line");  // not named: kept
+    expect(out.units[0]).toBe(v.units[0]);
+    expect(v).toEqual(before);
+    // A unit it does not hold, or a field number the message lacks: resynchronise.
+    expect(applyPatch(v, patch({ unitChanges: [{ ...change, id: "x9" }] }), 6n)).toBeUndefined();
+    expect(applyPatch(v, patch({ unitChanges: [{ ...change, fields: [99] }] }), 6n)).toBeUndefined();
+  });
+  it("changes a side's named fields", () => {
+    const v = held();
+    const side = v.sides[0];
+    const out = applyPatch(v, patch({ sideChanges: [{ id: side.id, fields: [4], value: create(SideViewSchema, { strengthLost: 3 }) }] }), 6n)!;
+    expect(out.sides[0].strengthLost).toBe(3);
+    expect(out.sides[0].name).toBe(side.name);
+    expect(applyPatch(v, patch({ sideChanges: [{ id: "nobody", fields: [4], value: create(SideViewSchema, {}) }] }), 6n)).toBeUndefined();
+  });
   it("replaces a changed unit in its place and leaves the rest as they were", () => {
     const v = held();
     const before = deepCopy(v);

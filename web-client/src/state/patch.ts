@@ -2,7 +2,29 @@
 // server built (field for field, repeated fields in the same order), so it follows the engine's
 // apply_patch (engine/model/view_patch.cc) step for step. Pure: the store is a reducer, so the
 // held View and its arrays are never written to; unchanged units and sides are shared.
-import type { SideView, UnitView, View, ViewPatch } from "../gen/sandtable/v1/view_pb";
+import { create, type DescMessage } from "@bufbuild/protobuf";
+import { SideViewSchema, UnitViewSchema, type SideChange, type SideView, type UnitChange, type UnitView, type View, type ViewPatch } from "../gen/sandtable/v1/view_pb";
+
+/** A message's field names by number: a change names its fields by number. */
+function namesByNumber(schema: DescMessage): Map<number, string> {
+  return new Map(schema.fields.map((f) => [f.number, f.localName]));
+}
+const UNIT_FIELDS = namesByNumber(UnitViewSchema);
+const SIDE_FIELDS = namesByNumber(SideViewSchema);
+
+/** `held` with each field the change names taken from its value (unset there: cleared); undefined for a number the message lacks. */
+function changed<T extends UnitView | SideView>(held: T, change: UnitChange | SideChange, names: Map<number, string>, empty: T): T | undefined {
+  const value = (change.value ?? empty) as unknown as Record<string, unknown>;
+  const out = { ...held } as unknown as Record<string, unknown>;
+  for (const n of change.fields) {
+    const name = names.get(n);
+    if (!name) return undefined;
+    out[name] = value[name];
+  }
+  return out as unknown as T;
+}
+const EMPTY_UNIT = create(UnitViewSchema);
+const EMPTY_SIDE = create(SideViewSchema);
 
 /**
  * The View after `patch`, with seq `seq` (the Delta's); undefined when the patch does not fit
@@ -33,6 +55,17 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
       }
     }
   }
+  // 2b. A unit the view holds, some of its fields changed.
+  if (patch.unitChanges.length > 0) {
+    units = [...units];
+    for (const c of patch.unitChanges) {
+      const i = units.findIndex((u) => u.id === c.id);
+      if (i < 0) return undefined;
+      const u = changed(units[i], c, UNIT_FIELDS, EMPTY_UNIT);
+      if (!u) return undefined;
+      units[i] = u;
+    }
+  }
   // 3. Only when the order above is not the server's: every unit named once, none unknown.
   if (patch.unitOrder) {
     const ids = patch.unitOrder.ids;
@@ -56,6 +89,16 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     for (const s of patch.sides) {
       const i = sides.findIndex((held) => held.id === s.id);
       if (i < 0) return undefined;
+      sides[i] = s;
+    }
+  }
+  if (patch.sideChanges.length > 0) {
+    sides = [...sides];
+    for (const c of patch.sideChanges) {
+      const i = sides.findIndex((held) => held.id === c.id);
+      if (i < 0) return undefined;
+      const s = changed(sides[i], c, SIDE_FIELDS, EMPTY_SIDE);
+      if (!s) return undefined;
       sides[i] = s;
     }
   }
