@@ -40,6 +40,8 @@ void count_parts(const sandtable::pb::Delta& d, std::map<std::string, std::uint6
   const auto& p = d.patch();
   for (const auto& u : p.units()) parts["patch: units"] += field(u.ByteSizeLong());
   for (const auto& s : p.sides()) parts["patch: sides"] += field(s.ByteSizeLong());
+  for (const auto& c : p.unit_changes()) parts["patch: unit changes"] += field(c.ByteSizeLong());
+  for (const auto& c : p.side_changes()) parts["patch: side changes"] += field(c.ByteSizeLong());
   if (p.has_turn()) parts["patch: turn"] += field(p.turn().ByteSizeLong());
   if (p.has_menu()) parts["patch: menu"] += field(p.menu().ByteSizeLong());
   if (p.has_decisions()) parts["patch: decisions"] += field(p.decisions().ByteSizeLong());

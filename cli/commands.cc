@@ -8,6 +8,7 @@
 #include "cli/io.h"
 #include "engine/core/sha256.h"
 #include "engine/model/autoplay.h"
+#include "engine/model/branch.h"
 #include "engine/model/dice_mix.h"
 #include "engine/model/game.h"
 #include "engine/model/verify.h"
@@ -46,6 +47,37 @@ std::optional<pb::Scenario> load_scenario(const std::string& path) {
     return std::nullopt;
   }
   return parsed.scenario;
+}
+
+// Turns `options` (a bot game's) into a what-if branch of that game after its `at`-th order, or
+// the first later one the game can go on from: the source game is played by the bots first.
+bool branch_from(const RuleSet& rules, const pb::Scenario& scenario, AutoplayOptions& options, std::uint64_t at,
+                 std::string& why) {
+  const AutoplayResult source = autoplay(rules, scenario, options);
+  StartOptions start;
+  start.seed = options.seed;
+  start.secret = options.secret;
+  start.entropy_from = options.entropy_from;
+  auto game = Game::start(rules, scenario, start, nullptr, &why);
+  if (!game) return false;
+  std::size_t k = 0;
+  for (; k < source.orders.size() && (k < at || branch_problem(*game)); ++k) {
+    if (!game->execute(source.orders[k]).accepted) {
+      why = "the source game's order " + std::to_string(k + 1) + " is refused on the re-run";
+      return false;
+    }
+  }
+  if (auto problem = branch_problem(*game)) {
+    why = *problem;
+    return false;
+  }
+  options.branch_state = game->save();
+  options.branch_of.set_room_id("bots");
+  options.branch_of.set_step(static_cast<std::uint32_t>(k));
+  options.branch_of.set_turn(game->turn());
+  options.seed += 1'000'000;  // the branch's bots choose anew
+  options.secret = secret_from_seed(options.seed);  // and its dice are its own
+  return true;
 }
 
 }  // namespace
@@ -188,6 +220,14 @@ int cmd_bots(const Flags& flags) {
     std::cerr << "--scheme is 1 (the 64-bit seed) or 2 (secret and the seats' randomness)\n";
     return kUsage;
   }
+  // --branch-at K: each game is a what-if branch (docs/fair-play.md) of another bot game after
+  // its K-th order (or the first order after it the game can go on from), with its own secret.
+  std::uint64_t branch_at = 0;
+  const bool branching = flags.count("branch-at") > 0;
+  if (branching && !parse_u64(flag(flags, "branch-at"), &branch_at)) {
+    std::cerr << "--branch-at takes a number of orders\n";
+    return kUsage;
+  }
   double verify_secs = 0;
   std::uint64_t verified = 0;
   std::string chain = sha256_hex("sandtable-bots");
@@ -200,6 +240,13 @@ int cmd_bots(const Flags& flags) {
     if (scheme == "2") {
       options.secret = secret_from_seed(options.seed);
       for (const auto& side : scenario->sides()) options.entropy_from.push_back(side.id());
+    }
+    if (branching) {
+      std::string why;
+      if (!branch_from(*rules, *scenario, options, branch_at, why)) {
+        std::cerr << "game " << g << " (seed " << options.seed << "): no branch: " << why << "\n";
+        return 1;
+      }
     }
     const AutoplayResult r = autoplay(*rules, *scenario, options);
     if (!r.finished) {

@@ -15,7 +15,7 @@ namespace {
 constexpr const char* kPlay = "  sandtable-cli play --scenario FILE --orders FILE [--seed N] [--dice FILE]\n";
 constexpr const char* kReplay = "  sandtable-cli replay FILE [--viewer SEAT]\n";
 constexpr const char* kBots =
-    "  sandtable-cli bots --ruleset R --scenario FILE --games N --seed S [--log FILE] [--orders FILE] [--verify yes] [--scheme 2]\n";
+    "  sandtable-cli bots --ruleset R --scenario FILE --games N --seed S [--log FILE] [--orders FILE] [--verify yes] [--scheme 2] [--branch-at K]\n";
 constexpr const char* kRulesets = "  sandtable-cli rulesets\n";
 constexpr const char* kExport = "  sandtable-cli export --db FILE --room ID [--out GAME.json]\n";
 constexpr const char* kVerify = "  sandtable-cli verify GAME.json\n";
