@@ -3,6 +3,8 @@
 // the connections, and the search of what each received against what it may not know.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "engine/core/sha256.h"
 #include "engine/model/autoplay.h"
 #include "engine/model/dice_mix.h"
@@ -17,6 +19,7 @@ struct Moment {
 
 struct Tally {
   long games = 0, orders = 0, events = 0, queries = 0, rejoins = 0, resyncs = 0;
+  long gm_edits = 0, rewinds = 0, take_backs = 0, side_spectators = 0;  // what the GM and the seats did besides
   std::map<std::string, long> messages, bytes, batches;  // WebSocket messages, by connection kind
   std::map<std::string, long> envelopes;                  // the envelopes in them
   std::map<std::string, long> searched;                   // secret kind -> (secret, envelope) pairs
@@ -66,6 +69,7 @@ class Harness {
       if (orders_ == resync_at) resync();
       // The first order of the game proper: after the seats' randomness in a scheme-2 room.
       if (opt_.plant && orders_ == 1 + (mixed() ? static_cast<int>(game_->state().sides.size()) : 0)) plant();
+      if (!opt_.plant && orders_ % 17 == 9 && game_->state().dice_sealed && !game_->over()) table_act();
       gm_->drain();
       if (orders_ % 48 == 0) {
         spectator_measures();
@@ -87,10 +91,41 @@ class Harness {
   }
 
  private:
+  // Every third game the spectators see what one side sees (the room's option, as the lobby
+  // sets it): the spectator is then searched for that side's secrets.
+  std::string spectators_option() const {
+    if (index_ % 3 != 1) return "";
+    return "side:" + load_scenario_file(m_.file).sides(1).id();
+  }
+
+  // The scenario as the room has it: the lobby's option written in as the server writes it.
+  pb::Scenario room_scenario() const {
+    pb::Scenario s = scenario_of(m_);
+    if (const std::string v = spectators_option(); !v.empty()) {
+      bool found = false;
+      for (auto& o : *s.mutable_options()) {
+        if (o.key() == "spectators") {
+          o.set_value(v);
+          found = true;
+        }
+      }
+      if (!found) {
+        auto* o = s.add_options();
+        o->set_key("spectators");
+        o->set_value(v);
+      }
+    }
+    return s;
+  }
+
   void create_room() {
     lobby_ = std::make_unique<WsClient>(port_);
     pb::Envelope env;
     env.mutable_create_room()->set_scenario_id(m_.scenario_id);
+    if (const std::string v = spectators_option(); !v.empty()) {
+      (*env.mutable_create_room()->mutable_options())["spectators"] = v;
+      ++tally_.side_spectators;
+    }
     env.mutable_create_room()->set_has_seed(true);
     env.mutable_create_room()->set_seed(seed_);
     // Every other game under dice scheme 2 with the seats' randomness (the secret derived from the
@@ -115,12 +150,12 @@ class Harness {
     start.seed = seed_;
     if (mixed()) {
       start.secret = secret_from_seed(seed_);
-      const pb::Scenario scenario = scenario_of(m_);
+      const pb::Scenario scenario = room_scenario();
       for (const auto& side : scenario.sides()) start.entropy_from.push_back(side.id());
     }
     std::string err;
     std::vector<pb::Event> events;
-    game_ = Game::start(rules_of(m_), scenario_of(m_), start, &events, &err);
+    game_ = Game::start(rules_of(m_), room_scenario(), start, &events, &err);
     if (!game_) throw std::runtime_error(err);
     // Battleground: the random bot in every other game (the smart bot keeps a hidden section
     // still in its house, so its games alone would seldom reveal one); else the rule set's bot.
@@ -134,12 +169,18 @@ class Harness {
     remember(*game_);
   }
 
+  // A viewer's secrets in `g`: a spectator who sees what a side sees has that side's.
+  static Secrets hidden_for(const Game& g, const pb::View& gm, const std::string& viewer) {
+    const std::string as = g.seen_as(viewer);
+    return secrets::hidden_from(g, gm, as == "gm" ? gm : g.view(viewer), as);
+  }
+
   // The moment after the latest commit: each viewer's secrets.
   void remember(const Game& g) {
     Moment moment;
     moment.seq = g.seq();
     const pb::View gm = g.view("gm");
-    for (const auto& v : viewers_) moment.hidden[v] = secrets::hidden_from(g, gm, v == "gm" ? gm : g.view(v), v);
+    for (const auto& v : viewers_) moment.hidden[v] = hidden_for(g, gm, v);
     moments_.push_back(std::move(moment));
   }
 
@@ -205,6 +246,81 @@ class Harness {
     EXPECT_EQ(reply.order_accepted().seq(), next->seq());
     game_ = std::move(next);
     ++orders_;
+    last_mover_ = who;
+    return true;
+  }
+
+  // Now and then something besides the bots' orders changes the table, in turn: the GM edits a
+  // unit some side cannot see (its strength, or its place on a free table), the GM rewinds to
+  // the oldest point the table can go back to, or the last mover takes back its order where the
+  // rules allow it at once. The oracle runs the same command; what it hides is searched for as
+  // after any order. A command the rules refuse here is not sent.
+  void table_act() {
+    const int kind = acts_++ % 3;
+    if (kind == 0) {
+      const pb::View gm = game_->view("gm");
+      std::vector<const pb::UnitView*> hidden, any;
+      for (const auto& side : game_->state().sides) {
+        const pb::View v = game_->view(side);
+        for (const auto& u : gm.units()) {
+          any.push_back(&u);
+          bool seen = false;
+          for (const auto& w : v.units()) seen = seen || w.id() == u.id();
+          if (!seen) hidden.push_back(&u);
+        }
+      }
+      const auto& pool = hidden.empty() ? any : hidden;
+      if (pool.empty()) return;
+      const pb::UnitView& u = *pool[chaos_.below(static_cast<std::uint32_t>(pool.size()))];
+      pb::Command edit = gm_edit([&](pb::GmEdit& e) {
+        e.mutable_set_strength()->set_unit_id(u.id());
+        e.mutable_set_strength()->set_strength(std::max(1, u.strength() - 1));
+      });
+      pb::Command move = gm_edit([&](pb::GmEdit& e) {
+        e.mutable_move_unit()->set_unit_id(u.id());
+        e.mutable_move_unit()->mutable_point()->set_x(u.position().x() + 0.5);
+        e.mutable_move_unit()->mutable_point()->set_y(u.position().y());
+      });
+      if (send_other("gm", edit) || (u.has_position() && send_other("gm", move))) ++tally_.gm_edits;
+    } else if (kind == 1) {
+      const auto& points = game_->rewind_points();
+      if (points.empty()) return;
+      const std::uint64_t to = points.front().before->seq;
+      if (send_other("gm", gm_edit([&](pb::GmEdit& e) { e.mutable_rewind()->set_to_seq(to); }))) ++tally_.rewinds;
+    } else if (!last_mover_.empty()) {
+      const TakeBackPlan plan = game_->take_back_plan(last_mover_, true);
+      if (!plan.point || !plan.consent_from.empty()) return;  // one needing the other's consent is not tried
+      pb::Command back;
+      back.set_seat(last_mover_);
+      back.mutable_take_back();
+      if (send_other(last_mover_, back)) ++tally_.take_backs;
+    }
+  }
+
+  static pb::Command gm_edit(const std::function<void(pb::GmEdit&)>& fill) {
+    pb::Command c;
+    c.set_seat("gm");
+    auto* e = c.mutable_gm()->mutable_edit();
+    e->set_reason("the secrets scan");
+    fill(*e);
+    return c;
+  }
+
+  // A command besides the bots' orders, by the GM or a side, when the oracle accepts it.
+  bool send_other(const std::string& seat, const pb::Command& command) {
+    auto next = std::make_unique<Game>(*game_);
+    const Outcome out = next->execute(command);
+    if (!out.accepted) return false;
+    Conn& c = seat == "gm" ? *gm_ : *players_.at(seat);
+    c.catch_up(game_->seq());
+    saw(*next, out.events);
+    remember(*next);
+    pb::Envelope env;
+    env.mutable_order()->set_seq(c.seq);
+    *env.mutable_order()->mutable_command() = command;
+    const auto reply = c.reply_to(c.client.send(env));
+    if (!reply.has_order_accepted()) throw std::runtime_error("the " + seat + "'s " + command.ShortDebugString() + " refused: " + reply.ShortDebugString());
+    game_ = std::move(next);
     return true;
   }
 
@@ -362,7 +478,7 @@ class Harness {
     StartOptions start;
     start.seed = seed_;
     std::string err;
-    auto shadow = Game::start(rules_of(m_), scenario_of(m_), start, nullptr, &err);
+    auto shadow = Game::start(rules_of(m_), room_scenario(), start, nullptr, &err);
     if (!shadow) throw std::runtime_error(err);
     bool shown = false;
     for (const auto& e : log_) {
@@ -371,7 +487,7 @@ class Harness {
       shadow->apply(e);
       if (e.seq() <= before) continue;
       const pb::View gm = shadow->view("gm");
-      const Secrets s = secrets::hidden_from(*shadow, gm, viewer == "gm" ? gm : shadow->view(viewer), viewer);
+      const Secrets s = hidden_for(*shadow, gm, viewer);
       shown = std::none_of(s.items.begin(), s.items.end(),
                            [&](const secrets::Secret& x) { return x.kind == h.kind && x.needle == h.needle; });
     }
@@ -517,6 +633,8 @@ class Harness {
   std::map<std::tuple<std::string, int, std::string, std::uint64_t, std::uint64_t>, bool> shown_;
   std::uint64_t ended_seq_ = 0;
   int orders_ = 0;
+  int acts_ = 0;
+  std::string last_mover_;
   std::map<std::string, std::unique_ptr<Conn>> players_;
   std::unique_ptr<Conn> spectator_, gm_;
   std::vector<std::unique_ptr<Conn>> done_;

@@ -304,7 +304,9 @@ TEST(SecretsScan, NoSeatReceivesAnotherSidesHiddenThings) {
   for (const auto& [ruleset, t] : tallies) {
     total_hits += t.hits;
     std::cout << "[ secrets ] " << ruleset << ": " << t.games << " games, " << t.orders << " orders, " << t.events << " events, "
-              << t.queries << " queries, " << t.rejoins << " rejoins, " << t.resyncs << " catch-ups asked, " << std::fixed
+              << t.queries << " queries, " << t.rejoins << " rejoins, " << t.resyncs << " catch-ups asked, " << t.gm_edits
+              << " GM edits, " << t.rewinds << " GM rewinds, " << t.take_backs << " take-backs, " << t.side_spectators
+              << " games whose spectators see one side, " << std::fixed
               << std::setprecision(1) << t.seconds << " s; " << t.cut_short.size() << " cut short; hits " << t.hits << "\n";
     std::cout << "[ secrets ]   games:";
     for (const auto& [id, n] : t.games_of) std::cout << " " << id << " " << n << ";";
