@@ -8,6 +8,7 @@
 #include "engine/core/sha256.h"
 #include "engine/model/autoplay.h"
 #include "engine/model/dice_mix.h"
+#include "server/spectator_delay.h"
 #include "tests/server/secrets_wire.h"
 
 namespace sandtable::testing::scan {
@@ -19,7 +20,8 @@ struct Moment {
 
 struct Tally {
   long games = 0, orders = 0, events = 0, queries = 0, rejoins = 0, resyncs = 0;
-  long gm_edits = 0, rewinds = 0, take_backs = 0, side_spectators = 0;  // what the GM and the seats did besides
+  long gm_edits = 0, rewinds = 0, take_backs = 0, side_spectators = 0, delayed_spectators = 0;
+  long delayed_searched = 0;  // (secret, envelope) pairs searched in a delayed spectator's messages  // what the GM and the seats did besides
   std::map<std::string, long> messages, bytes, batches;  // WebSocket messages, by connection kind
   std::map<std::string, long> envelopes;                  // the envelopes in them
   std::map<std::string, long> searched;                   // secret kind -> (secret, envelope) pairs
@@ -92,10 +94,13 @@ class Harness {
 
  private:
   // Every third game the spectators see what one side sees (the room's option, as the lobby
-  // sets it): the spectator is then searched for that side's secrets.
+  // sets it): the spectator is then searched for that side's secrets. Every third the whole
+  // table a turn late: the spectator is then searched for what the live game shows and the game
+  // it is shown does not (where units are now, units come since).
   std::string spectators_option() const {
-    if (index_ % 3 != 1) return "";
-    return "side:" + load_scenario_file(m_.file).sides(1).id();
+    if (index_ % 3 == 1) return "side:" + load_scenario_file(m_.file).sides(1).id();
+    if (index_ % 3 == 2) return "delayed:1";
+    return "";
   }
 
   // The scenario as the room has it: the lobby's option written in as the server writes it.
@@ -124,7 +129,7 @@ class Harness {
     env.mutable_create_room()->set_scenario_id(m_.scenario_id);
     if (const std::string v = spectators_option(); !v.empty()) {
       (*env.mutable_create_room()->mutable_options())["spectators"] = v;
-      ++tally_.side_spectators;
+      ++(index_ % 3 == 1 ? tally_.side_spectators : tally_.delayed_spectators);
     }
     env.mutable_create_room()->set_has_seed(true);
     env.mutable_create_room()->set_seed(seed_);
@@ -157,6 +162,8 @@ class Harness {
     std::vector<pb::Event> events;
     game_ = Game::start(rules_of(m_), room_scenario(), start, &events, &err);
     if (!game_) throw std::runtime_error(err);
+    delayed_ = game_->state().spectators.mode() == pb::SPECTATORS_DELAYED;
+    if (delayed_) delay_.advance(nullptr, *game_);  // as a room created delayed shows the start
     // Battleground: the random bot in every other game (the smart bot keeps a hidden section
     // still in its house, so its games alone would seldom reveal one); else the rule set's bot.
     random_bot_ = std::string(m_.ruleset) == "battleground" && index_ % 2 == 1;
@@ -181,6 +188,15 @@ class Harness {
     moment.seq = g.seq();
     const pb::View gm = g.view("gm");
     for (const auto& v : viewers_) moment.hidden[v] = hidden_for(g, gm, v);
+    // A delayed room's spectator is shown an older game: by the sequence of that game, what the
+    // live one held then that the shown one does not.
+    if (delayed_) {
+      const Game* shown = delay_.shown();
+      const std::uint64_t seq = shown ? shown->seq() : g.seq();
+      if (!delayed_moments_.count(seq)) {
+        delayed_moments_[seq] = shown ? secrets::hidden_from(g, gm, shown->view("gm"), "a spectator a turn late") : moment.hidden.at("spectator");
+      }
+    }
     moments_.push_back(std::move(moment));
   }
 
@@ -237,6 +253,7 @@ class Harness {
       return false;
     }
     saw(*next, out.events);
+    if (delayed_) delay_.advance(game_, *next);
     remember(*next);
     pb::Envelope env;
     env.mutable_order()->set_seq(mover.seq);
@@ -314,6 +331,7 @@ class Harness {
     Conn& c = seat == "gm" ? *gm_ : *players_.at(seat);
     c.catch_up(game_->seq());
     saw(*next, out.events);
+    if (delayed_) delay_.advance(game_, *next);
     remember(*next);
     pb::Envelope env;
     env.mutable_order()->set_seq(c.seq);
@@ -453,6 +471,11 @@ class Harness {
   // The moments a message spans: the last one at or before `from`, up to the last one at or
   // before `to`.
   Secrets hidden_during(const std::string& viewer, std::uint64_t from, std::uint64_t to) const {
+    if (delayed_ && viewer == "spectator") {
+      // The shown game's sequence numbers: the secrets of the latest shown at or before `to`.
+      auto it = delayed_moments_.upper_bound(to);
+      return it == delayed_moments_.begin() ? Secrets{} : std::prev(it)->second;
+    }
     const std::size_t a = at_or_before(from), b = at_or_before(to);
     Secrets s = moments_[a].hidden.at(viewer);
     for (std::size_t i = a + 1; i <= b; ++i) s = secrets::common(s, moments_[i].hidden.at(viewer));
@@ -547,6 +570,7 @@ class Harness {
         const Message& msg = c->messages[n];
         const Secrets s = hidden_during(c->viewer, msg.from, msg.to);
         tally_.envelopes[c->kind] += 1;
+        if (delayed_ && c->viewer == "spectator") tally_.delayed_searched += static_cast<long>(s.items.size());
         for (int k = 0; k < secrets::kKinds; ++k) {
           const auto n_of = static_cast<long>(s.count(static_cast<Kind>(k)));
           if (n_of > 0) tally_.searched[secrets::kind_name(static_cast<Kind>(k))] += n_of;
@@ -621,7 +645,10 @@ class Harness {
   pb::RoomCreated room_;
   std::unique_ptr<WsClient> lobby_;
   std::vector<Message> lobby_messages_;
-  std::unique_ptr<Game> game_;
+  std::shared_ptr<Game> game_;
+  bool delayed_ = false;
+  server::SpectatorDelay delay_;
+  std::map<std::uint64_t, Secrets> delayed_moments_;  // a delayed spectator's, by the shown game's seq
   std::unique_ptr<Bot> bot_;
   bool random_bot_ = false;
   Pcg32 bot_rng_;

@@ -23,8 +23,13 @@
 // that seat, unless the seat's own lines say the same words; and the seed reaches every seat in
 // the message that ends the game, which shows the search finds it where it is.
 //
-// SANDTABLE_SECRETS_GAMES=<n>: games per rule set (spread over its scenarios); unset, two games
-// of each scenario (Battleground: one with its own bot, one with the random bot).
+// Now and then the GM edits a unit some side cannot see, rewinds the table, and a mover takes
+// back its order; a game's spectators see the whole table live (game 0, 3, ...), what one side
+// sees (game 1, 4, ...) or the whole table a turn late (game 2, 5, ...), and are searched for
+// what that leaves them not knowing.
+//
+// SANDTABLE_SECRETS_GAMES=<n>: games per rule set (spread over its scenarios); unset, three games
+// of each scenario (Battleground: its own bot and the random bot by turns).
 // SANDTABLE_SECRETS_GAME=<scenario id>:<game>: only that game, as a hit names it.
 #include <gtest/gtest.h>
 
@@ -263,7 +268,8 @@ TEST(SecretsScan, NoSeatReceivesAnotherSidesHiddenThings) {
   for (const auto& [ruleset, scenarios] : by_ruleset) {
     Tally& tally = tallies[ruleset];
     const auto t0 = std::chrono::steady_clock::now();
-    const int games = per_ruleset > 0 ? per_ruleset : 2 * static_cast<int>(scenarios.size());
+    // Three of each scenario by default, so that each kind of spectator is searched in each.
+    const int games = per_ruleset > 0 ? per_ruleset : 3 * static_cast<int>(scenarios.size());
     std::unique_ptr<TempDir> dir;
     std::unique_ptr<ServerProcess> server;
     for (int g = 0; g < games; ++g) {
@@ -306,7 +312,8 @@ TEST(SecretsScan, NoSeatReceivesAnotherSidesHiddenThings) {
     std::cout << "[ secrets ] " << ruleset << ": " << t.games << " games, " << t.orders << " orders, " << t.events << " events, "
               << t.queries << " queries, " << t.rejoins << " rejoins, " << t.resyncs << " catch-ups asked, " << t.gm_edits
               << " GM edits, " << t.rewinds << " GM rewinds, " << t.take_backs << " take-backs, " << t.side_spectators
-              << " games whose spectators see one side, " << std::fixed
+              << " games whose spectators see one side, " << t.delayed_spectators << " a turn late (" << t.delayed_searched
+              << " secrets searched in their messages), " << std::fixed
               << std::setprecision(1) << t.seconds << " s; " << t.cut_short.size() << " cut short; hits " << t.hits << "\n";
     std::cout << "[ secrets ]   games:";
     for (const auto& [id, n] : t.games_of) std::cout << " " << id << " " << n << ";";
@@ -336,6 +343,15 @@ TEST(SecretsScan, NoSeatReceivesAnotherSidesHiddenThings) {
     EXPECT_GT(searched[kind], 0) << "no " << kind << " was ever searched for";
   }
   EXPECT_GT(tallies["battleground"].deck_control, 0) << "the deck search never found the drawn cards in the opening's order";
+  long edits = 0, rewinds = 0, late = 0;
+  for (const auto& [ruleset, t] : tallies) {
+    edits += t.gm_edits;
+    rewinds += t.rewinds;
+    late += t.delayed_searched;
+  }
+  EXPECT_GT(edits, 0) << "the GM never edited the table";
+  EXPECT_GT(rewinds, 0) << "the GM never rewound the table";
+  EXPECT_GT(late, 0) << "nothing was searched for in a delayed spectator's messages";
 }
 
 }  // namespace
