@@ -189,15 +189,40 @@ class Harness {
     const pb::View gm = g.view("gm");
     for (const auto& v : viewers_) moment.hidden[v] = hidden_for(g, gm, v);
     // A delayed room's spectator is shown an older game: by the sequence of that game, what the
-    // live one held then that the shown one does not.
+    // live one holds then that neither that game nor any shown before it (their Views and the log
+    // lines up to them) held. After a rewind the live game may again hold a unit that was gone
+    // from the game shown: the spectator saw it earlier, so it is no secret.
     if (delayed_) {
       const Game* shown = delay_.shown();
       const std::uint64_t seq = shown ? shown->seq() : g.seq();
       if (!delayed_moments_.count(seq)) {
-        delayed_moments_[seq] = shown ? secrets::hidden_from(g, gm, shown->view("gm"), "a spectator a turn late") : moment.hidden.at("spectator");
+        if (!shown) {
+          delayed_moments_[seq] = moment.hidden.at("spectator");
+        } else {
+          know_shown(*shown);
+          const Secrets all = secrets::hidden_from(g, gm, shown->view("gm"), "a spectator a turn late");
+          Secrets late;
+          for (const auto& item : all.items) {
+            if (item.sticky || item.kind == Kind::kSeed || shown_bytes_.find(item.needle) == std::string::npos) late.add(item);
+          }
+          late.deck = all.deck;
+          late.finish();
+          delayed_moments_[seq] = std::move(late);
+        }
       }
     }
     moments_.push_back(std::move(moment));
+  }
+
+  // What a delayed spectator has been shown: the View of each game shown, and the GM's log lines
+  // of the events up to it.
+  void know_shown(const Game& shown) {
+    shown_bytes_ += shown.view("gm").SerializeAsString();
+    for (const auto& e : log_) {
+      if (e.seq() <= known_through_ || e.seq() > shown.seq()) continue;
+      if (auto line = shown.log_line_for(e, "gm")) shown_bytes_ += line->SerializeAsString();
+    }
+    known_through_ = std::max(known_through_, shown.seq());
   }
 
   // The log lines each viewer is sent of a commit's events, and of those hidden from a viewer,
@@ -649,6 +674,8 @@ class Harness {
   bool delayed_ = false;
   server::SpectatorDelay delay_;
   std::map<std::uint64_t, Secrets> delayed_moments_;  // a delayed spectator's, by the shown game's seq
+  std::string shown_bytes_;                           // what it has been shown (know_shown)
+  std::uint64_t known_through_ = 0;
   std::unique_ptr<Bot> bot_;
   bool random_bot_ = false;
   Pcg32 bot_rng_;
