@@ -13,20 +13,14 @@
 #include "engine/model/scenario_io.h"
 #include "engine/registry/builtin_registry.h"
 #include "tests/server/test_support.h"
+#include "tests/support/scenario_file.h"
 
 namespace sandtable::testing {
 namespace {
 
 constexpr std::uint64_t kSeed = 4242;
 
-pb::Scenario village() {
-  std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bg/village-assault.json");
-  std::stringstream text;
-  text << in.rdbuf();
-  auto parsed = parse_scenario(text.str(), builtin_registry());
-  if (!parsed.scenario) throw std::runtime_error("village-assault: " + parsed.error);
-  return *parsed.scenario;
-}
+pb::Scenario village() { return load_scenario_file("bg/village-assault.json"); }
 
 pb::Query measure(const std::string& from, const std::string& to) {
   pb::Query q;

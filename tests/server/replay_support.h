@@ -17,6 +17,7 @@
 #include "engine/model/scenario_io.h"
 #include "engine/registry/builtin_registry.h"
 #include "tests/server/test_support.h"
+#include "tests/support/scenario_file.h"
 
 namespace sandtable::testing {
 
@@ -24,14 +25,7 @@ inline constexpr std::uint64_t kSeed = 777;
 inline constexpr int kOrders = 24;
 inline const std::vector<std::string> kSeats = {"axis", "allies", "gm", "spectator"};
 
-inline pb::Scenario village() {
-  std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bg/village-assault.json");
-  std::stringstream text;
-  text << in.rdbuf();
-  auto parsed = parse_scenario(text.str(), builtin_registry());
-  if (!parsed.scenario) throw std::runtime_error("village-assault: " + parsed.error);
-  return *parsed.scenario;
-}
+inline pb::Scenario village() { return load_scenario_file("bg/village-assault.json"); }
 
 inline pb::View without_menu(pb::View v) {
   v.clear_menu();
