@@ -13,6 +13,12 @@ namespace sandtable {
 
 namespace {
 
+// What the dice came from, in the words of a verdict: the seed (the older scheme), or the secret
+// and the seats' randomness (scheme 2).
+std::string dice_source(const VerifyResult& r) {
+  return r.scheme.empty() ? "the seed" : "the secret, the seats' randomness";
+}
+
 constexpr const char* kFormat = "sandtable-game/1";
 
 // An event in the GM's words, or its kind when the rules cannot word it (a damaged one).
@@ -60,7 +66,7 @@ bool same_events(const Game& game, const std::vector<pb::Event>& produced, const
       r.expected = words(game, want) + dice_words(want);
       r.found = words(game, got) + dice_words(got);
       if (detail.size() > 400) detail = detail.substr(0, 400) + "...";
-      r.summary = "event " + std::to_string(r.first_bad_seq) + " is not what the seed and the orders give (" + detail + ")";
+      r.summary = "event " + std::to_string(r.first_bad_seq) + " is not what " + dice_source(r) + " and the orders give (" + detail + ")";
       while (!r.summary.empty() && (r.summary.back() == '\n' || r.summary.back() == ' ')) r.summary.pop_back();
       return false;
     }
@@ -203,7 +209,7 @@ std::string verify_report(const VerifyResult& r) {
     return out;
   }
   out += "MISMATCH: " + r.summary + "\n";
-  if (!r.expected.empty()) out += "  the seed and the orders give: " + r.expected + "\n";
+  if (!r.expected.empty()) out += "  " + dice_source(r) + " and the orders give: " + r.expected + "\n";
   if (!r.found.empty()) out += "  the file has:                 " + r.found + "\n";
   return out;
 }

@@ -234,6 +234,17 @@ TEST(Branch, ItsFileVerifies) {
   pb::GameExport file = export_of(r.log, r.orders);
   const VerifyResult ok = verify_game(builtin_registry(), file);
   EXPECT_TRUE(ok.ok) << ok.summary;
+  // A die changed is caught, in the words of the scheme the branch's dice follow.
+  pb::GameExport tampered = file;
+  for (auto& e : *tampered.mutable_events()) {
+    if (e.dice_size() == 0) continue;
+    e.mutable_dice(0)->set_value(e.dice(0).value() % 6 + 1);
+    break;
+  }
+  const VerifyResult caught = verify_game(builtin_registry(), tampered);
+  EXPECT_FALSE(caught.ok);
+  EXPECT_NE(caught.summary.find("is not what the secret, the seats' randomness and the orders give"), std::string::npos)
+      << caught.summary;
   file.mutable_events(0)->mutable_game_started()->clear_start_state();
   const VerifyResult bad = verify_game(builtin_registry(), file);
   EXPECT_FALSE(bad.ok);
