@@ -21,7 +21,10 @@ struct Moment {
 struct Tally {
   long games = 0, orders = 0, events = 0, queries = 0, rejoins = 0, resyncs = 0;
   long gm_edits = 0, rewinds = 0, take_backs = 0, side_spectators = 0, delayed_spectators = 0;
-  long delayed_searched = 0;  // (secret, envelope) pairs searched in a delayed spectator's messages  // what the GM and the seats did besides
+  long delayed_searched = 0;  // (secret, envelope) pairs searched in a delayed spectator's messages
+  // The GM's envelopes that carry what a turn-late spectator may not know (the GM sees the live
+  // table): the search finds, on real bytes, what a live table sent to those spectators would give.
+  long late_control = 0;  // what the GM and the seats did besides
   std::map<std::string, long> messages, bytes, batches;  // WebSocket messages, by connection kind
   std::map<std::string, long> envelopes;                  // the envelopes in them
   std::map<std::string, long> searched;                   // secret kind -> (secret, envelope) pairs
@@ -208,6 +211,7 @@ class Harness {
           late.deck = all.deck;
           late.finish();
           delayed_moments_[seq] = std::move(late);
+          first_shown_at_[g.seq()] = seq;
         }
       }
     }
@@ -585,6 +589,21 @@ class Harness {
           << secrets::kind_name(h.kind) << ": " << h.what << " at byte " << h.at << ": " << h.context;
       result.hits.push_back(out.str());
     };
+    // The control: the GM's envelope that brought the live game to where a shown game was first
+    // shown carries some of what the late spectator might not know then.
+    if (delayed_) {
+      for (const auto& msg : gm_->messages) {
+        const auto it = first_shown_at_.find(msg.to);
+        if (it == first_shown_at_.end() || msg.to == 0) continue;
+        const Secrets& late = delayed_moments_.at(it->second);
+        Secrets places;
+        for (const auto& item : late.items) {
+          if (item.kind == Kind::kPosition || item.kind == Kind::kUnitId) places.add(item);
+        }
+        places.finish();
+        if (!secrets::scan(msg.bytes, places).empty()) ++tally_.late_control;
+      }
+    }
     for (const Conn* c : conns) {
       tally_.messages[c->kind] += c->frames;
       tally_.bytes[c->kind] += c->frame_bytes;
@@ -675,6 +694,7 @@ class Harness {
   server::SpectatorDelay delay_;
   std::map<std::uint64_t, Secrets> delayed_moments_;  // a delayed spectator's, by the shown game's seq
   std::string shown_bytes_;                           // what it has been shown (know_shown)
+  std::map<std::uint64_t, std::uint64_t> first_shown_at_;  // live seq -> the shown game's, when that was first shown
   std::uint64_t known_through_ = 0;
   std::unique_ptr<Bot> bot_;
   bool random_bot_ = false;

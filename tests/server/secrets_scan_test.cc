@@ -343,12 +343,15 @@ TEST(SecretsScan, NoSeatReceivesAnotherSidesHiddenThings) {
     EXPECT_GT(searched[kind], 0) << "no " << kind << " was ever searched for";
   }
   EXPECT_GT(tallies["battleground"].deck_control, 0) << "the deck search never found the drawn cards in the opening's order";
-  long edits = 0, rewinds = 0, late = 0;
+  long edits = 0, rewinds = 0, late = 0, late_control = 0;
   for (const auto& [ruleset, t] : tallies) {
     edits += t.gm_edits;
     rewinds += t.rewinds;
     late += t.delayed_searched;
+    late_control += t.late_control;
   }
+  std::cout << "[ secrets ] the GM's envelopes carrying what a turn-late spectator may not know: " << late_control << "\n";
+  EXPECT_GT(late_control, 0) << "the live table's places were never found where the GM is sent them";
   EXPECT_GT(edits, 0) << "the GM never edited the table";
   EXPECT_GT(rewinds, 0) << "the GM never rewound the table";
   EXPECT_GT(late, 0) << "nothing was searched for in a delayed spectator's messages";
