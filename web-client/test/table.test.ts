@@ -1,7 +1,7 @@
 // The table page's small things: the refusal banner, orders while the line is down, and whose
 // turn it is in the tab title.
 import { describe, expect, it } from "vitest";
-import { dismissRefusal, initialModel, offlineReason, orderSent, reduce } from "../src/state/store";
+import { dismissRefusal, initialModel, offlineReason, orderSent, reduce, resendWhenStale } from "../src/state/store";
 import { pageTitle } from "../src/ui/orders";
 import { env, moved, unit, view, withMenu } from "./fixtures";
 
@@ -53,5 +53,24 @@ describe("the page title", () => {
     expect(pageTitle({ ...menu, result: { ...menu.result!, over: true } } as never)).toBe("Test");
     expect(pageTitle(undefined, "Demo")).toBe("Demo");
     expect(pageTitle(undefined)).toBe("Sandtable");
+  });
+});
+
+describe("an order refused only as stale", () => {
+  const gm = (body: object) => ({ body: { case: "gm", value: { body } } });
+  const edit = (body: object) => gm({ case: "edit", value: { reason: "x", body } });
+  it("is sent once more when it is a GM's setting that means the same whatever the table did", () => {
+    expect(resendWhenStale(edit({ case: "seatBot", value: { side: "red", bot: true } }))).toBe(true);
+    expect(resendWhenStale(edit({ case: "trustDice", value: { side: "red", trusted: true } }))).toBe(true);
+    expect(resendWhenStale(edit({ case: "spectators", value: {} }))).toBe(true);
+    expect(resendWhenStale(gm({ case: "pause", value: { reason: "tea" } }))).toBe(true);
+    expect(resendWhenStale(gm({ case: "resume", value: {} }))).toBe(true);
+  });
+  it("is not when it was aimed at the table seen: an edit of a unit, a rewind, the end, a player's order", () => {
+    expect(resendWhenStale(edit({ case: "moveUnit", value: { unitId: "b1" } }))).toBe(false);
+    expect(resendWhenStale(edit({ case: "rewind", value: { toSeq: 3n } }))).toBe(false);
+    expect(resendWhenStale(gm({ case: "endGame", value: {} }))).toBe(false);
+    expect(resendWhenStale({ body: { case: "play", value: { action: "b1-move" } } })).toBe(false);
+    expect(resendWhenStale(undefined)).toBe(false);
   });
 });

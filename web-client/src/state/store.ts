@@ -110,6 +110,24 @@ export function reduce(m: TableModel, env: Envelope): Reduced {
   }
 }
 
+/**
+ * Whether an order refused only as stale (STALE_SEQUENCE: the table moved on between the click and
+ * the order, as it does while the computer plays a side) is sent once more against the room's new
+ * sequence: a GM's setting that means the same whatever happened meanwhile (a side handed to the
+ * computer or back, trusted dice, what spectators see, pause, resume). An edit of the table is
+ * not: it was aimed at the table the GM saw.
+ */
+export function resendWhenStale(command: { body?: { case?: string; value?: unknown } } | undefined): boolean {
+  if (command?.body?.case !== "gm") return false;
+  const gm = command.body.value as { body?: { case?: string; value?: unknown } } | undefined;
+  const kind = gm?.body?.case;
+  if (kind === "pause" || kind === "resume") return true;
+  if (kind !== "edit") return false;
+  const edit = gm?.body?.value as { body?: { case?: string } } | undefined;
+  const what = edit?.body?.case;
+  return what === "seatBot" || what === "trustDice" || what === "spectators";
+}
+
 export function orderSent(m: TableModel): TableModel {
   return { ...m, pending: m.pending + 1, refusal: undefined };
 }

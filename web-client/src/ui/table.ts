@@ -5,7 +5,7 @@ import { GridFacing } from "../gen/sandtable/v1/common_pb";
 import { ChatChannel, Role, type Envelope } from "../gen/sandtable/v1/protocol_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
 import type { EnvelopeInit, QueryInit, QueryResult, Status } from "../net/connection";
-import { dismissRefusal, initialModel, offlineReason, orderSent, reduce, type LogFilter, type TableModel } from "../state/store";
+import { dismissRefusal, initialModel, offlineReason, orderSent, reduce, resendWhenStale, type LogFilter, type TableModel } from "../state/store";
 import { answerNote } from "./answer";
 import { Asker, PAUSE_MS } from "./asker";
 import { routeNoteAt, routeOverlay, routeQuestion } from "./grid-route";
@@ -64,6 +64,8 @@ export class TablePage {
   /** The table state this seat's randomness was last sent at, and the requests not yet answered. */
   private entropySentAt: bigint | null = null;
   private readonly entropyAsks = new Set<bigint>();
+  // GM settings sent and not yet answered, by request id: sent once more when refused as stale.
+  private readonly staleRetries = new Map<bigint, Parameters<TablePage["sendCommand"]>[0]>();
   private gameFileProblem = "";
   private retryIn?: number;
   private link: Link | null = null;
@@ -188,6 +190,15 @@ export class TablePage {
   receive(env: Envelope): void {
     // The answer to this browser's own randomness is not an order of the player's: no banner.
     if ((env.body.case === "orderAccepted" || env.body.case === "orderRejected") && this.entropyAsks.delete(env.requestId)) return;
+    if (env.body.case === "orderAccepted" || env.body.case === "orderRejected") {
+      const again = this.staleRetries.get(env.requestId);
+      this.staleRetries.delete(env.requestId);
+      if (again && env.body.case === "orderRejected" && env.body.value.rejection?.code === "STALE_SEQUENCE" && this.link) {
+        // Once, against the sequence the room is at now; its answer settles the order.
+        this.link.send({ body: { case: "order", value: { seq: env.body.value.roomSeq, command: { ...again, seat: this.seat } } } });
+        return;
+      }
+    }
     const r = reduce(this.model, env);
     this.model = r.model;
     for (const s of r.send) this.link?.send(s);
@@ -651,7 +662,8 @@ export class TablePage {
       this.render();
       return;
     }
-    this.link.send({ body: { case: "order", value: { seq: this.model.seq, command: { ...command, seat: this.seat } } } });
+    const id = this.link.send({ body: { case: "order", value: { seq: this.model.seq, command: { ...command, seat: this.seat } } } });
+    if (typeof id === "bigint" && resendWhenStale(command)) this.staleRetries.set(id, command);
     this.model = orderSent(this.model);
     this.notice = "";
     this.render();
