@@ -111,13 +111,17 @@ void FrameHandler::handle(const std::string& payload, const std::shared_ptr<Conn
         send_error(*self, rid, "NOT_JOINED", "Send Hello with your link's token first.");
         return;
       }
-      // A branch is a new room: the creation budget of the address holds for it as for the lobby's.
-      if (slot_ && !ctx_.addresses.may_create_room(slot_->address())) {
-        send_error(*self, rid, "TOO_MANY_ROOMS", "Too many rooms were created from your address lately; try again in a few minutes.");
-        return;
-      }
+      // A branch is a new room: the creation budget of the address holds for it as for the lobby's,
+      // spent only once the room has said the GM may branch from that step.
       room_->branch(self, rid, env.branch_request(),
-                    [&rooms = ctx_.rooms, request = env.branch_request(), reply = reply_later(self, rid)](BranchPoint point) {
+                    [&rooms = ctx_.rooms, &addresses = ctx_.addresses, slot = slot_, request = env.branch_request(),
+                     reply = reply_later(self, rid)](BranchPoint point) {
+                      if (slot && !addresses.may_create_room(slot->address())) {
+                        pb::Envelope e;
+                        e.mutable_error()->set_code("TOO_MANY_ROOMS");
+                        e.mutable_error()->set_message("Too many rooms were created from your address lately; try again in a few minutes.");
+                        return reply(std::move(e));
+                      }
                       rooms.branch(std::move(point), request, reply);
                     });
       return;
