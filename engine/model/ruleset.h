@@ -9,6 +9,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/model/context.h"
+#include "engine/model/unit_outcome.h"
 #include "engine/model/game_state.h"
 #include "sandtable/v1/command.pb.h"
 #include "sandtable/v1/event.pb.h"
@@ -112,6 +113,11 @@ class RuleSet {
   // nobody has seen yet is drawn again from it, so nobody who watched the original game knows
   // the cards to come. Rule sets without decks have nothing to do.
   virtual void fresh_decks(GameState& state) const { (void)state; }
+  // Campaigns (engine/model/carry_over.h): what the game leaves of each unit that came on the
+  // table, lost or with its strength as its View counts it (SP, figures, hits left). Default:
+  // the units the GM's View shows, none counted lost; a rule set that keeps its destroyed units
+  // says so, so the next battle leaves them out.
+  virtual std::vector<UnitOutcome> outcomes(const GameState& state) const;
   // Removes from a viewer's copy of GameStarted's scenario what that viewer may not see beyond
   // secret terrain, which Game removes itself (e.g. another side's scheduled strikes).
   virtual void redact_scenario(pb::Scenario& scenario, const std::string& viewer) const {

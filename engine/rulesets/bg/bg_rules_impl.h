@@ -20,6 +20,7 @@ class Battleground final : public RuleSet {
   std::vector<std::string> waiting_for(const GameState& state) const override;
   bool any_time(const pb::Command& command) const override;
   std::unique_ptr<Bot> make_bot() const override;
+  std::vector<UnitOutcome> outcomes(const GameState& state) const override;  // *_outcomes.cc
   std::string_view version() const override;
   int turn_number(const GameState& state) const override;
   void actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const override;  // bg_menu.cc

@@ -20,6 +20,7 @@ class OneHourWw2 final : public RuleSet {
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // oh_view.cc
   std::vector<std::string> waiting_for(const GameState& state) const override;
   std::unique_ptr<Bot> make_bot() const override;  // oh_bot.cc
+  std::vector<UnitOutcome> outcomes(const GameState& state) const override;  // *_outcomes.cc
   void actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const override;  // oh_menu.cc
   void decision_actions(const GameState& state, const pb::Decision& decision, pb::ActionMenu& menu) const override;
   std::string order_answers(const GameState& state, const pb::Decision& decision, const pb::Command& command) const override;

@@ -18,6 +18,7 @@ class PortableWargame final : public RuleSet {
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // pw_view.cc
   std::vector<std::string> waiting_for(const GameState& state) const override;
   std::unique_ptr<Bot> make_bot() const override;
+  std::vector<UnitOutcome> outcomes(const GameState& state) const override;  // *_outcomes.cc
   std::string_view version() const override;
   int turn_number(const GameState& state) const override;
   void actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const override;  // pw_menu.cc

@@ -21,6 +21,7 @@ class RookieRules final : public RuleSet {
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // rr_view.cc
   std::vector<std::string> waiting_for(const GameState& state) const override;
   std::unique_ptr<Bot> make_bot() const override;  // rr_bot.cc
+  std::vector<UnitOutcome> outcomes(const GameState& state) const override;  // *_outcomes.cc
   void actions(const GameState& state, const std::string& seat, pb::ActionMenu& menu) const override;  // rr_menu.cc
   pb::Command order_for(const GameState& state, const std::string& seat, const pb::Action& action,
                         const pb::PlayAction& play) const override;  // rr_menu.cc
