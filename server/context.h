@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "server/address_limits.h"
+#include "server/club_service.h"
 #include "server/metrics.h"
 #include "server/rooms.h"
 #include "server/tokens.h"
@@ -53,6 +54,7 @@ struct ServerContext {
   std::vector<std::string> allowed_origins;
   bool metrics_open = false;  // --metrics-open: /metrics for every peer, not only this machine
   VerifyService* verifier = nullptr;  // POST /api/verify; null: the page is not served
+  ClubService* clubs = nullptr;       // /api/club/...; null: this server keeps no clubs
 };
 
 }  // namespace sandtable::server

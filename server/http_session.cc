@@ -189,6 +189,57 @@ void HttpSession::import_game(bool keep, unsigned version) {
   }
 }
 
+namespace {
+// The session cookie's value among the request's cookies ("a=1; sandtable_session=...").
+std::string session_cookie_of(std::string_view cookies) {
+  const std::string key = std::string(ClubService::kCookie) + "=";
+  std::size_t at = 0;
+  while (at < cookies.size()) {
+    while (at < cookies.size() && cookies[at] == ' ') ++at;
+    const std::size_t end = std::min(cookies.find(';', at), cookies.size());
+    const std::string_view pair = cookies.substr(at, end - at);
+    if (pair.substr(0, key.size()) == key) return std::string(pair.substr(key.size()));
+    at = end + 1;
+  }
+  return "";
+}
+}  // namespace
+
+void HttpSession::club_call(bool keep, unsigned version) {
+  auto& req = parser_->get();
+  // A page of another site may not act for a signed-in member (its POSTs carry no cookie under
+  // SameSite=Lax; this holds for browsers without it too).
+  if (!origin_allowed(req[http::field::origin], req[http::field::host], ctx_.allowed_origins)) {
+    return send_body(http::status::forbidden, keep, version, R"({"code":"FORBIDDEN_ORIGIN","message":"Pages of another site may not use this club."})",
+                     "application/json");
+  }
+  ClubRequest call;
+  call.method = std::string(req.method_string());
+  const std::string target(req.target());
+  const auto q = target.find('?');
+  call.path = target.substr(0, q);
+  call.query = q == std::string::npos ? "" : target.substr(q + 1);
+  call.body = std::move(req.body());
+  call.session = session_cookie_of(req[http::field::cookie]);
+  call.address = slot_ ? slot_->address() : "";
+  auto self = shared_from_this();
+  const bool queued = ctx_.clubs->submit(std::move(call), [self, keep, version](ClubResponse r) {
+    net::post(self->stream_.get_executor(), [self, keep, version, r = std::move(r)]() mutable {
+      auto res = make<http::string_body>(static_cast<http::status>(r.status), version, keep, "application/json");
+      res->set(http::field::cache_control, "no-store");
+      if (!r.set_cookie.empty()) res->set(http::field::set_cookie, r.set_cookie);
+      res->body() = std::move(r.body);
+      res->prepare_payload();
+      self->response_ = res;
+      http::async_write(self->stream_, *res, beast::bind_front_handler(&HttpSession::on_write, self, keep));
+    });
+  });
+  if (!queued) {
+    send_body(http::status::service_unavailable, keep, version,
+              R"({"code":"BUSY","message":"The club's records are busy just now; try again in a moment."})", "application/json");
+  }
+}
+
 void HttpSession::verify(bool keep, unsigned version) {
   if (!ctx_.verifier) return send_text(http::status::not_found, keep, version, "This server does not check game files.\n");
   auto self = shared_from_this();
@@ -241,6 +292,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     response_ = res;
     http::async_write(stream_, *res, beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep));
   };
+  if (ctx_.clubs && ClubService::handles(path)) return club_call(keep, version);
   if (target == kImportPath) {
     if (req.method() != http::verb::post) {
       return send_text(http::status::method_not_allowed, keep, version, "POST a game file (sandtable-game/1 JSON) here.\n");

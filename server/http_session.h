@@ -28,6 +28,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // POST /api/import: the file is verified and becomes a room to replay on the VerifyService's
   // thread; the answer is RoomCreated as JSON, or the refusal's words with X-Sandtable-Error.
   void import_game(bool keep, unsigned version);
+  // /api/club/...: the request goes to the ClubService's thread; its JSON answer (and the
+  // session cookie it sets) is written when it is back.
+  void club_call(bool keep, unsigned version);
   void send_text(boost::beast::http::status status, bool keep, unsigned version, std::string body,
                  const char* verified = nullptr);
   void send_body(boost::beast::http::status status, bool keep, unsigned version, std::string body, const char* type,

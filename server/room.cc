@@ -3,6 +3,7 @@
 #include "server/frame_batch.h"
 #include "server/game_export.h"
 #include "server/static_table.h"
+#include "server/wall_clock.h"
 
 #include <spdlog/spdlog.h>
 
@@ -21,11 +22,6 @@ constexpr const char* kSpectator = "spectator";
 constexpr std::size_t kChatMaxBytes = 1000;
 
 Frame frame_of(const pb::Envelope& env) { return std::make_shared<const std::string>(env.SerializeAsString()); }
-
-std::int64_t unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 bool reads_channel(pb::Role role, pb::ChatChannel channel) {
   if (role == pb::ROLE_GM) return true;
@@ -160,6 +156,7 @@ void Room::leave(std::shared_ptr<Subscriber> who) {
     // A seat nobody holds is not kept up to date, so its cached View goes with its last member.
     if (std::none_of(ms.begin(), ms.end(), [&](const Member& m) { return m.seat == seat; })) {
       self->views_.forget(seat);
+      self->notify_waiting();
     }
   }));
 }
@@ -338,6 +335,7 @@ void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_i
   if (game_->over()) spdlog::info("room={} seq={} game over: {}", info_.id, game_->seq(), game_->state().end_reason);
   next_queued();
   play_bots();
+  notify_waiting();
 }
 
 // One Delta per distinct seat (views differ by seat), shared by every member in that seat. The

@@ -12,6 +12,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,6 +38,14 @@ struct RoomInfo {
   // StoredRoom.origin: "import:<id>" for an imported game, which takes no orders;
   // "branch:<id>:<step>" for a what-if branch of another room.
   std::string origin;
+};
+
+// How a room's game stands, for a club's dashboard and standings (Room::status).
+struct RoomStatus {
+  bool over = false;
+  std::string winner;                // a side id; "" for a draw or before the end
+  int turn = 0;
+  std::vector<std::string> waiting;  // the side ids the game waits on
 };
 
 // What a GM's "what if" branch of a room starts from (Room::branch, Rooms::branch).
@@ -98,6 +107,19 @@ class Room : public std::enable_shared_from_this<Room> {
               std::function<void(BranchPoint)> go);
   // The room as its GM's list shows it (ListRooms), read on the strand (server/room_list.cc).
   void summarize(std::function<void(pb::RoomSummary)> done);
+
+  // For a club's campaign (server/room_seats.cc), each read or done on the strand:
+  // how the game stands (whose turn, the winner);
+  void status(std::function<void(RoomStatus)> done);
+  // `f` with the game as it stands (a campaign's next battle reads what this one left);
+  void with_game(std::function<void(const Game&)> f);
+  // `hook(side, turn)` once per side and turn when the game waits on a side with nobody at its
+  // seat (a campaign's "your turn" notice); checked now, after every order and when a member leaves.
+  void on_waiting(std::function<void(const std::string& side, int turn)> hook);
+  // a fresh link for a seat, replacing (revoking, and closing the connections of) the token of
+  // `replaced_hash` when it is this seat's; `done` gets the token, or "" and the error's words.
+  void issue_link(std::string seat, std::string replaced_hash,
+                  std::function<void(const std::string& token, const std::string& error)> done);
 
   static constexpr std::size_t kMaxQueuedOrders = 64;
   static constexpr std::uint64_t kMaxDeltaEvents = 5000;  // older gaps get a snapshot
@@ -184,6 +206,10 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
   bool failed_ = false;  // an internal error closed the room (fail())
+  // The campaign's notice hook (on_waiting) and the (side, turn) pairs it was called for.
+  void notify_waiting();
+  std::function<void(const std::string& side, int turn)> waiting_hook_;
+  std::set<std::pair<std::string, int>> notified_;
   std::unique_ptr<Bot> bot_;  // the rule set's bot, made when a seat first needs it
   // The last summary (summarize) and the sequence it was made at: a GM listing their rooms again
   // costs no view while the room has not moved.

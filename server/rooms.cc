@@ -16,6 +16,7 @@
 #include "engine/model/scenario_io.h"
 #include "engine/model/verify.h"
 #include "server/recovery.h"
+#include "server/wall_clock.h"
 
 namespace sandtable::server {
 
@@ -27,11 +28,6 @@ constexpr const char* kGm = "gm";
 constexpr const char* kSpectator = "spectator";
 constexpr std::size_t kMinHostKey = 16;
 constexpr std::size_t kMaxHostKey = 200;
-
-std::int64_t unix_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 pb::Envelope error(const std::string& code, const std::string& message) {
   pb::Envelope env;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 
+#include "engine/model/carry_over.h"
 #include "engine/model/registry.h"
 #include "server/catalog.h"
 #include "server/commit_queue.h"
@@ -59,6 +60,13 @@ class Rooms {
   // fresh secret, the seats' randomness when asked, fresh links, the source room's host key (so the
   // GM's list shows it) and origin "branch:<id>:<step>". `done` gets its RoomCreated or an Error.
   void branch(BranchPoint point, const pb::BranchRequest& request, std::function<void(pb::Envelope)> done);
+
+  // A club campaign's battle (server/rooms_battle.cc): a built-in scenario started with dice of
+  // its own, then `prepare` gives the game its first orders (the losses carried from the battle
+  // before, as GM edits, engine/model/carry_over.h) before the room is stored with origin
+  // `origin`. `done` gets its RoomCreated or an Error.
+  void create_battle(const std::string& scenario_id, const std::string& name, const std::string& origin,
+                     std::function<std::vector<CarriedOrder>(Game&)> prepare, std::function<void(pb::Envelope)> done);
 
   // ListRooms (server/room_list.cc): given a GM token, the rooms created with that room's host
   // key, newest first; `done` gets a RoomList or a BAD_TOKEN Error (the same for a token that

@@ -20,6 +20,7 @@
 #include "server/context.h"
 #include "server/http_session.h"
 #include "server/rooms.h"
+#include "server/sqlite_club_store.h"
 #include "server/sqlite_storage.h"
 
 namespace sandtable::server {
@@ -318,8 +319,17 @@ int run_server(int argc, char** argv, const Registry& registry) {
     Rooms rooms(io, registry, commits, tokens, metrics, load_catalog(flags.scenarios, registry));
     // After the io_context, so it stops (and stops posting answers to it) before the io_context goes.
     VerifyService verifier(registry);
+    // Clubs live in the same file, on a connection of their own; an in-memory database has no
+    // second connection to offer, so such a server keeps no clubs.
+    std::unique_ptr<ClubService> clubs;
+    if (flags.db != ":memory:") {
+      ClubOptions club_options;
+      club_options.create_secret = flags.create_secret;
+      club_options.secure_cookies = flags.public_url.rfind("https://", 0) == 0;
+      clubs = std::make_unique<ClubService>(std::make_unique<SqliteClubStore>(flags.db), rooms, addresses, club_options);
+    }
     ServerContext ctx{rooms, tokens, metrics, addresses, Limits{}, flags.web, flags.create_secret, flags.allow_fixed_seed,
-                      flags.allowed_origins, flags.metrics_open, &verifier};
+                      flags.allowed_origins, flags.metrics_open, &verifier, clubs.get()};
     ctx.limits.rate_per_second = flags.rate;
     ctx.limits.rate_burst = flags.burst;
     ctx.limits.rate_strikes = flags.strikes;
@@ -345,6 +355,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     rooms.load(storage);
     spdlog::info("loaded {} rooms from {} in {} ms", rooms.count(), flags.db,
                  std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
+    if (clubs) clubs->watch_rooms();  // the campaigns' rooms send their "your turn" notices
     if (flags.demo && rooms.count() == 0) {
       for (const auto& file : demo_files) create_demo(rooms, file);
     }

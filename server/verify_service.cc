@@ -11,30 +11,15 @@
 namespace sandtable::server {
 
 VerifyService::VerifyService(const Registry& registry, std::size_t max_waiting)
-    : registry_(registry), max_waiting_(max_waiting), thread_([this] { run(); }) {}
+    : registry_(registry), queue_(max_waiting) {}
 
-VerifyService::~VerifyService() {
-  {
-    std::lock_guard lock(mu_);
-    stopping_ = true;
-  }
-  cv_.notify_all();
-  thread_.join();
-}
+VerifyService::~VerifyService() = default;
 
 bool VerifyService::submit(std::string file, std::function<void(VerifyAnswer)> done) {
   return submit_work([this, file = std::move(file), done = std::move(done)] { done(check(registry_, file)); });
 }
 
-bool VerifyService::submit_work(std::function<void()> work) {
-  {
-    std::lock_guard lock(mu_);
-    if (stopping_ || queue_.size() >= max_waiting_) return false;
-    queue_.push_back(std::move(work));
-  }
-  cv_.notify_one();
-  return true;
-}
+bool VerifyService::submit_work(std::function<void()> work) { return queue_.submit(std::move(work)); }
 
 std::optional<pb::GameExport> read_game_file(const std::string& text, std::string* problem) {
   pb::GameExport game;
@@ -68,20 +53,6 @@ VerifyAnswer VerifyService::check(const Registry& registry, const std::string& f
     a.report = std::string("MISMATCH: the file could not be re-run (") + e.what() + ")\n";
   }
   return a;
-}
-
-void VerifyService::run() {
-  for (;;) {
-    std::function<void()> work;
-    {
-      std::unique_lock lock(mu_);
-      cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
-      if (stopping_) return;  // files still waiting are dropped with their connections
-      work = std::move(queue_.front());
-      queue_.pop_front();
-    }
-    work();
-  }
 }
 
 }  // namespace sandtable::server

@@ -3,17 +3,14 @@
 // /api/verify, is re-run by the engine exactly as `sandtable-cli verify` does, on a thread of its
 // own so a long game never holds up the rooms' I/O threads. One file is checked at a time and a
 // few wait; more are refused at once, so the page cannot be used to load the server.
-#include <condition_variable>
-#include <deque>
 #include <functional>
-#include <mutex>
 #include <string>
-#include <thread>
 
 #include <optional>
 
 #include "engine/model/registry.h"
 #include "sandtable/v1/export.pb.h"
+#include "server/work_queue.h"
 
 namespace sandtable::server {
 
@@ -46,15 +43,8 @@ class VerifyService {
   static VerifyAnswer check(const Registry& registry, const std::string& file);
 
  private:
-  void run();
-
   const Registry& registry_;
-  const std::size_t max_waiting_;
-  std::mutex mu_;
-  std::condition_variable cv_;
-  std::deque<std::function<void()>> queue_;
-  bool stopping_ = false;
-  std::thread thread_;
+  WorkQueue queue_;
 };
 
 }  // namespace sandtable::server
