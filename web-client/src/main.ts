@@ -1,5 +1,6 @@
 // Entry point: a page with ?token= is a seat at a table, ?editor= the scenario editor, ?verify the
-// check of a game file; anything else is the lobby.
+// check of a game file, ?invite= a club invitation and ?club= a club's dashboard; anything else
+// is the lobby.
 import "./style.css";
 import { Connection } from "./net/connection";
 import { localJoinUrl, parseJoinLink, wsUrlFor } from "./links";
@@ -12,6 +13,8 @@ const app = document.getElementById("app")!;
 const link = parseJoinLink(location.search);
 const store = browserStore();
 const editor = new URLSearchParams(location.search).get("editor");
+const invite = new URLSearchParams(location.search).get("invite");
+const club = new URLSearchParams(location.search).get("club");
 
 if (new URLSearchParams(location.search).has("demo")) {
   void import("./demo").then((d) => d.runDemo(app));
@@ -61,6 +64,20 @@ if (new URLSearchParams(location.search).has("demo")) {
     app.replaceChildren(page.root);
     document.title = "Check a game file · Sandtable";
     (window as unknown as { sandtable: unknown }).sandtable = { verify: page };
+  });
+} else if (invite) {
+  // The club pages are loaded only by club members: the lobby and the table stay as light.
+  void import("./ui/club-signin").then(({ InvitePage }) => {
+    const page = new InvitePage(store);
+    app.replaceChildren(page.root);
+    void page.load(invite);
+  });
+} else if (club) {
+  void import("./ui/club-page").then(({ ClubPage }) => {
+    const page = new ClubPage(club, store);
+    app.replaceChildren(page.root);
+    (window as unknown as { sandtable: unknown }).sandtable = { club: page };
+    void page.refresh();
   });
 } else if (editor !== null) {
   // The editor is loaded only by the GMs who open it: the lobby and the table stay as light.

@@ -1,6 +1,6 @@
 // The lobby: join a game from a link, or choose a rule set and a scenario, create a room and
-// hand out one link per seat; and the rooms of this browser and of its game master
-// (my-rooms.ts).
+// hand out one link per seat; found a club (club-found.ts); and the rooms of this browser and of
+// its game master (my-rooms.ts).
 import { Role, type Catalog, type RoomCreated } from "../gen/sandtable/v1/protocol_pb";
 import type { Connection } from "../net/connection";
 import { localJoinUrl, parseJoinLink } from "../links";
@@ -11,6 +11,7 @@ import { fixedSeed, roomLinks, SEAT_ENTROPY_LABEL, seatEntropyBox, seatLabel } f
 import { spectatorChoices } from "./spectators";
 import { BrowserRooms, ServerRooms } from "./my-rooms";
 import { RoomOptions } from "./room-options";
+import { clubSection } from "./club-found";
 
 /** An uploaded scenario's name (its "name" field), or the file's name when it has none. */
 export function scenarioName(json: string, fileName: string): string {
@@ -65,6 +66,7 @@ export class LobbyPage {
       this.links,
       this.build,
       this.status,
+      clubSection(store),
       this.browserRooms.root,
       this.serverRooms.root,
       h("p", { class: "muted" }, "Doubt the dice? ", h("a", { href: "?verify", "data-testid": "verify-link" }, "Check a game file"), " — every roll and card re-run by the rules engine."),

@@ -27,6 +27,7 @@ import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
 import { afterAction, afterActionPanel, download, logText } from "./afteraction";
 import { Attention } from "./attention";
+import { TurnNotice } from "./turn-notice";
 import { ReplayDialog } from "./replay";
 import { branchNote } from "../state/replay";
 import { briefingDialog, hasBriefing, markSeen, shouldOpenFirstTime, wasSeen } from "./briefing";
@@ -81,6 +82,7 @@ export class TablePage {
   private aimAsker = new Asker(null, "aim", () => {});
   private measureAsker = new Asker(null, "measure", () => {});
   private readonly attention = new Attention();
+  private readonly turnNotice = new TurnNotice();
   private readonly briefingBack = h("div", { class: "dialog-back", hidden: true });
   private briefingChecked = false;
   /** Whose edge is at the bottom of the board (the GM's and spectators' choice). */
@@ -363,6 +365,7 @@ export class TablePage {
     replace(e.title, w ? [h("b", {}, w.roomName || m.view?.scenarioName || "Room"), origin, rules, h("span", { class: "seat-badge", "data-testid": "seat" }, roleName)] : "Joining…");
     document.title = pageTitle(m.view, w?.roomName);
     this.attention.update(myTurn(m.view), document.title, sideColour(m.view, this.seat).fill);
+    this.turnNotice.update(m.view ? myTurn(m.view) : null, w?.roomName || m.view?.scenarioName || "Sandtable");
     replace(e.banner, banner(m, this.seat));
     this.renderStatus();
     e.measure.setAttribute("aria-pressed", String(this.measure.on));
