@@ -70,7 +70,7 @@ struct World {
   server::AddressLimits addresses;
   boost::asio::io_context io;
   server::Rooms rooms{io, builtin_registry(), commits, tokens, metrics, catalog()};
-  server::ServerContext ctx{rooms, tokens, metrics, addresses, server::Limits{}, "", "", true, {}, false, nullptr};
+  server::ServerContext ctx{rooms, tokens, metrics, addresses, server::Limits{}, "", "", true, {}, false, nullptr, nullptr};
   pb::RoomCreated created;
   std::uint64_t writes_at_start = 0;
 

@@ -133,6 +133,7 @@ void FrameHandler::handle(const std::string& payload, const std::shared_ptr<Conn
     case pb::Envelope::kQueryRequest:
     case pb::Envelope::kReplayRequest:
     case pb::Envelope::kExportRequest:
+    case pb::Envelope::kSetClock:
       if (!room_) {
         send_error(*self, rid, "NOT_JOINED", "Send Hello with your link's token first.");
         return;
@@ -155,6 +156,8 @@ void FrameHandler::handle(const std::string& payload, const std::shared_ptr<Conn
           return;
         }
         room_->export_game(self, rid);
+      } else if (env.has_set_clock()) {
+        room_->set_clock(self, rid, std::move(*env.mutable_set_clock()));
       } else if (env.has_resync()) {
         // Each catch-up sends the whole View (a hundred KB on a big table) for a few bytes asked.
         if (!resyncs_.take()) {

@@ -140,6 +140,7 @@ void Room::join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std:
       *ce.mutable_chat() = c;
       self->send(m, ce);
     }
+    if (self->clocks_.on()) self->send(m, self->clock_envelope());
     spdlog::info("room={} seq={} seat={} joined (last_seq={}, {} members)", self->info_.id, self->game_->seq(),
                  m.seat, last_seq, self->members_.size());
     self->play_bots();  // a room recovered while the game waited on a bot
@@ -336,6 +337,7 @@ void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_i
   next_queued();
   play_bots();
   notify_waiting();
+  clocks_moved();
 }
 
 // One Delta per distinct seat (views differ by seat), shared by every member in that seat. The

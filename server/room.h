@@ -7,6 +7,7 @@
 // included) hear about it. While one order is being committed, later orders of the same room
 // wait in a short queue, so what any client sees is always what is on disk.
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <deque>
@@ -23,6 +24,7 @@
 #include "server/commit_queue.h"
 #include "server/metrics.h"
 #include "server/seat_views.h"
+#include "server/side_clocks.h"
 #include "server/spectator_delay.h"
 #include "server/subscriber.h"
 #include "server/tokens.h"
@@ -75,6 +77,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void set_spectator_delay(SpectatorDelay delay) { delay_ = std::move(delay); }
   // Before the room is shared: where the stored orders' events begin (a replay's steps).
   void set_order_starts(std::vector<OrderStart> starts) { order_starts_ = std::move(starts); }
+  // Before the room is shared: its stored clocks (server/room_clock.cc).
+  void set_clocks(const std::string& stored);
   Strand& strand() { return strand_; }
 
   // Only once the I/O threads have stopped: breaks the room <-> session references.
@@ -113,6 +117,8 @@ class Room : public std::enable_shared_from_this<Room> {
   void status(std::function<void(RoomStatus)> done);
   // `f` with the game as it stands (a campaign's next battle reads what this one left);
   void with_game(std::function<void(const Game&)> f);
+  // The GM's clocks (server/room_clock.cc): set, and told to every member.
+  void set_clock(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb::SetClock request);
   // `hook(side, turn)` once per side and turn when the game waits on a side with nobody at its
   // seat (a campaign's "your turn" notice); checked now, after every order and when a member leaves.
   void on_waiting(std::function<void(const std::string& side, int turn)> hook);
@@ -206,6 +212,16 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
   bool failed_ = false;  // an internal error closed the room (fail())
+  // Clocks (server/room_clock.cc): after anything that may change whom the game waits on,
+  // charges the time spent, tells the members when the running sides change, stores the clocks
+  // and sets the timer for the next side to run out; the timer's handler acts on it.
+  void clocks_moved();
+  bool charge_clocks(std::int64_t now);  // runs the clocks of the sides waited on; true if that changed
+  void arm_clock();
+  void clock_ran_out();
+  pb::Envelope clock_envelope();
+  SideClocks clocks_;
+  std::unique_ptr<boost::asio::steady_timer> clock_timer_;
   // The campaign's notice hook (on_waiting) and the (side, turn) pairs it was called for.
   void notify_waiting();
   std::function<void(const std::string& side, int turn)> waiting_hook_;

@@ -68,6 +68,8 @@ void Rooms::load(Storage& storage) {
   // By room, so that each room's tokens are found without reading every room's.
   std::unordered_map<std::string, std::vector<StoredSeat>> seats;
   for (auto& s : storage.seats()) seats[s.room_id].push_back(std::move(s));
+  std::unordered_map<std::string, std::string> clocks;
+  for (auto& [room_id, state] : storage.clocks()) clocks[room_id] = std::move(state);
   for (const auto& r : storage.rooms()) {
     std::vector<pb::Event> log;
     std::optional<StoredSnapshot> snapshot;
@@ -111,6 +113,7 @@ void Rooms::load(Storage& storage) {
                                        tokens_, metrics_);
     if (delayed) room->set_spectator_delay(std::move(delay));
     room->set_order_starts(std::move(starts));
+    if (auto c = clocks.find(r.id); c != clocks.end()) room->set_clocks(c->second);
     for (const auto& s : seats[r.id]) {
       tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
       if (!s.revoked) room->add_token(s.seat, s.token_hash);

@@ -18,9 +18,10 @@ struct SqliteStorage::Statements {
         order(db, "INSERT INTO orders(room_id,first_seq,body) VALUES(?,?,?)"),
         snap(db, "INSERT OR REPLACE INTO snapshots(room_id,seq,gm_view,state) VALUES(?,?,?,?)"),
         chat(db, "INSERT INTO chat(room_id,id,seat,channel,text,unix_ms) VALUES(?,?,?,?,?,?)"),
+        clock(db, "INSERT OR REPLACE INTO room_clocks(room_id,state) VALUES(?,?)"),
         begin(db, "BEGIN IMMEDIATE"),
         commit(db, "COMMIT") {}
-  Stmt room, seat, revoke, event, order, snap, chat, begin, commit;
+  Stmt room, seat, revoke, event, order, snap, chat, clock, begin, commit;
 };
 
 SqliteStorage::SqliteStorage(const std::string& path, SyncMode sync) {
@@ -202,10 +203,11 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
         chat.text(1, w->chat->room_id).integer(2, static_cast<std::int64_t>(m.id())).text(3, m.seat());
         chat.integer(4, m.channel()).text(5, m.text()).integer(6, m.unix_ms()).run();
       }
+      if (w->clock) st.clock.text(1, w->room ? w->room->id : w->events_room).blob(2, *w->clock).run();
     }
     st.commit.run();
   } catch (...) {
-    for (Stmt* s : {&st.room, &st.seat, &st.revoke, &st.event, &st.order, &st.snap, &st.chat, &st.begin, &st.commit}) s->reset();
+    for (Stmt* s : {&st.room, &st.seat, &st.revoke, &st.event, &st.order, &st.snap, &st.chat, &st.clock, &st.begin, &st.commit}) s->reset();
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }
@@ -270,6 +272,13 @@ std::optional<StoredSnapshot> SqliteStorage::latest_snapshot(const std::string& 
   st.text(1, room_id);
   if (!st.step()) return std::nullopt;
   return StoredSnapshot{room_id, static_cast<std::uint64_t>(st.col_int(0)), st.col_blob(1), st.col_blob(2)};
+}
+
+std::vector<std::pair<std::string, std::string>> SqliteStorage::clocks() {
+  std::vector<std::pair<std::string, std::string>> out;
+  Stmt st(db_, "SELECT room_id,state FROM room_clocks");
+  while (st.step()) out.emplace_back(st.col_text(0), st.col_blob(1));
+  return out;
 }
 
 std::vector<pb::ChatMessage> SqliteStorage::chat(const std::string& room_id, int limit) {

@@ -34,6 +34,7 @@ class SqliteStorage : public Storage {
   std::vector<StoredOrder> orders(const std::string& room_id) override;
   std::optional<StoredSnapshot> latest_snapshot(const std::string& room_id) override;
   std::vector<pb::ChatMessage> chat(const std::string& room_id, int limit) override;
+  std::vector<std::pair<std::string, std::string>> clocks() override;
 
   int schema_version();
   // Checkpoints completed by the checkpoint thread (for tests and metrics).

@@ -66,6 +66,9 @@ struct Write {
   std::vector<StoredOrder> orders;         // of events_room: the orders that produced them
   std::optional<StoredSnapshot> snapshot;
   std::optional<StoredChat> chat;
+  // The room's clocks (events_room's, or the room's being created): a serialized ClockState,
+  // replacing the one stored (server/side_clocks.h).
+  std::optional<std::string> clock;
 };
 
 class Storage {
@@ -84,6 +87,9 @@ class Storage {
   virtual std::optional<StoredSnapshot> latest_snapshot(const std::string& room_id) = 0;
   // The newest `limit` chat messages of a room, oldest first.
   virtual std::vector<pb::ChatMessage> chat(const std::string& room_id, int limit) = 0;
+  // Every room's clocks (room id -> serialized ClockState), for rooms that have them. Storages
+  // without clocks keep none.
+  virtual std::vector<std::pair<std::string, std::string>> clocks() { return {}; }
 };
 
 }  // namespace sandtable::server

@@ -1,13 +1,14 @@
 // The table's view-model: a pure reducer from server envelopes to what the page shows, plus
 // the envelopes the client must send in answer (a Resync when it notices a gap or a patch that
 // does not fit). The server's View is the truth (whole, or patched: state/patch.ts); the client
-// keeps only the log, the chat and the last refusal beside it.
+// keeps only the log, the chat, the last refusal and the room's clocks beside it.
 import type { Envelope, ChatMessage, Welcome } from "../gen/sandtable/v1/protocol_pb";
 import type { View } from "../gen/sandtable/v1/view_pb";
 import type { Event } from "../gen/sandtable/v1/event_pb";
 import type { EnvelopeInit, Status } from "../net/connection";
 import type { DieRoll } from "../gen/sandtable/v1/common_pb";
 import { applyPatch } from "./patch";
+import type { HeldClock } from "./clocks";
 
 /** A line of the game log: the engine's sentence (Event.text) and the dice it rolled. */
 export interface LogEntry {
@@ -31,6 +32,8 @@ export interface TableModel {
   chat: ChatMessage[];
   refusal?: Refusal;
   error?: { code: string; message: string };
+  /** The room's clocks as last sent, and when they came (state/clocks.ts counts down from then). */
+  clock?: HeldClock;
   status: Status;
   /** Orders sent and not yet answered. */
   pending: number;
@@ -53,11 +56,15 @@ export interface Reduced {
   send: EnvelopeInit[];
 }
 
-export function reduce(m: TableModel, env: Envelope): Reduced {
+/** `now`: when the envelope arrived (ms on the caller's clock); only the clocks read it. */
+export function reduce(m: TableModel, env: Envelope, now = 0): Reduced {
   const b = env.body;
   switch (b.case) {
     case "welcome":
-      return { model: { ...m, welcome: b.value, error: undefined }, send: [] };
+      // The server sends the clocks after each Welcome when the room has them: none means none now.
+      return { model: { ...m, welcome: b.value, error: undefined, clock: undefined }, send: [] };
+    case "clock":
+      return { model: { ...m, clock: { state: b.value, at: now } }, send: [] };
     case "snapshot":
       return { model: withView({ ...m, seq: b.value.seq }, b.value.view), send: [] };
     case "delta": {

@@ -27,6 +27,8 @@ import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
 import { afterAction, afterActionPanel, download, logText } from "./afteraction";
 import { Attention } from "./attention";
+import { ClockBar } from "./clocks";
+import { GmClock } from "./gm-clock";
 import { TurnNotice } from "./turn-notice";
 import { ReplayDialog } from "./replay";
 import { branchNote } from "../state/replay";
@@ -83,6 +85,8 @@ export class TablePage {
   private measureAsker = new Asker(null, "measure", () => {});
   private readonly attention = new Attention();
   private readonly turnNotice = new TurnNotice();
+  private readonly clocks = new ClockBar();
+  private readonly gmClock = new GmClock(() => { this.gmFormChanged = true; this.render(); });
   private readonly briefingBack = h("div", { class: "dialog-back", hidden: true });
   private briefingChecked = false;
   /** Whose edge is at the bottom of the board (the GM's and spectators' choice). */
@@ -201,7 +205,8 @@ export class TablePage {
         return;
       }
     }
-    const r = reduce(this.model, env);
+    if (this.gmClock.answer(env)) return;
+    const r = reduce(this.model, env, performance.now());
     this.model = r.model;
     for (const s of r.send) this.link?.send(s);
     if (this.model.view) this.orders.sync(this.model.view);
@@ -297,6 +302,7 @@ export class TablePage {
       "div",
       { class: "table-page" },
       h("header", { class: "top" }, h("a", { href: "./", class: "brand" }, "Sandtable"), e.title, e.banner, this.headerButtons(), e.status),
+      this.clocks.el,
       h("main", { class: "table-main" }, e.boardWrap, h("aside", { class: "panel" }, h("div", { class: "panel-top" }, e.after, e.decisions, e.orders, e.gm, e.sides, e.dice), h("div", { class: "log-dock" }, e.tabs, e.logPane, e.chat))),
       this.tooltip,
       this.dialog,
@@ -367,6 +373,7 @@ export class TablePage {
     this.attention.update(myTurn(m.view), document.title, sideColour(m.view, this.seat).fill);
     this.turnNotice.update(m.view ? myTurn(m.view) : null, w?.roomName || m.view?.scenarioName || "Sandtable");
     replace(e.banner, banner(m, this.seat));
+    this.clocks.update(m.clock, m.view);
     this.renderStatus();
     e.measure.setAttribute("aria-pressed", String(this.measure.on));
     e.measure.classList.toggle("on", this.measure.on);
@@ -544,6 +551,7 @@ export class TablePage {
         this.gmFormChanged = true;
         this.render();
       }),
+      this.gmClock.panel(this.model.clock, this.link?.request ? (init) => this.link?.send(init) : null),
       gmSeatsPanel(v, this.seats, {
         seatBot: (side, bot) => order({ body: { case: "edit", value: { reason: bot ? "from the referee panel" : "the player is back", body: { case: "seatBot", value: { side, bot } } } } }),
         trustDice: (side, trusted) => order({ body: { case: "edit", value: { reason: trusted ? "they roll in the open" : "the GM rolls again", body: { case: "trustDice", value: { side, trusted } } } } }),
