@@ -56,6 +56,15 @@ pb::Club public_club(pb::Club club) {
   return club;
 }
 
+ClubResponse ClubService::signed_in(const pb::Club& club, const MemberRow& member, const std::string& session) const {
+  pb::SignedIn out;
+  *out.mutable_club() = public_club(club);
+  *out.mutable_member() = member_message(member);
+  ClubResponse r = club_reply(out);
+  r.set_cookie = session_cookie(session);
+  return r;
+}
+
 ClubResponse ClubService::create_club(Call& call) {
   pb::CreateClub req;
   if (!call.read(req)) return club_error(400, "BAD_REQUEST", "That is not a request to found a club.");
@@ -125,14 +134,9 @@ ClubResponse ClubService::accept_invitation(Call& call) {
     return club_error(404, "BAD_INVITATION", "This invitation was used a moment ago; ask your GM for a new link.");
   }
   spdlog::info("club={} member={} signed up", club->id(), member->id);
-  pb::SignedIn out;
-  *out.mutable_club() = public_club(*club);
   MemberRow signed_up = *member;
   signed_up.password_hash = "set";
-  *out.mutable_member() = member_message(signed_up);
-  ClubResponse r = club_reply(out);
-  r.set_cookie = session_cookie(session);
-  return r;
+  return signed_in(*club, signed_up, session);
 }
 
 ClubResponse ClubService::sign_in(Call& call) {
@@ -146,23 +150,21 @@ ClubResponse ClubService::sign_in(Call& call) {
   auto budget = sign_ins_.try_emplace(key, options_.sign_ins_per_minute / 60.0, options_.sign_in_burst).first;
   if (!budget->second.available()) return refused();
   const auto member = call.store.member_by_name(req.club_id(), clean_name(req.name(), kMaxName));
-  const bool ok = password_matches(member ? member->password_hash : decoy_hash(), req.password()) && member &&
-                  !member->password_hash.empty();
+  // A member not signed up yet has no hash: the decoy is checked for them too, so the time taken
+  // says nothing about who is a member or who has signed up.
+  const bool known = member && !member->password_hash.empty();
+  const bool ok = password_matches(known ? member->password_hash : decoy_hash(), req.password()) && known;
   if (!ok) {
     addresses_.token_failed(call.request.address);
     budget->second.take();
-    if (sign_ins_.size() > 4096) sign_ins_.clear();  // a flood of made-up names forgets, not grows
+    // A flood of made-up names is forgotten as their budgets refill, never kept for ever.
+    if (sign_ins_.size() > 4096) std::erase_if(sign_ins_, [](const auto& kv) { return kv.second.full(); });
     return club_error(401, "BAD_SIGN_IN", "That name and password do not match a member of this club.");
   }
   const std::string session = new_token();
   const std::int64_t now = unix_ms();
   call.store.add_session(token_hash(session), member->id, now, now + options_.session_ms);
-  pb::SignedIn out;
-  *out.mutable_club() = public_club(*call.store.club(member->club_id));
-  *out.mutable_member() = member_message(*member);
-  ClubResponse r = club_reply(out);
-  r.set_cookie = session_cookie(session);
-  return r;
+  return signed_in(*call.store.club(member->club_id), *member, session);
 }
 
 ClubResponse ClubService::sign_out(Call& call) {

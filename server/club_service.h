@@ -94,6 +94,8 @@ class ClubService {
   // A campaign with each battle's state read from its room, and the standings.
   pb::Campaign with_standings(pb::Campaign c, const std::vector<MemberRow>& members);
   std::string session_cookie(const std::string& token) const;
+  // The answer to a sign-up or sign-in: who, and the session's cookie.
+  ClubResponse signed_in(const pb::Club& club, const MemberRow& member, const std::string& session) const;
 
   std::unique_ptr<ClubStore> store_;
   Rooms& rooms_;
