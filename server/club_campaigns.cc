@@ -217,8 +217,20 @@ ClubResponse ClubService::assign(Call& call) {
     auto* ids = s.mutable_member_ids();
     ids->erase(std::remove(ids->begin(), ids->end(), m->id), ids->end());
   }
+  const std::string was = member_side(*c, m->id);
   if (!req.side().empty()) side_of(*c, req.side())->add_member_ids(m->id);
   call.store.put_campaign(club_id, *c, unix_ms());
+  // A member who changes sides keeps no seat of the old one: the links the club gave them for
+  // its battles stop working (the dashboard gives the new side's).
+  if (was != req.side()) {
+    for (const auto& b : c->battles()) {
+      const auto hash = call.store.battle_seat(b.id(), m->id);
+      auto room = b.room_id().empty() || !hash || hash->empty() ? nullptr : rooms_.find(b.room_id());
+      if (!room) continue;
+      const auto retired = wait_for<bool>([&](auto done) { room->retire_link(*hash, std::move(done)); });
+      if (retired && *retired) call.store.set_battle_seat(b.id(), m->id, "");
+    }
+  }
   return club_reply(with_standings(std::move(*c), call.store.members(club_id)));
 }
 

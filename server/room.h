@@ -126,6 +126,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // `replaced_hash` when it is this seat's; `done` gets the token, or "" and the error's words.
   void issue_link(std::string seat, std::string replaced_hash,
                   std::function<void(const std::string& token, const std::string& error)> done);
+  // and a member's link retired (a member moved to another side): revoked, its connections closed.
+  void retire_link(std::string hash, std::function<void(bool ok)> done);
 
   static constexpr std::size_t kMaxQueuedOrders = 64;
   static constexpr std::uint64_t kMaxDeltaEvents = 5000;  // older gaps get a snapshot

@@ -98,4 +98,33 @@ void Room::issue_link(std::string seat, std::string replaced_hash,
   }));
 }
 
+void Room::retire_link(std::string hash, std::function<void(bool ok)> done) {
+  net::post(strand_, guarded([self = shared_from_this(), hash = std::move(hash), done = std::move(done)] {
+    Write w;
+    w.revoke_hashes.push_back(hash);
+    self->commits_.submit(std::move(w), [self, hash, done](bool ok, const std::string& error) {
+      net::post(self->strand_, self->guarded([self, hash, done, ok, error] {
+        if (!ok) {
+          spdlog::warn("room={} a member's link could not be retired: {}", self->info_.id, error);
+          return done(false);
+        }
+        self->tokens_.mark_revoked(hash);
+        for (auto& [seat, hashes] : self->seat_hashes_) hashes.erase(std::remove(hashes.begin(), hashes.end(), hash), hashes.end());
+        std::vector<std::shared_ptr<Subscriber>> kicked;
+        auto& ms = self->members_;
+        for (auto it = ms.begin(); it != ms.end();) {
+          if (it->token_hash == hash) {
+            kicked.push_back(it->who);
+            it = ms.erase(it);
+          } else {
+            ++it;
+          }
+        }
+        for (auto& k : kicked) k->kick("TOKEN_REVOKED", "The game master moved you to another side; open the battle again from your club's page.");
+        done(true);
+      }));
+    });
+  }));
+}
+
 }  // namespace sandtable::server

@@ -2,12 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
@@ -66,73 +63,123 @@ struct Webhooks::Impl {
   std::chrono::milliseconds first_retry;
   int attempts;
   std::thread thread;
-
-  // One POST; the answer's status.
-  template <class Stream>
-  static net::awaitable<unsigned> exchange(Stream& stream, const WebhookTarget& t, const std::string& json) {
-    http::request<http::string_body> req(http::verb::post, t.target, 11);
-    req.set(http::field::host, t.host);
-    req.set(http::field::user_agent, "sandtable-server");
-    req.set(http::field::content_type, "application/json");
-    req.body() = json;
-    req.prepare_payload();
-    co_await http::async_write(stream, req, net::use_awaitable);
-    beast::flat_buffer buffer;
-    http::response_parser<http::string_body> res;
-    res.body_limit(64 * 1024);
-    co_await http::async_read(stream, buffer, res, net::use_awaitable);
-    co_return res.get().result_int();
-  }
-
-  net::awaitable<unsigned> post_once(const WebhookTarget& t, const std::string& json) {
-    auto ex = co_await net::this_coro::executor;
-    tcp::resolver resolver(ex);
-    const auto found = co_await resolver.async_resolve(t.host, t.port, net::use_awaitable);
-    if (!t.tls) {
-      beast::tcp_stream stream(ex);
-      stream.expires_after(std::chrono::seconds(10));
-      co_await stream.async_connect(found, net::use_awaitable);
-      co_return co_await exchange(stream, t, json);
-    }
-    beast::ssl_stream<beast::tcp_stream> stream(ex, tls);
-    if (!SSL_set_tlsext_host_name(stream.native_handle(), t.host.c_str())) throw std::runtime_error("bad TLS host name");
-    stream.set_verify_callback(ssl::host_name_verification(t.host));
-    beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(10));
-    co_await beast::get_lowest_layer(stream).async_connect(found, net::use_awaitable);
-    co_await stream.async_handshake(ssl::stream_base::client, net::use_awaitable);
-    co_return co_await exchange(stream, t, json);
-  }
-
-  net::awaitable<void> deliver(Webhooks& owner, WebhookTarget t, std::string json) {
-    auto wait = first_retry;
-    net::steady_timer timer(co_await net::this_coro::executor);
-    for (int attempt = 1; attempt <= attempts; ++attempt) {
-      unsigned status = 0;
-      std::string error;
-      try {
-        status = co_await post_once(t, json);
-      } catch (const std::exception& e) {
-        error = e.what();
-      }
-      if (status >= 200 && status < 300) {
-        ++owner.delivered_;
-        co_return;
-      }
-      if (status >= 400 && status < 500 && status != 429) {
-        spdlog::warn("webhook {}: refused with {}; not tried again", t.host, status);
-        break;
-      }
-      spdlog::info("webhook {}: try {} of {} failed ({}); again in {} ms", t.host, attempt, attempts,
-                   error.empty() ? "status " + std::to_string(status) : error, wait.count());
-      if (attempt == attempts) break;
-      timer.expires_after(wait);
-      co_await timer.async_wait(net::use_awaitable);
-      wait *= 2;
-    }
-    ++owner.given_up_;
-    spdlog::warn("webhook {}: a notice was given up", t.host);
-  }
 };
+
+namespace {
+
+// One notice, tried until it is taken or given up: resolve, connect, (TLS), write, read; a failure
+// anywhere waits and starts again. Callbacks rather than coroutines: Debian's clang 14 cannot
+// build coroutines with the fuzzers' coverage instrumentation.
+class Delivery : public std::enable_shared_from_this<Delivery> {
+ public:
+  Delivery(net::io_context& io, ssl::context& tls, WebhookTarget target, std::string json, std::chrono::milliseconds wait,
+           int attempts, std::atomic<std::uint64_t>& delivered, std::atomic<std::uint64_t>& given_up)
+      : io_(io), tls_(tls), target_(std::move(target)), resolver_(io), timer_(io), wait_(wait), attempts_(attempts),
+        delivered_(delivered), given_up_(given_up) {
+    req_ = http::request<http::string_body>(http::verb::post, target_.target, 11);
+    req_.set(http::field::host, target_.host);
+    req_.set(http::field::user_agent, "sandtable-server");
+    req_.set(http::field::content_type, "application/json");
+    req_.body() = std::move(json);
+    req_.prepare_payload();
+  }
+
+  void start() {
+    ++attempt_;
+    plain_.reset();
+    secure_.reset();
+    res_.emplace();
+    res_->body_limit(64 * 1024);
+    buffer_.clear();
+    resolver_.async_resolve(target_.host, target_.port, [self = shared_from_this()](beast::error_code ec, tcp::resolver::results_type found) {
+      if (ec) return self->failed(0, ec.message());
+      self->connect(found);
+    });
+  }
+
+ private:
+  void connect(const tcp::resolver::results_type& found) {
+    auto self = shared_from_this();
+    if (!target_.tls) {
+      plain_.emplace(io_);
+      plain_->expires_after(std::chrono::seconds(10));
+      plain_->async_connect(found, [self](beast::error_code ec, const tcp::endpoint&) {
+        if (ec) return self->failed(0, ec.message());
+        self->exchange(*self->plain_);
+      });
+      return;
+    }
+    secure_.emplace(io_, tls_);
+    if (!SSL_set_tlsext_host_name(secure_->native_handle(), target_.host.c_str())) return failed(0, "bad TLS host name");
+    secure_->set_verify_callback(ssl::host_name_verification(target_.host));
+    beast::get_lowest_layer(*secure_).expires_after(std::chrono::seconds(10));
+    beast::get_lowest_layer(*secure_).async_connect(found, [self](beast::error_code ec, const tcp::endpoint&) {
+      if (ec) return self->failed(0, ec.message());
+      self->secure_->async_handshake(ssl::stream_base::client, [self](beast::error_code ec2) {
+        if (ec2) return self->failed(0, ec2.message());
+        self->exchange(*self->secure_);
+      });
+    });
+  }
+
+  template <class Stream>
+  void exchange(Stream& stream) {
+    auto self = shared_from_this();
+    http::async_write(stream, req_, [self, &stream](beast::error_code ec, std::size_t) {
+      if (ec) return self->failed(0, ec.message());
+      http::async_read(stream, self->buffer_, *self->res_, [self](beast::error_code ec2, std::size_t) {
+        if (ec2) return self->failed(0, ec2.message());
+        self->answered(self->res_->get().result_int());
+      });
+    });
+  }
+
+  void answered(unsigned status) {
+    if (status >= 200 && status < 300) {
+      ++delivered_;
+      return;
+    }
+    if (status >= 400 && status < 500 && status != 429) {
+      spdlog::warn("webhook {}: refused with {}; not tried again", target_.host, status);
+      ++given_up_;
+      return;
+    }
+    failed(status, "");
+  }
+
+  void failed(unsigned status, const std::string& error) {
+    if (attempt_ >= attempts_) {
+      ++given_up_;
+      spdlog::warn("webhook {}: a notice was given up after {} tries", target_.host, attempt_);
+      return;
+    }
+    spdlog::info("webhook {}: try {} of {} failed ({}); again in {} ms", target_.host, attempt_, attempts_,
+                 error.empty() ? "status " + std::to_string(status) : error, wait_.count());
+    timer_.expires_after(wait_);
+    wait_ *= 2;
+    timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->start();
+    });
+  }
+
+  net::io_context& io_;
+  ssl::context& tls_;
+  WebhookTarget target_;
+  tcp::resolver resolver_;
+  net::steady_timer timer_;
+  std::chrono::milliseconds wait_;
+  int attempts_;
+  int attempt_ = 0;
+  std::atomic<std::uint64_t>& delivered_;
+  std::atomic<std::uint64_t>& given_up_;
+  http::request<http::string_body> req_;
+  std::optional<beast::tcp_stream> plain_;
+  std::optional<beast::ssl_stream<beast::tcp_stream>> secure_;
+  std::optional<http::response_parser<http::string_body>> res_;
+  beast::flat_buffer buffer_;
+};
+
+}  // namespace
 
 Webhooks::Webhooks(std::chrono::milliseconds first_retry, int attempts) : impl_(std::make_unique<Impl>()) {
   impl_->first_retry = first_retry;
@@ -155,7 +202,9 @@ void Webhooks::send(const std::string& url, std::string json) {
     spdlog::warn("webhook not sent: {}", why);
     return;
   }
-  net::co_spawn(impl_->io, impl_->deliver(*this, std::move(*target), std::move(json)), net::detached);
+  auto d = std::make_shared<Delivery>(impl_->io, impl_->tls, std::move(*target), std::move(json), impl_->first_retry,
+                                      impl_->attempts, delivered_, given_up_);
+  net::post(impl_->io, [d] { d->start(); });
 }
 
 }  // namespace sandtable::server

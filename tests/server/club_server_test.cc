@@ -347,6 +347,25 @@ TEST_F(ClubServerTest, ACampaignCarriesTheFirstBattlesLossesIntoTheSecondAndKeep
   EXPECT_EQ(after.campaigns(0).battles(1).carried_size(), second_battle.carried_size());
   EXPECT_EQ(after.games_size(), 2);
   EXPECT_EQ(after.campaigns(0).sides_standing(0).SerializeAsString(), c.sides_standing(0).SerializeAsString());
+
+  // Anna goes over to Austria: the link the club gave her for Prussia's seat stops working, and the
+  // battle's next link is Austria's seat.
+  const std::string prussian = token_in(anna.ok<pb::BattleSeat>("POST", "/api/club/battle/join", &join2).url());
+  pb::AssignMember move;
+  move.set_campaign_id(c.id());
+  move.set_member_id(anna_m.id());
+  move.set_side(c.sides(1).id());
+  gm.ok<pb::Campaign>("POST", "/api/club/campaign/assign", &move);
+  {
+    WsClient old(server_->port());
+    pb::Envelope hello;
+    hello.mutable_hello()->set_token(prussian);
+    old.send(hello);
+    const auto r = old.recv();
+    ASSERT_TRUE(r);
+    EXPECT_TRUE(r->has_error() && r->error().code() == "TOKEN_REVOKED") << r->ShortDebugString();
+  }
+  EXPECT_EQ(anna.ok<pb::BattleSeat>("POST", "/api/club/battle/join", &join2).seat(), "red");
 }
 
 }  // namespace
