@@ -6,9 +6,10 @@
 // refreshes by itself), take their seats and give their first orders; the GM takes the GM's seat
 // and seats the computer on both sides, which plays the battle to its end. The dashboard then has
 // the battle over, the standings of the sides and of the members agree with its result, and the
-// second battle, once opened, lists what it carried from the first; Anna has it in her games. A
-// member signs out and in again. The GM's "your turn" notices go to a webhook receiver here, which
-// takes a test notice. Screenshots: web-client/test-output/e2e/campaign-*.png.
+// second battle, once opened, lists what it carried from the first; Anna has it in her games. The
+// campaign's map follows along: which battle is next, each one's state and result, the arrow from
+// the first to the second. A member signs out and in again. The GM's "your turn" notices go to a
+// webhook receiver here, which takes a test notice. Screenshots: web-client/test-output/e2e/campaign-*.png.
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { dirname, join, resolve } from "node:path";
@@ -82,6 +83,25 @@ async function seatComputer(gm, side) {
   }
   assert.fail(`the GM could not seat the computer for ${side}`);
 }
+
+/**
+ * The campaign's map as drawn: each box's words, whether it is marked next and where it is; each
+ * arrow with the battles it joins, whether its marker is in the map, and where it runs.
+ */
+const mapOf = (card) =>
+  card.locator('[data-testid="campaign-map"]').evaluate((svg) => {
+    const text = (el, id) => el.querySelector(`[data-testid="${id}"]`)?.textContent ?? "";
+    const span = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right }; };
+    const boxes = Object.fromEntries([...svg.querySelectorAll('[data-testid="map-box"]')].map((g) => [
+      g.dataset.battle,
+      { name: text(g, "map-name"), status: text(g, "map-status"), winner: text(g, "map-winner"), next: !!g.querySelector('[data-testid="map-next"]'), ...span(g) },
+    ]));
+    const edges = [...svg.querySelectorAll('[data-testid="map-edge"]')].map((p) => {
+      const id = /^url\(#(.+)\)$/.exec(p.getAttribute("marker-end") ?? "")?.[1];
+      return { from: p.dataset.from, to: p.dataset.to, tag: p.tagName, marker: !!id && !!svg.querySelector(`marker[id="${id}"]`), ...span(p) };
+    });
+    return { boxes, edges };
+  });
 
 /** A standings table as numbers by row id. */
 const standingsOf = (page, kind) =>
@@ -192,11 +212,18 @@ test("a club runs a campaign: members invited, sides, two linked battles, a game
   const b2 = await addBattle(second, first);
   assert.match(await battleRow(card, second).locator('[data-testid="follows"]').innerText(), /follows Kessel Ford/);
   assert.equal(await battleRow(card, first).getAttribute("data-status"), "planned");
+  // The map: the first battle can be opened now, the second waits for it.
+  let map = await mapOf(card);
+  assert.deepEqual(Object.keys(map.boxes), [b1, b2]);
+  assert.deepEqual([map.boxes[b1].status, map.boxes[b1].next, map.boxes[b2].status, map.boxes[b2].next], ["planned", true, "planned", false]);
 
   // --- the GM opens the first battle ---
   await battleRow(card, first).locator('[data-testid="battle-open"]').click();
   await card.locator(`li.battle[data-battle="${b1}"][data-status="playing"]`).waitFor();
   await shot(gm, "campaign-gm-opened");
+  map = await mapOf(card);
+  assert.match(map.boxes[b1].status, /^playing/);
+  assert.deepEqual([map.boxes[b1].next, map.boxes[b2].status, map.boxes[b2].next], [false, "planned", false], "the second battle is not next while the first is played");
 
   // --- Anna and Ben find it in their games without a reload, and take their seats ---
   const tables = {};
@@ -245,6 +272,12 @@ test("a club runs a campaign: members invited, sides, two linked battles, a game
   await over.waitFor({ timeout: 1000 });
   const winner = await over.locator('[data-testid="battle-winner"]').innerText();
   assert.match(winner, /^(North won|South won|A draw)$/);
+  const mapWinner = winner === "A draw" ? "drawn" : winner;
+  // On the map, the first battle over with its result, and the second now next.
+  map = await mapOf(card);
+  assert.deepEqual([map.boxes[b1].status, map.boxes[b1].winner, map.boxes[b1].next], ["over", mapWinner, false]);
+  assert.deepEqual([map.boxes[b2].status, map.boxes[b2].next], ["planned", true], "the second battle is next once the first is over");
+  await card.locator('[data-testid="campaign-map"]').screenshot({ path: join(repo, "web-client/test-output/e2e/campaign-map-next.png") });
   const sides = await standingsOf(gm, "side");
   const north = sides[sideId.North];
   const south = sides[sideId.South];
@@ -272,6 +305,19 @@ test("a club runs a campaign: members invited, sides, two linked battles, a game
   assert.match(await carried.locator("caption").innerText(), /Carried from Kessel Ford$/);
   const units = await carried.locator("tbody tr").evaluateAll((rows) => rows.map((r) => ({ before: Number(r.dataset.before), after: Number(r.dataset.after), removed: r.dataset.removed === "yes", text: r.innerText })));
   assert.ok(units.some((u) => u.removed || u.after < u.before), `a unit carries a loss: ${JSON.stringify(units)}`);
+  // The map once the second battle is opened: two boxes, the first over, the second played, and an
+  // arrow with its head from the first box's right side to the second's left.
+  map = await mapOf(card);
+  assert.equal(Object.keys(map.boxes).length, 2);
+  assert.deepEqual([map.boxes[b1].name, map.boxes[b1].status, map.boxes[b1].winner], [first, "over", mapWinner]);
+  assert.match(map.boxes[b2].status, /^playing/);
+  assert.equal(map.boxes[b2].next, false);
+  assert.equal(map.edges.length, 1);
+  const [arrow] = map.edges;
+  assert.deepEqual([arrow.from, arrow.to, arrow.tag, arrow.marker], [b1, b2, "path", true]);
+  assert.ok(map.boxes[b1].right <= arrow.left + 1 && arrow.right <= map.boxes[b2].left + 1, `the arrow runs between the boxes: ${JSON.stringify(map)}`);
+  await card.locator('[data-testid="campaign-map"]').scrollIntoViewIfNeeded();
+  await card.screenshot({ path: join(repo, "web-client/test-output/e2e/campaign-map.png") });
   await battleRow(gm, second).scrollIntoViewIfNeeded();
   await shot(gm, "campaign-gm-standings");
 

@@ -1,10 +1,11 @@
 // One campaign on the dashboard, as every member sees it: its rule set and points, its sides with
-// their members (the GM assigns them here), its battles in order with how each stands and the
-// button it offers (Open for the GM, Play or Watch), what a battle carried from the one before,
-// and the standings. The GM's "Add a battle" form is kept across refreshes.
+// their members (the GM assigns them here), the map of its battles, then its battles in order with
+// how each stands and the button it offers (Open for the GM, Play or Watch), what a battle carried
+// from the one before, and the standings. The GM's "Add a battle" form is kept across refreshes.
 import type { DescMessage, MessageInitShape } from "@bufbuild/protobuf";
 import { AssignMemberSchema, CampaignSchema, OpenBattleSchema, type Battle, type Campaign, type Dashboard } from "../gen/sandtable/v1/club_pb";
 import { battleAction, battleName, battleWaiting, sideName, sideOf, statusWords, winnerWords } from "../state/club";
+import { campaignMap } from "./campaign-map";
 import { busy, errorLine, rulesetTitle, say, type ClubContext } from "./club-context";
 import { AddBattleForm } from "./club-forms";
 import { carriedTable, standings } from "./club-tables";
@@ -32,6 +33,7 @@ export class CampaignCard {
       h("p", { class: "muted" }, `${rulesetTitle(this.ctx.catalog(), c.ruleset)} · ${points}`),
       this.sides(d, c),
       h("h3", {}, "Battles"),
+      campaignMap(c),
       c.battles.length ? h("ol", { class: "battles", "data-testid": "battles" }, c.battles.map((b) => this.battle(d, c, b))) : h("p", { class: "muted" }, d.me?.gm ? "No battle yet: add the first one below." : "No battle yet."),
       standings(c, (id) => sideName(c, sideOf(c, id))),
     );
