@@ -1,7 +1,7 @@
 #pragma once
 // Clubs, members and campaigns over HTTP (docs/campaigns.md; the messages are club.proto's, as
 // JSON). Requests run one at a time on the service's own thread, never on the I/O threads: a
-// password's Argon2id hash takes a tenth of a second, a battle's room waits for its commit.
+// password's Argon2id hash takes a fraction of a second, a battle's room waits for its commit.
 #include <chrono>
 #include <cstdint>
 #include <functional>

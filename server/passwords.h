@@ -1,7 +1,7 @@
 #pragma once
 // Members' passwords (docs/campaigns.md): Argon2id through libsodium's crypto_pwhash_str, which
 // writes the salt and the cost into the string it returns, so a later cost raise still reads
-// old hashes. Each call takes about a tenth of a second and 64 MiB: call it off the I/O threads.
+// old hashes. Each call takes a fraction of a second and 64 MiB: call it off the I/O threads.
 #include <string>
 
 namespace sandtable::server {

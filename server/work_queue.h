@@ -1,6 +1,6 @@
 #pragma once
 // One thread that runs queued work in order, off the I/O threads: a game file's check, a club's
-// request (an Argon2id hash takes a tenth of a second). At most `max_waiting` wait; more are
+// request (an Argon2id hash takes a fraction of a second). At most `max_waiting` wait; more are
 // refused at once, so a flood cannot pile up work. Work still waiting at destruction is dropped.
 #include <condition_variable>
 #include <cstddef>
