@@ -38,6 +38,7 @@ void Room::summarize(std::function<void(pb::RoomSummary)> done) {
     s.set_scenario_name(st.scenario ? st.scenario->name() : std::string());
     s.set_ruleset(std::string(g.rules().id()));
     s.set_created_unix_ms(self->info_.created_ms);
+    s.set_origin(self->info_.origin);
     s.set_seq(g.seq());
     s.set_over(g.over());
     // The winner as the players know it: the side's name, not its id.

@@ -132,6 +132,20 @@ TEST_F(BranchServerTest, TheGmBranchesFromAStepIntoARoomThatPlaysOn) {
   ASSERT_FALSE(step0.replay_frame().events().empty());
   EXPECT_NE(step0.replay_frame().events(0).text().find("What if: this game goes on from order 10"), std::string::npos)
       << step0.replay_frame().events(0).text();
+  // The GM's list of rooms says where the branch came from.
+  WsClient lobby(server_->port());
+  pb::Envelope ask_list;
+  ask_list.mutable_list_rooms()->set_token(token_of(room, "gm"));
+  lobby.send(ask_list);
+  const auto listed = lobby.recv();
+  ASSERT_TRUE(listed && listed->has_room_list());
+  bool found = false;
+  for (const auto& r : listed->room_list().rooms()) {
+    if (r.room_id() != room.room_id()) continue;
+    found = true;
+    EXPECT_EQ(r.origin(), "branch:" + p.room.room_id() + ":" + std::to_string(kStep));
+  }
+  EXPECT_TRUE(found);
 }
 
 // An imported game's room replays and takes no orders; its GM branches it into one that plays on.

@@ -10,6 +10,7 @@ import {
   forgetLink,
   hostKey,
   HOST_KEY_KEY,
+  originWords,
   joinedEntry,
   loadMyRooms,
   MY_ROOMS_KEY,
@@ -147,5 +148,15 @@ describe("the lobby's connection", () => {
     socket.push({ requestId: 1n, body: { case: "error", value: { code: "BAD_TOKEN", message: "no", requestId: 1n } } });
     expect((await reply).body.case).toBe("error");
     expect(statuses.at(-1)).toBe("open");
+  });
+});
+
+describe("originWords", () => {
+  it("says where a listed room came from", () => {
+    expect(originWords("")).toBe("");
+    expect(originWords("import:3fa2")).toBe("replay of a game file");
+    expect(originWords("branch:3fa2:12")).toBe("what if, from step 12 of room 3fa2");
+    expect(originWords("campaign:k1:b2")).toBe("campaign battle");
+    expect(originWords("something new")).toBe("");
   });
 });

@@ -187,3 +187,12 @@ export function joinedEntry(
   const label = role === "gm" ? "Game master" : role === "spectator" ? "Spectator" : side || welcome.seat;
   return { room: welcome.roomId, token, seat: welcome.seat, role, label, url, name: welcome.roomName, scenario: view?.scenarioName ?? "" };
 }
+
+/** Where a listed room came from, in words ("" for a room made in the lobby). */
+export function originWords(origin: string): string {
+  const [kind, from, step] = origin.split(":");
+  if (kind === "import") return "replay of a game file";
+  if (kind === "branch") return step ? `what if, from step ${step} of room ${from}` : "what if";
+  if (kind === "campaign") return "campaign battle";
+  return "";
+}

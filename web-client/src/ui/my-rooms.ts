@@ -5,7 +5,7 @@ import "./my-rooms.css";
 import type { RoomSummary } from "../gen/sandtable/v1/protocol_pb";
 import type { Connection } from "../net/connection";
 import { localJoinUrl, parseJoinLink } from "../links";
-import { bestLink, forget, type MyRoom, type SavedLink, type StorageLike, loadMyRooms, updateMyRooms } from "../state/my-rooms";
+import { bestLink, forget, type MyRoom, type SavedLink, type StorageLike, loadMyRooms, originWords, updateMyRooms } from "../state/my-rooms";
 import { h, replace } from "./dom";
 
 /** "25 Nov 2026, 14:05": a date a person reads, in their own locale. */
@@ -176,7 +176,7 @@ export class ServerRooms {
             return h(
               "tr",
               { "data-room": r.roomId },
-              h("td", {}, r.name || r.scenarioName),
+              h("td", {}, r.name || r.scenarioName, originWords(r.origin) ? h("small", { class: "muted origin", "data-testid": "room-origin" }, ` · ${originWords(r.origin)}`) : null),
               h("td", {}, r.scenarioName),
               h("td", {}, standing(r)),
               h("td", {}, when(Number(r.createdUnixMs))),
