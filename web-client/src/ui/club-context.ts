@@ -35,6 +35,14 @@ export async function busy<T>(button: HTMLButtonElement, work: () => Promise<T>)
   }
 }
 
+/** A form's submit handler: the page stays, and `act` runs with `button` busy. */
+export function onSubmit(button: HTMLButtonElement, act: () => Promise<unknown>): (e: Event) => void {
+  return (e: Event) => {
+    e.preventDefault();
+    void busy(button, act);
+  };
+}
+
 /** The title of a rule set as the catalogue names it, else its id. */
 export function rulesetTitle(cat: Catalog | null, id: string): string {
   return cat?.rulesets.find((r) => r.id === id)?.title || id;

@@ -5,7 +5,7 @@
 import { AddBattleSchema, CampaignSchema, CreateCampaignSchema, type Campaign } from "../gen/sandtable/v1/club_pb";
 import { Role, type Catalog } from "../gen/sandtable/v1/protocol_pb";
 import { defaultSides, followChoices } from "../state/club";
-import { busy, errorLine, say, type ClubContext } from "./club-context";
+import { errorLine, onSubmit, say, type ClubContext } from "./club-context";
 import { h, replace } from "./dom";
 import { seatLabel } from "./room-links";
 
@@ -33,21 +33,18 @@ export class NewCampaignForm {
       "form",
       {
         class: "create-form",
-        onsubmit: (e: Event) => {
-          e.preventDefault();
-          void busy(button, async () => {
-            const sideNames = [...this.sides.querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean);
-            if (sideNames.length < 2) return say(err, "A campaign needs at least two sides: name them.");
-            if (!this.ruleset.value) return say(err, "Choose the rule set the campaign plays.");
-            const r = await this.ctx.post("api/club/campaign/create", CreateCampaignSchema, { name: name.value.trim(), ruleset: this.ruleset.value, sideNames, winPoints: Number(win.value) || 0, drawPoints: Number(draw.value) || 0 }, CampaignSchema);
-            say(err, r.ok ? "" : r.message);
-            if (!r.ok) return;
-            name.value = "";
-            replace(this.sides);
-            this.addSide();
-            this.addSide();
-          });
-        },
+        onsubmit: onSubmit(button, async () => {
+          const sideNames = [...this.sides.querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean);
+          if (sideNames.length < 2) return say(err, "A campaign needs at least two sides: name them.");
+          if (!this.ruleset.value) return say(err, "Choose the rule set the campaign plays.");
+          const r = await this.ctx.post("api/club/campaign/create", CreateCampaignSchema, { name: name.value.trim(), ruleset: this.ruleset.value, sideNames, winPoints: Number(win.value) || 0, drawPoints: Number(draw.value) || 0 }, CampaignSchema);
+          say(err, r.ok ? "" : r.message);
+          if (!r.ok) return;
+          name.value = "";
+          replace(this.sides);
+          this.addSide();
+          this.addSide();
+        }),
       },
       h("label", {}, "Name", name),
       h("label", {}, "Rule set", this.ruleset),
@@ -89,19 +86,16 @@ export class AddBattleForm {
       "form",
       {
         class: "create-form",
-        onsubmit: (e: Event) => {
-          e.preventDefault();
-          void busy(button, async () => {
-            if (!this.scenario.value) return say(err, "Choose the battle's scenario.");
-            const chosen = [...this.mapping.querySelectorAll("select")].map((s) => ({ scenarioSide: s.dataset.scenarioSide ?? "", campaignSide: s.value }));
-            // The server plays the sides in order when it is told nothing: said only when the GM changed it.
-            const byOrder = defaultSides(this.campaign, chosen.map((s) => s.scenarioSide));
-            const sides = chosen.some((s, i) => s.campaignSide !== byOrder[i]) ? chosen : [];
-            const r = await this.ctx.post("api/club/campaign/battle", AddBattleSchema, { campaignId: this.campaign.id, name: name.value.trim(), scenarioId: this.scenario.value, follows: this.follows.value, sides }, CampaignSchema);
-            say(err, r.ok ? "" : r.message);
-            if (r.ok) name.value = "";
-          });
-        },
+        onsubmit: onSubmit(button, async () => {
+          if (!this.scenario.value) return say(err, "Choose the battle's scenario.");
+          const chosen = [...this.mapping.querySelectorAll("select")].map((s) => ({ scenarioSide: s.dataset.scenarioSide ?? "", campaignSide: s.value }));
+          // The server plays the sides in order when it is told nothing: said only when the GM changed it.
+          const byOrder = defaultSides(this.campaign, chosen.map((s) => s.scenarioSide));
+          const sides = chosen.some((s, i) => s.campaignSide !== byOrder[i]) ? chosen : [];
+          const r = await this.ctx.post("api/club/campaign/battle", AddBattleSchema, { campaignId: this.campaign.id, name: name.value.trim(), scenarioId: this.scenario.value, follows: this.follows.value, sides }, CampaignSchema);
+          say(err, r.ok ? "" : r.message);
+          if (r.ok) name.value = "";
+        }),
       },
       h("label", {}, "Name", name),
       h("label", {}, "Scenario", this.scenario),

@@ -5,7 +5,7 @@ import { ClubCreatedSchema, CreateClubSchema } from "../gen/sandtable/v1/club_pb
 import { clubPost } from "../net/club-api";
 import { clubUrl, knownClubs, localLink, rememberClub } from "../state/club";
 import type { StorageLike } from "../state/my-rooms";
-import { busy, errorLine, say } from "./club-context";
+import { errorLine, onSubmit, say } from "./club-context";
 import { h, replace } from "./dom";
 import { copyButton } from "./my-rooms";
 
@@ -19,21 +19,18 @@ export function clubSection(store: StorageLike | null): HTMLElement {
     "form",
     {
       class: "create-form",
-      onsubmit: (e: Event) => {
-        e.preventDefault();
-        void busy(button, async () => {
-          const r = await clubPost("api/club/create", CreateClubSchema, { name: club.value.trim(), gmName: gm.value.trim() }, ClubCreatedSchema);
-          say(err, r.ok ? "" : r.message);
-          if (!r.ok) return;
-          if (r.value.club) rememberClub(store, r.value.club, Date.now());
-          const url = localLink(location, r.value.gm?.url ?? "");
-          replace(
-            result,
-            h("p", {}, h("b", {}, `${r.value.club?.name ?? "The club"} is founded.`), " Your own invitation link: open it to choose your password (it works once; keep it to yourself)."),
-            h("div", { class: "join-form" }, h("input", { type: "text", readonly: true, value: url, class: "join-input", "aria-label": "Your invitation link", "data-testid": "club-gm-link" }), copyButton(url), h("a", { class: "button primary", href: url, "data-testid": "club-gm-open" }, "Open it")),
-          );
-        });
-      },
+      onsubmit: onSubmit(button, async () => {
+        const r = await clubPost("api/club/create", CreateClubSchema, { name: club.value.trim(), gmName: gm.value.trim() }, ClubCreatedSchema);
+        say(err, r.ok ? "" : r.message);
+        if (!r.ok) return;
+        if (r.value.club) rememberClub(store, r.value.club, Date.now());
+        const url = localLink(location, r.value.gm?.url ?? "");
+        replace(
+          result,
+          h("p", {}, h("b", {}, `${r.value.club?.name ?? "The club"} is founded.`), " Your own invitation link: open it to choose your password (it works once; keep it to yourself)."),
+          h("div", { class: "join-form" }, h("input", { type: "text", readonly: true, value: url, class: "join-input", "aria-label": "Your invitation link", "data-testid": "club-gm-link" }), copyButton(url), h("a", { class: "button primary", href: url, "data-testid": "club-gm-open" }, "Open it")),
+        );
+      }),
     },
     h("label", {}, "Club name", club),
     h("label", {}, "Your name", gm),

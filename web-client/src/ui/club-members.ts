@@ -3,7 +3,7 @@
 // server keeps only its hash), with Copy, until the GM closes it.
 import { InvitationSchema, InviteMemberSchema, type Invitation, type Member } from "../gen/sandtable/v1/club_pb";
 import { localLink } from "../state/club";
-import { busy, errorLine, say, type ClubContext } from "./club-context";
+import { busy, errorLine, onSubmit, say, type ClubContext } from "./club-context";
 import { h, replace } from "./dom";
 import { copyButton } from "./my-rooms";
 
@@ -32,12 +32,9 @@ export class MembersPanel {
       "form",
       {
         class: "join-form",
-        onsubmit: (e: Event) => {
-          e.preventDefault();
-          void busy(button, async () => {
-            if (await this.invite({ name: name.value.trim() })) name.value = "";
-          });
-        },
+        onsubmit: onSubmit(button, async () => {
+          if (await this.invite({ name: name.value.trim() })) name.value = "";
+        }),
       },
       name,
       button,

@@ -5,7 +5,7 @@ import { AcceptInvitationSchema, InvitationInfoSchema, SignedInSchema, SignInSch
 import { clubGet, clubPost } from "../net/club-api";
 import { clubUrl, PASSWORD_MAX, PASSWORD_MIN, passwordProblem, rememberClub } from "../state/club";
 import type { StorageLike } from "../state/my-rooms";
-import { busy, errorLine, say } from "./club-context";
+import { busy, errorLine, onSubmit, say } from "./club-context";
 import { h, replace } from "./dom";
 
 /** The sign-in form of a club; `onSignedIn` runs once the server has set the session cookie. */
@@ -18,14 +18,11 @@ export function signInForm(clubId: string, clubName: string, note: string, onSig
     "form",
     {
       class: "create-form",
-      onsubmit: (e: Event) => {
-        e.preventDefault();
-        void busy(button, async () => {
-          const r = await clubPost("api/club/signin", SignInSchema, { clubId, name: name.value.trim(), password: password.value }, SignedInSchema);
-          say(err, r.ok ? "" : r.message);
-          if (r.ok) onSignedIn();
-        });
-      },
+      onsubmit: onSubmit(button, async () => {
+        const r = await clubPost("api/club/signin", SignInSchema, { clubId, name: name.value.trim(), password: password.value }, SignedInSchema);
+        say(err, r.ok ? "" : r.message);
+        if (r.ok) onSignedIn();
+      }),
     },
     h("label", {}, "Your name in the club", name),
     h("label", {}, "Password", password),
