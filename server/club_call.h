@@ -19,6 +19,9 @@ ClubResponse club_reply(const google::protobuf::Message& message);
 // all it takes to post in that channel).
 pb::Club public_club(pb::Club club);
 
+// A name a person typed, trimmed of spaces at either end and cut to `max` bytes (UTF-8 whole).
+std::string clean_name(const std::string& s, std::size_t max);
+
 // A member as the API shows them (no password, no hash).
 pb::Member club_member_message(const MemberRow& m);
 

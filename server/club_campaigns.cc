@@ -36,13 +36,6 @@ std::optional<T> wait_for(const std::function<void(std::function<void(T)>)>& ask
   }
 }
 
-std::string trimmed(const std::string& s, std::size_t max) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return utf8_prefix(std::string_view(s).substr(b, e - b + 1), max);
-}
-
 pb::CampaignSide* side_of(pb::Campaign& c, const std::string& id) {
   for (auto& s : *c.mutable_sides()) {
     if (s.id() == id) return &s;
@@ -173,7 +166,7 @@ ClubResponse ClubService::dashboard(Call& call) {
 ClubResponse ClubService::create_campaign(Call& call) {
   pb::CreateCampaign req;
   if (!call.read(req)) return club_error(400, "BAD_REQUEST", "That is not a new campaign.");
-  const std::string name = trimmed(req.name(), kMaxName);
+  const std::string name = clean_name(req.name(), kMaxName);
   if (name.empty()) return club_error(400, "BAD_NAME", "Give the campaign a name.");
   if (!rooms_.registry().find(req.ruleset())) {
     return club_error(400, "UNKNOWN_RULESET", "This server has no rule set '" + req.ruleset() + "'.");
@@ -192,7 +185,7 @@ ClubResponse ClubService::create_campaign(Call& call) {
   c.set_draw_points(req.win_points() == 0 && req.draw_points() == 0 ? 1 : req.draw_points());
   std::set<std::string> seen;
   for (int i = 0; i < req.side_names_size(); ++i) {
-    const std::string side = trimmed(req.side_names(i), kMaxName);
+    const std::string side = clean_name(req.side_names(i), kMaxName);
     if (side.empty()) return club_error(400, "BAD_SIDES", "Give every side a name.");
     if (!seen.insert(side).second) return club_error(400, "BAD_SIDES", "Two sides are called " + side + ".");
     auto* s = c.add_sides();
@@ -251,7 +244,7 @@ ClubResponse ClubService::add_battle(Call& call) {
   }
   pb::Battle b;
   b.set_id(random_hex(8));
-  b.set_name(trimmed(req.name(), kMaxName).empty() ? scenario->name() : trimmed(req.name(), kMaxName));
+  b.set_name(clean_name(req.name(), kMaxName).empty() ? scenario->name() : clean_name(req.name(), kMaxName));
   b.set_scenario_id(scenario->id());
   b.set_scenario_name(scenario->name());
   b.set_follows(req.follows());

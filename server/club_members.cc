@@ -23,14 +23,6 @@ pb::Member member_message(const MemberRow& m) {
   return out;
 }
 
-// A name a person typed, trimmed of spaces at either end and cut to `max` bytes.
-std::string clean_name(const std::string& s, std::size_t max) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return utf8_prefix(std::string_view(s).substr(b, e - b + 1), max);
-}
-
 pb::Invitation invitation_for(const MemberRow& m, const std::string& token, const std::string& base_url) {
   pb::Invitation inv;
   *inv.mutable_member() = member_message(m);
@@ -47,6 +39,13 @@ const std::string& decoy_hash() {
 }
 
 }  // namespace
+
+std::string clean_name(const std::string& s, std::size_t max) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return utf8_prefix(std::string_view(s).substr(b, e - b + 1), max);
+}
 
 pb::Member club_member_message(const MemberRow& m) { return member_message(m); }
 
