@@ -187,6 +187,12 @@ void FrameHandler::hello(const pb::Envelope& env, const std::shared_ptr<Connecti
     return;
   }
   if (!hello.room_id().empty() && !ctx_.rooms.find(hello.room_id()) && ctx_.rooms.set_aside(hello.room_id()).empty()) {
+    if (ctx_.rooms.locate(hello.room_id()) == Rooms::Whereabouts::kMoving) {
+      // Another node's room (several nodes, docs/hosting.md): the client reconnects, and the proxy
+      // sends it to the node that serves the room by then (this one, once it has taken it over).
+      self->kick("ROOM_MOVING", "This game is moving between servers; reconnecting.");
+      return;
+    }
     send_error(*self, rid, "UNKNOWN_ROOM", "There is no room '" + hello.room_id() + "' on this server.");
     return;
   }

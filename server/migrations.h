@@ -1,5 +1,5 @@
 #pragma once
-// The schema migrations in migrations/NNNN_verb_noun.sql, embedded at build time (see
+// The schema migrations in migrations/NNNN_verb_noun.sql (and their PostgreSQL dialect), embedded at build time (see
 // server/CMakeLists.txt) so the binary carries the schema it expects.
 #include <string_view>
 #include <vector>
@@ -12,7 +12,9 @@ struct Migration {
   std::string_view sql;
 };
 
-// Sorted by version, 1..N without gaps.
+// SQLite's, sorted by version, 1..N without gaps.
 const std::vector<Migration>& migrations();
+// PostgreSQL's (migrations/postgresql/): the same versions, the same schema in that dialect.
+const std::vector<Migration>& postgresql_migrations();
 
 }  // namespace sandtable::server

@@ -112,6 +112,10 @@ void Room::join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std:
       who->kick("ROOM_UNAVAILABLE", "This game met an internal error and is closed until the server restarts.");
       return;
     }
+    if (self->moved_) {
+      who->kick("ROOM_MOVING", "This game has moved to another server; reconnecting.");
+      return;
+    }
     // The token may have been revoked between the index lookup and now.
     if (auto now = self->tokens_.find(token_hash); !now || now->revoked) {
       who->kick("TOKEN_REVOKED", "This link has been revoked by the game master; ask for a new one.");

@@ -88,6 +88,11 @@ class Room : public std::enable_shared_from_this<Room> {
     views_.clear();
   }
 
+  // The room leaves this node (another node serves it now, server/cluster.h): every member is
+  // sent away with ROOM_MOVING and `why` (their clients reconnect through the proxy), and the
+  // room answers no one after; `gone` runs on the strand once that is done.
+  void send_away(std::string why, std::function<void()> gone);
+
   // All of these post themselves to the room's strand.
   void join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std::string& token_hash,
             std::uint64_t last_seq, std::uint64_t request_id);
@@ -214,6 +219,7 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
   bool failed_ = false;  // an internal error closed the room (fail())
+  bool moved_ = false;   // another node serves the room now (send_away())
   // Clocks (server/room_clock.cc): after anything that may change whom the game waits on,
   // charges the time spent, tells the members when the running sides change, stores the clocks
   // and sets the timer for the next side to run out; the timer's handler acts on it.

@@ -123,6 +123,7 @@ void Room::arm_clock() {
 }
 
 void Room::clock_ran_out() {
+  if (moved_) return;  // the node that serves the room now runs its clocks
   if (committing_) {
     // An order is on its way to the disk; the room looks again once it is in (finish_order).
     return;

@@ -13,6 +13,18 @@ namespace sandtable::server {
 
 namespace net = boost::asio;
 
+void Room::send_away(std::string why, std::function<void()> gone) {
+  net::post(strand_, guarded([self = shared_from_this(), why = std::move(why), gone = std::move(gone)] {
+    self->moved_ = true;
+    for (auto& m : self->members_) m.who->kick("ROOM_MOVING", why);
+    self->members_.clear();
+    self->waiting_.clear();
+    self->views_.clear();
+    if (self->clock_timer_) self->clock_timer_->cancel();
+    gone();
+  }));
+}
+
 void Room::status(std::function<void(RoomStatus)> done) {
   net::post(strand_, guarded([self = shared_from_this(), done = std::move(done)] {
     const Game& g = *self->game_;

@@ -64,64 +64,76 @@ std::size_t Rooms::count() const {
   return rooms_.size();
 }
 
-void Rooms::load(Storage& storage) {
+void Rooms::load(Storage& storage, const std::function<bool(const std::string&)>& mine) {
   // By room, so that each room's tokens are found without reading every room's.
   std::unordered_map<std::string, std::vector<StoredSeat>> seats;
   for (auto& s : storage.seats()) seats[s.room_id].push_back(std::move(s));
   std::unordered_map<std::string, std::string> clocks;
   for (auto& [room_id, state] : storage.clocks()) clocks[room_id] = std::move(state);
   for (const auto& r : storage.rooms()) {
-    std::vector<pb::Event> log;
-    std::optional<StoredSnapshot> snapshot;
-    Recovery rec;
-    SpectatorDelay delay;
-    bool delayed = false;
-    std::vector<OrderStart> starts;  // the replay's steps
-    try {
-      log = storage.events(r.id);
-      for (auto& o : storage.orders(r.id)) starts.push_back({o.first_seq, o.command.seat()});
-      snapshot = storage.latest_snapshot(r.id);
-      rec = recover_game(registry_, log, snapshot);
-      // A delayed room's spectators are shown the game some turns back: found again by replaying
-      // (the whole log, which a snapshot spared the recovery: inside the guard too).
-      delayed = rec.game->state().spectators.mode() == pb::SPECTATORS_DELAYED;
-      if (delayed) delay = SpectatorDelay::rebuilt(registry_, log);
-    } catch (const std::exception& e) {
-      // Its seats' links still find it, to be told why rather than that the link is wrong.
-      spdlog::error("room={} set aside: it does not load ({}); every other room starts", r.id, e.what());
-      ++metrics_.rooms_set_aside;
-      for (const auto& s : seats[r.id]) tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
-      std::lock_guard lock(mu_);
-      set_aside_[r.id] = e.what();
-      continue;
-    }
-    if (!rec.fallback.empty()) {
-      ++metrics_.snapshots_unusable;
-      spdlog::warn("room={} seq={} snapshot at seq {} not used, the whole log was replayed instead: {}", r.id,
-                   rec.game->seq(), snapshot->seq, rec.fallback);
-    }
-    if (rec.snapshot_seq > 0) {
-      ++metrics_.rooms_from_snapshot;
-      spdlog::debug("room={} seq={} loaded from the snapshot at seq {} and {} later events", r.id, rec.game->seq(),
-                    rec.snapshot_seq, rec.game->seq() - rec.snapshot_seq);
-    } else {
-      ++metrics_.rooms_from_log;
-    }
-    auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
-                                       RoomInfo{r.id, r.name, base_url_, r.created_ms, r.host_key_hash, r.origin},
-                                       std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
-                                       tokens_, metrics_);
-    if (delayed) room->set_spectator_delay(std::move(delay));
-    room->set_order_starts(std::move(starts));
-    if (auto c = clocks.find(r.id); c != clocks.end()) room->set_clocks(c->second);
-    for (const auto& s : seats[r.id]) {
-      tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
-      if (!s.revoked) room->add_token(s.seat, s.token_hash);
-    }
-    std::lock_guard lock(mu_);
-    rooms_[r.id] = std::move(room);
-    ++metrics_.rooms;
+    if (mine && !mine(r.id)) continue;
+    auto c = clocks.find(r.id);
+    load_room(storage, r, seats[r.id], c == clocks.end() ? nullptr : &c->second);
   }
+}
+
+bool Rooms::load_room(Storage& storage, const StoredRoom& r, const std::vector<StoredSeat>& seats,
+                      const std::string* clock) {
+  std::vector<pb::Event> log;
+  std::optional<StoredSnapshot> snapshot;
+  Recovery rec;
+  SpectatorDelay delay;
+  bool delayed = false;
+  std::vector<OrderStart> starts;  // the replay's steps
+  try {
+    log = storage.events(r.id);
+    for (auto& o : storage.orders(r.id)) starts.push_back({o.first_seq, o.command.seat()});
+    snapshot = storage.latest_snapshot(r.id);
+    rec = recover_game(registry_, log, snapshot);
+    // A delayed room's spectators are shown the game some turns back: found again by replaying
+    // (the whole log, which a snapshot spared the recovery: inside the guard too).
+    delayed = rec.game->state().spectators.mode() == pb::SPECTATORS_DELAYED;
+    if (delayed) delay = SpectatorDelay::rebuilt(registry_, log);
+  } catch (const std::exception& e) {
+    // Its seats' links still find it, to be told why rather than that the link is wrong.
+    spdlog::error("room={} set aside: it does not load ({}); every other room starts", r.id, e.what());
+    ++metrics_.rooms_set_aside;
+    for (const auto& s : seats) tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
+    std::lock_guard lock(mu_);
+    set_aside_[r.id] = e.what();
+    return false;
+  }
+  if (!rec.fallback.empty()) {
+    ++metrics_.snapshots_unusable;
+    spdlog::warn("room={} seq={} snapshot at seq {} not used, the whole log was replayed instead: {}", r.id,
+                 rec.game->seq(), snapshot->seq, rec.fallback);
+  }
+  if (rec.snapshot_seq > 0) {
+    ++metrics_.rooms_from_snapshot;
+    spdlog::debug("room={} seq={} loaded from the snapshot at seq {} and {} later events", r.id, rec.game->seq(),
+                  rec.snapshot_seq, rec.game->seq() - rec.snapshot_seq);
+  } else {
+    ++metrics_.rooms_from_log;
+  }
+  auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
+                                     RoomInfo{r.id, r.name, base_url_, r.created_ms, r.host_key_hash, r.origin},
+                                     std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
+                                     tokens_, metrics_);
+  if (delayed) room->set_spectator_delay(std::move(delay));
+  room->set_order_starts(std::move(starts));
+  if (clock) room->set_clocks(*clock);
+  for (const auto& s : seats) {
+    tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
+    if (!s.revoked) room->add_token(s.seat, s.token_hash);
+  }
+  std::lock_guard lock(mu_);
+  rooms_[r.id] = std::move(room);
+  ++metrics_.rooms;
+  return true;
+}
+
+std::string Rooms::new_room_id() const {
+  return node_.empty() ? random_hex(8) : node_ + "-" + random_hex(8);
 }
 
 void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function<void(pb::Envelope)> done) {
@@ -197,7 +209,7 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
   }
   if (!game) return done(error("BAD_SCENARIO", "The scenario cannot be used: " + err));
 
-  const std::string room_id = random_hex(8);
+  const std::string room_id = new_room_id();
   const std::string name = request.name().empty() ? scenario.name() : utf8_prefix(request.name(), 200);
   Write w;
   w.room = StoredRoom{room_id, name, scenario.ruleset(), scenario.id(), unix_ms(),
@@ -227,7 +239,7 @@ void Rooms::import_game(const pb::GameExport& file, const std::string& host_key,
   std::unique_ptr<Game> game = Game::from_log(registry_, log, &err);
   if (!game) return done(error("IMPORT_DOES_NOT_VERIFY", "The game in the file does not load: " + err + "."));
   const pb::GameStarted& started = log.front().game_started();
-  const std::string room_id = random_hex(8);
+  const std::string room_id = new_room_id();
   const std::string was = file.room_name().empty() ? started.scenario().name() : file.room_name();
   Write w;
   w.room = StoredRoom{room_id, utf8_prefix("Replay: " + was, 200), started.ruleset(), started.scenario().id(), unix_ms(),
@@ -270,7 +282,7 @@ void Rooms::branch(BranchPoint point, const pb::BranchRequest& request, std::fun
     return done(error("BRANCH_NOT_HERE", "The game cannot be branched there; the server logged why."));
   }
   if (!game) return done(error("BRANCH_NOT_HERE", "The game cannot be branched there: " + err + "."));
-  const std::string room_id = random_hex(8);
+  const std::string room_id = new_room_id();
   const std::string name = request.name().empty() ? "What if: " + point.room_name : request.name();
   Write w;
   w.room = StoredRoom{room_id, utf8_prefix(name, 200), point.scenario.ruleset(), point.scenario.id(), unix_ms(),

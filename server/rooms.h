@@ -6,6 +6,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <vector>
 
 #include "engine/model/carry_over.h"
 #include "engine/model/registry.h"
@@ -30,7 +32,30 @@ class Rooms {
   // A room whose log cannot be read or no longer replays (a corrupted row, a rules change) is
   // set aside, logged as an error, and every other room starts: one bad room never keeps the
   // server down. Its rows stay untouched for the host to look at.
-  void load(Storage& storage);
+  // `mine`, when given, picks the rooms this node loads (with shared storage: the ones whose
+  // lease it claimed).
+  void load(Storage& storage, const std::function<bool(const std::string&)>& mine = {});
+
+  // This node's name (--node): new rooms' ids start with it ("n2-…"), the rule the proxy routes
+  // by (docs/hosting.md "Several nodes"). Empty: plain ids, one node.
+  void set_node(std::string node) { node_ = std::move(node); }
+  const std::string& node() const { return node_; }
+
+  // With shared storage (server/cluster.h): a room another node held, loaded here once this node
+  // has claimed its lease. On the writer thread; `done(true)` when the room is here now.
+  void adopt(const std::string& room_id, std::function<void(bool)> done);
+  // Set once at start when several nodes share the storage (its leases() is not null).
+  void set_shared(bool shared) { shared_ = shared; }
+  // A room id this node does not have: kMoving when it is, or may soon be, served here or by its
+  // home node (the client should reconnect; with shared storage this starts adopt()), kUnknown
+  // when no node has it.
+  enum class Whereabouts { kMoving, kUnknown };
+  Whereabouts locate(const std::string& room_id);
+  // The room leaves this node (its lease was lost, or its home node is back): its members are
+  // sent away with ROOM_MOVING, to reconnect to wherever the proxy now sends them. `gone` runs
+  // on the room's strand once nobody can be answered from it any more.
+  void evict(const std::string& room_id, const std::string& why, std::function<void()> gone);
+  std::vector<std::string> ids() const;
 
   // Why a stored room was set aside at start (empty when it was not).
   std::string set_aside(const std::string& id) const;
@@ -79,6 +104,10 @@ class Rooms {
   // then opened, and `done` gets its RoomCreated (or a STORAGE_ERROR).
   void open_new(Write w, std::unique_ptr<Game> game, std::vector<OrderStart> starts, std::function<void(pb::Envelope)> done);
 
+  // One stored room made live (or set aside with the reason); true when it loaded.
+  bool load_room(Storage& storage, const StoredRoom& r, const std::vector<StoredSeat>& seats, const std::string* clock);
+  std::string new_room_id() const;
+
   boost::asio::io_context& io_;
   const Registry& registry_;
   CommitQueue& commits_;
@@ -86,7 +115,12 @@ class Rooms {
   Metrics& metrics_;
   ScenarioCatalog catalog_;
   std::string base_url_;
+  std::string node_;
   mutable std::mutex mu_;
+  bool shared_ = false;
+  std::set<std::string> adopting_;  // rooms being loaded by adopt()
+  std::set<std::string> unknown_;   // ids the shared storage does not have (bounded)
+  static constexpr std::size_t kMaxUnknown = 10000;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::map<std::string, std::string> set_aside_;  // room id -> why it could not be loaded
 };

@@ -40,7 +40,7 @@ void Rooms::create_battle(const std::string& scenario_id, const std::string& nam
     return done(refusal("BAD_SCENARIO", "The battle cannot be set up; the server logged why."));
   }
   if (!game) return done(refusal("BAD_SCENARIO", "The scenario cannot be used: " + err));
-  const std::string room_id = random_hex(8);
+  const std::string room_id = new_room_id();
   Write w;
   w.room = StoredRoom{room_id, utf8_prefix(name.empty() ? scenario->name() : name, 200), scenario->ruleset(), scenario->id(),
                       unix_ms(), "", origin};

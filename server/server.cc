@@ -3,6 +3,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <csignal>
@@ -11,14 +12,17 @@
 #include <fstream>
 #include <future>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <vector>
 
 #include "server/catalog.h"
+#include "server/cluster.h"
 #include "server/commit_queue.h"
 #include "server/context.h"
 #include "server/http_session.h"
+#include "server/pg_storage.h"
 #include "server/rooms.h"
 #include "server/sqlite_club_store.h"
 #include "server/sqlite_storage.h"
@@ -32,7 +36,13 @@ namespace {
 constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --port N              TCP port (0 = any free port; the bound port is printed)   [8080]
   --bind ADDR           address to listen on                                      [127.0.0.1]
-  --db FILE             SQLite database (created and migrated if needed)         [data/sandtable.db]
+  --db FILE|URL         SQLite database (created and migrated if needed), or a
+                        postgresql://... database several nodes share            [data/sandtable.db]
+  --node NAME           this node's name (a-z, 0-9; at most 16): new rooms' ids start
+                        with it, the rule the proxy routes by (docs/hosting.md)
+  --lease-ms N          with a shared database and --node: how long a room's lease
+                        lasts unrenewed (renewed every third of it)               [6000]
+  --club-db FILE        SQLite file for clubs [the --db file; none with postgresql]
   --web DIR             built web client to serve                                [web-client/dist]
   --scenarios DIR       built-in scenarios for the lobby (*.json, recursive)
                         [./scenarios, else the scenarios/ folder nearest above the binary]
@@ -71,6 +81,9 @@ struct Flags {
   int port = 8080;
   std::string bind = "127.0.0.1";
   std::string db = "data/sandtable.db";
+  std::string node;
+  int lease_ms = 6000;
+  std::string club_db;
   std::string web = "web-client/dist";
   std::string scenarios;  // empty: default_scenarios_dir()
   bool demo = false;
@@ -124,6 +137,13 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
         if (!value(f.bind)) return false;
       } else if (a == "--db") {
         if (!value(f.db)) return false;
+      } else if (a == "--node") {
+        if (!value(f.node)) return false;
+      } else if (a == "--lease-ms") {
+        if (!value(v)) return false;
+        f.lease_ms = std::stoi(v);
+      } else if (a == "--club-db") {
+        if (!value(f.club_db)) return false;
       } else if (a == "--web") {
         if (!value(f.web)) return false;
       } else if (a == "--scenarios") {
@@ -206,6 +226,15 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
   }
   if (f.port < 0 || f.port > 65535) {
     error = "--port must be 0..65535";
+    return false;
+  }
+  if (f.node.size() > 16 ||
+      !std::all_of(f.node.begin(), f.node.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); })) {
+    error = "--node is 1 to 16 letters a-z and digits";
+    return false;
+  }
+  if (f.lease_ms < 1000 || f.lease_ms > 600000) {
+    error = "--lease-ms must be 1000..600000";
     return false;
   }
   if (f.commit_window_us < 0 || f.commit_window_us > 2000) {
@@ -303,10 +332,19 @@ int run_server(int argc, char** argv, const Registry& registry) {
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ [%t] %v");
 
   try {
-    if (auto parent = std::filesystem::path(flags.db).parent_path(); !parent.empty()) {
-      std::filesystem::create_directories(parent);
+    const bool postgresql = PgStorage::is_url(flags.db);
+    for (const auto& file : {postgresql ? std::string() : flags.db, flags.club_db}) {
+      if (auto parent = std::filesystem::path(file).parent_path(); !parent.empty()) {
+        std::filesystem::create_directories(parent);
+      }
     }
-    SqliteStorage storage(flags.db, flags.sync == "full" ? SyncMode::kFull : SyncMode::kNormal);
+    std::unique_ptr<Storage> stored;
+    if (postgresql) {
+      stored = std::make_unique<PgStorage>(flags.db, flags.node, std::chrono::milliseconds(flags.lease_ms));
+    } else {
+      stored = std::make_unique<SqliteStorage>(flags.db, flags.sync == "full" ? SyncMode::kFull : SyncMode::kNormal);
+    }
+    Storage& storage = *stored;
     Metrics metrics;
     CommitQueue commits(storage, metrics, std::chrono::microseconds(flags.commit_window_us));
     TokenIndex tokens;
@@ -317,16 +355,18 @@ int run_server(int argc, char** argv, const Registry& registry) {
     net::io_context io(threads);
     spdlog::info("scenarios from {}", flags.scenarios);
     Rooms rooms(io, registry, commits, tokens, metrics, load_catalog(flags.scenarios, registry));
+    rooms.set_node(flags.node);
     // After the io_context, so it stops (and stops posting answers to it) before the io_context goes.
     VerifyService verifier(registry);
     // Clubs live in the same file, on a connection of their own; an in-memory database has no
     // second connection to offer, so such a server keeps no clubs.
     std::unique_ptr<ClubService> clubs;
-    if (flags.db != ":memory:") {
+    const std::string club_db = !flags.club_db.empty() ? flags.club_db : postgresql ? std::string() : flags.db;
+    if (!club_db.empty() && club_db != ":memory:") {
       ClubOptions club_options;
       club_options.create_secret = flags.create_secret;
       club_options.secure_cookies = flags.public_url.rfind("https://", 0) == 0;
-      clubs = std::make_unique<ClubService>(std::make_unique<SqliteClubStore>(flags.db), rooms, addresses, club_options);
+      clubs = std::make_unique<ClubService>(std::make_unique<SqliteClubStore>(club_db), rooms, addresses, club_options);
     }
     ServerContext ctx{rooms, tokens, metrics, addresses, Limits{}, flags.web, flags.create_secret, flags.allow_fixed_seed,
                       flags.allowed_origins, flags.metrics_open, &verifier, clubs.get()};
@@ -352,8 +392,19 @@ int run_server(int argc, char** argv, const Registry& registry) {
     rooms.set_base_url(flags.public_url.empty() ? "http://127.0.0.1:" + std::to_string(port) : flags.public_url);
 
     const auto t0 = std::chrono::steady_clock::now();
-    rooms.load(storage);
-    spdlog::info("loaded {} rooms from {} in {} ms", rooms.count(), flags.db,
+    std::unique_ptr<ClusterNode> cluster;
+    if (Leases* leases = storage.leases()) {
+      // Several nodes share the database: this one loads the rooms it can lease, takes over
+      // others when their players come here, and keeps its leases alive.
+      const auto claimed = leases->claim_home();
+      const std::set<std::string> mine(claimed.begin(), claimed.end());
+      rooms.set_shared(true);
+      rooms.load(storage, [&mine](const std::string& id) { return mine.count(id) > 0; });
+      cluster = std::make_unique<ClusterNode>(io, rooms, commits, leases->ttl());
+    } else {
+      rooms.load(storage);
+    }
+    spdlog::info("loaded {} rooms from {} in {} ms", rooms.count(), postgresql ? "postgresql" : flags.db,
                  std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
     if (clubs) clubs->watch_rooms();  // the campaigns' rooms send their "your turn" notices
     if (flags.demo && rooms.count() == 0) {
@@ -364,9 +415,11 @@ int run_server(int argc, char** argv, const Registry& registry) {
     signals.async_wait([&](const boost::system::error_code&, int sig) {
       spdlog::info("signal {}: stopping", sig);
       listener->stop();
+      if (cluster) cluster->stop();
       io.stop();
     });
     listener->run();
+    if (cluster) cluster->start();
     std::cout << "listening on http://127.0.0.1:" << port << std::endl;
 
     std::vector<std::thread> pool;

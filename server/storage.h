@@ -1,12 +1,13 @@
 #pragma once
-// What the server keeps, behind one interface so that a shared database can replace the
-// per-node SQLite file later. Writes come in batches (group commit): every Write in one
-// commit() call lands in one transaction, or none does.
+// What the server keeps, behind one interface: one node's SQLite file (server/sqlite_storage.h)
+// or a PostgreSQL database several nodes share (server/pg_storage.h). Writes come in batches
+// (group commit): every Write in one commit() call lands in one transaction, or none does.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "server/leases.h"
 #include "sandtable/v1/command.pb.h"
 #include "sandtable/v1/event.pb.h"
 #include "sandtable/v1/protocol.pb.h"
@@ -90,6 +91,16 @@ class Storage {
   // Every room's clocks (room id -> serialized ClockState), for rooms that have them. Storages
   // without clocks keep none.
   virtual std::vector<std::pair<std::string, std::string>> clocks() { return {}; }
+
+  // One room, for a node taking it over from another (shared storage); these defaults read
+  // everything and keep the room's part.
+  virtual std::optional<StoredRoom> room(const std::string& id);
+  virtual std::vector<StoredSeat> seats_of(const std::string& room_id);
+  virtual std::optional<std::string> clock_of(const std::string& room_id);
+
+  // The rooms' leases when several nodes share this storage (server/leases.h); nullptr when one
+  // node owns it (a SQLite file) and so holds every room in it.
+  virtual Leases* leases() { return nullptr; }
 };
 
 }  // namespace sandtable::server

@@ -86,7 +86,10 @@ void Load::Conn::connect() {
     ws.binary(true);
     ws.read_message_max(16 * 1024 * 1024);
     const std::string host = load.options_.host + ":" + std::to_string(load.options_.port);
-    ws.async_handshake(host, "/ws", [this](beast::error_code ec2) {
+    // As the browser: a seat's connection names its room, so behind a proxy with several nodes
+    // (docs/hosting.md) it reaches the room's node; the creating lobby names a home of its own.
+    const std::string path = room.room_id.empty() ? "/ws?home=load" + std::to_string(room.index) : "/ws/" + room.room_id;
+    ws.async_handshake(host, path, [this](beast::error_code ec2) {
       if (ec2) return on_closed(ec2);
       open = true;
       ++load.counters_.connections_open;

@@ -40,7 +40,7 @@ std::string token_of(const pb::RoomCreated& room, const std::string& seat) {
 }
 
 Seat::Seat(unsigned short port, const std::string& token, std::uint64_t last_seq, const std::string& room_id)
-    : client(port) {
+    : client(port, room_id.empty() ? "/ws" : "/ws/" + room_id) {
   pb::Envelope env;
   env.mutable_hello()->set_token(token);
   env.mutable_hello()->set_last_seq(last_seq);

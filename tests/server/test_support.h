@@ -20,6 +20,7 @@ pb::RoomCreated create_counter_room(unsigned short port, std::uint64_t seed, int
 std::string token_of(const pb::RoomCreated& room, const std::string& seat);
 
 struct Seat {
+  // With a room id it connects at /ws/<room>, as the browser does (a proxy routes by it).
   Seat(unsigned short port, const std::string& token, std::uint64_t last_seq = 0, const std::string& room_id = "");
   // Applies a Snapshot or Delta (checking the sequence chain) and records chat.
   void absorb(const pb::Envelope& env);

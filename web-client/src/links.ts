@@ -21,11 +21,29 @@ export function parseJoinLink(input: string): JoinLink | null {
   return { room: params.get("room")?.trim() ?? "", token };
 }
 
-/** The WebSocket address of the server that served this page. */
-export function wsUrlFor(loc: { protocol: string; host: string; pathname: string }): string {
+/**
+ * The WebSocket address of the server that served this page. A seat's connection names its room
+ * (`ws/<room>`) and the lobby's names this browser's home (`ws?home=<h>`): behind a proxy with
+ * several nodes (docs/hosting.md) the room's path reaches the node that serves it, and one
+ * browser's lobby always reaches the same node, which makes and lists that browser's rooms.
+ */
+export function wsUrlFor(loc: { protocol: string; host: string; pathname: string }, route: { room?: string; home?: string } = {}): string {
   const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
   const dir = loc.pathname.endsWith("/") ? loc.pathname : loc.pathname.replace(/[^/]*$/, "");
-  return `${scheme}//${loc.host}${dir}ws`;
+  const base = `${scheme}//${loc.host}${dir}ws`;
+  if (route.room) return `${base}/${encodeURIComponent(route.room)}`;
+  if (route.home) return `${base}?home=${encodeURIComponent(route.home)}`;
+  return base;
+}
+
+/** A short, stable name for a host key (FNV-1a, 32 bits): routes a lobby, reveals nothing usable. */
+export function homeOf(hostKey: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < hostKey.length; i++) {
+    h ^= hostKey.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
 }
 
 /** A join link on this page's own address, for a link the server built for another host. */

@@ -3,8 +3,8 @@
 // is the lobby.
 import "./style.css";
 import { Connection } from "./net/connection";
-import { localJoinUrl, parseJoinLink, wsUrlFor } from "./links";
-import { addJoined, browserStore, forgetLink, joinedEntry, loadMyRooms, replaceSeatLink, roleOf, updateMyRooms } from "./state/my-rooms";
+import { homeOf, localJoinUrl, parseJoinLink, wsUrlFor } from "./links";
+import { addJoined, browserStore, forgetLink, hostKey, joinedEntry, loadMyRooms, replaceSeatLink, roleOf, updateMyRooms } from "./state/my-rooms";
 import { deadLinkWords, isDeadLink, joinFailedPage } from "./ui/join-failed";
 import { LobbyPage } from "./ui/lobby";
 import { TablePage } from "./ui/table";
@@ -23,7 +23,7 @@ if (new URLSearchParams(location.search).has("demo")) {
   app.replaceChildren(page.root);
   let dead = false;  // the link failed for good: the table is gone, nothing redraws it
   const conn = new Connection({
-    url: wsUrlFor(location),
+    url: wsUrlFor(location, { room: link.room }),
     token: link.token,
     roomId: link.room,
     lastSeq: () => page.lastSeq(),
@@ -83,7 +83,7 @@ if (new URLSearchParams(location.search).has("demo")) {
   // The editor is loaded only by the GMs who open it: the lobby and the table stay as light.
   void import("./ui/editor").then(({ EditorPage }) => {
     let page: InstanceType<typeof EditorPage> | null = null;
-    const conn = new Connection({ url: wsUrlFor(location), onEnvelope: () => {}, onStatus: (st) => page?.setStatus(st) });
+    const conn = new Connection({ url: wsUrlFor(location, { home: homeOf(hostKey(store)) }), onEnvelope: () => {}, onStatus: (st) => page?.setStatus(st) });
     page = new EditorPage(conn, store);
     conn.start();
     app.replaceChildren(page.root);
@@ -91,7 +91,7 @@ if (new URLSearchParams(location.search).has("demo")) {
     void page.load(editor);
   });
 } else {
-  const conn = new Connection({ url: wsUrlFor(location), onEnvelope: () => {} });
+  const conn = new Connection({ url: wsUrlFor(location, { home: homeOf(hostKey(store)) }), onEnvelope: () => {} });
   const lobby = new LobbyPage(conn, store);
   app.replaceChildren(lobby.root);
   conn.start();

@@ -71,6 +71,20 @@ describe("connection", () => {
     expect(h.timers[2].ms).toBe(375); // a good connection resets the backoff
   });
 
+  it("reconnects when the room is moving between servers, and stops for a dead link", () => {
+    const h = harness();
+    h.conn.start();
+    h.sockets[0].open();
+    h.sockets[0].push({ body: { case: "error", value: { code: "ROOM_MOVING", message: "This game is moving between servers; reconnecting." } } });
+    h.sockets[0].close();
+    expect(h.timers.length).toBe(1);
+    h.timers[0].fn();
+    h.sockets[1].open();
+    expect(h.sockets[1].envelopes()[0].body.case).toBe("hello");
+    h.sockets[1].push({ body: { case: "error", value: { code: "UNKNOWN_ROOM", message: "There is no room." } } });
+    expect(h.timers.length).toBe(1); // nothing to come back to
+  });
+
   it("handles a batch's envelopes in order, each as if it had come alone", async () => {
     const h = harness();
     h.conn.start();
