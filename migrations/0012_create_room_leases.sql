@@ -8,6 +8,7 @@ CREATE TABLE room_leases (
   expires_ms INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE cluster_nodes (
-  node    TEXT PRIMARY KEY,
-  seen_ms INTEGER NOT NULL
+  node     TEXT PRIMARY KEY,
+  seen_ms  INTEGER NOT NULL,
+  since_ms INTEGER NOT NULL
 ) WITHOUT ROWID;

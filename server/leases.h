@@ -24,7 +24,9 @@ class Leases {
 
   struct Renewal {
     std::vector<std::string> held;       // every room this node still holds, renewed
-    std::vector<std::string> hand_back;  // of those, rooms whose home node is alive again
+    // Of those, rooms whose home node is alive again, and has been for a lease's time (long
+    // enough for the proxy to see it up).
+    std::vector<std::string> hand_back;
   };
   // Extends every lease this node holds and records that it is alive (its heartbeat).
   virtual Renewal renew() = 0;

@@ -49,16 +49,7 @@ void PgStorage::migrate() {
   try {
     db_.exec("CREATE TABLE IF NOT EXISTS sandtable_schema (version INTEGER NOT NULL)");
     db_.exec("INSERT INTO sandtable_schema SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM sandtable_schema)");
-    const auto& all = postgresql_migrations();
-    const int latest = all.empty() ? 0 : all.back().version;
-    const int current = schema_version();
-    if (current > latest) {
-      throw std::runtime_error("the database has schema version " + std::to_string(current) +
-                               ", newer than this server knows (" + std::to_string(latest) +
-                               "); run a newer sandtable-server");
-    }
-    for (const auto& m : all) {
-      if (m.version <= current) continue;
+    migrate_from(postgresql_migrations(), schema_version(), [this](const Migration& m) {
       db_.exec("BEGIN");
       try {
         db_.exec(std::string(m.sql));
@@ -68,7 +59,7 @@ void PgStorage::migrate() {
         db_.exec("ROLLBACK");
         throw std::runtime_error("migration " + std::string(m.name) + " failed: " + e.what());
       }
-    }
+    });
   } catch (...) {
     db_.exec(kMigrationUnlock);
     throw;
@@ -266,16 +257,19 @@ std::vector<std::string> PgStorage::claim_home() {
 }
 
 Leases::Renewal PgStorage::renew() {
-  db_.query("INSERT INTO cluster_nodes(node,seen_ms) VALUES($1,sandtable_now_ms()) ON CONFLICT (node) DO UPDATE SET "
-            "seen_ms=EXCLUDED.seen_ms",
-            PgParams().text(node_));
+  // A gap longer than a lease since the last beat: the node was down, and is back from now.
+  db_.query("INSERT INTO cluster_nodes(node,seen_ms,since_ms) VALUES($1,sandtable_now_ms(),sandtable_now_ms()) "
+            "ON CONFLICT (node) DO UPDATE SET seen_ms=EXCLUDED.seen_ms, since_ms=CASE WHEN "
+            "cluster_nodes.seen_ms < EXCLUDED.seen_ms-$2 THEN EXCLUDED.seen_ms ELSE cluster_nodes.since_ms END",
+            PgParams().text(node_).integer(ttl_.count()));
   Renewal out;
   auto held = db_.query("UPDATE room_leases SET expires_ms=sandtable_now_ms()+$2 WHERE node=$1 RETURNING room_id",
                         PgParams().text(node_).integer(ttl_.count()));
   for (int i = 0; i < held.rows(); ++i) out.held.push_back(held.bytes(i, 0));
   auto back = db_.query(
       "SELECT l.room_id FROM room_leases l JOIN cluster_nodes n ON n.node = split_part(l.room_id,'-',1) "
-      "WHERE l.node=$1 AND n.node<>$1 AND strpos(l.room_id,'-') > 0 AND n.seen_ms > sandtable_now_ms()-$2",
+      "WHERE l.node=$1 AND n.node<>$1 AND strpos(l.room_id,'-') > 0 AND n.seen_ms > sandtable_now_ms()-$2 "
+      "AND n.since_ms < sandtable_now_ms()-$2",
       PgParams().text(node_).integer(ttl_.count()));
   for (int i = 0; i < back.rows(); ++i) out.hand_back.push_back(back.bytes(i, 0));
   return out;

@@ -363,6 +363,9 @@ int run_server(int argc, char** argv, const Registry& registry) {
     std::unique_ptr<ClubService> clubs;
     const std::string club_db = !flags.club_db.empty() ? flags.club_db : postgresql ? std::string() : flags.db;
     if (!club_db.empty() && club_db != ":memory:") {
+      // A file of its own (--club-db) is created and migrated like the rooms' file first: the club
+      // store opens an existing, migrated database.
+      if (club_db != flags.db) SqliteStorage created(club_db, SyncMode::kFull);
       ClubOptions club_options;
       club_options.create_secret = flags.create_secret;
       club_options.secure_cookies = flags.public_url.rfind("https://", 0) == 0;

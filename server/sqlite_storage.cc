@@ -129,16 +129,7 @@ int SqliteStorage::schema_version() {
 }
 
 void SqliteStorage::migrate() {
-  const auto& all = migrations();
-  const int latest = all.empty() ? 0 : all.back().version;
-  const int current = schema_version();
-  if (current > latest) {
-    throw std::runtime_error("the database has schema version " + std::to_string(current) +
-                             ", newer than this server knows (" + std::to_string(latest) +
-                             "); run a newer sandtable-server");
-  }
-  for (const auto& m : all) {
-    if (m.version <= current) continue;
+  migrate_from(migrations(), schema_version(), [this](const Migration& m) {
     exec("BEGIN IMMEDIATE");
     try {
       exec(std::string(m.sql).c_str());
@@ -148,7 +139,7 @@ void SqliteStorage::migrate() {
       exec("ROLLBACK");
       throw std::runtime_error("migration " + std::string(m.name) + " failed: " + e.what());
     }
-  }
+  });
 }
 
 void SqliteStorage::commit(const std::vector<const Write*>& batch) {

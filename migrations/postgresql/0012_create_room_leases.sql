@@ -9,10 +9,13 @@ CREATE TABLE room_leases (
   expires_ms BIGINT NOT NULL
 );
 CREATE INDEX room_leases_by_node ON room_leases(node);
--- Each node's last heartbeat: a room's home node that beats again gets its rooms handed back.
+-- Each node's last heartbeat, and since when it has been beating without a gap longer than a
+-- lease: a room's home node that has been back that long (so the proxy sends to it again) gets
+-- its rooms handed back.
 CREATE TABLE cluster_nodes (
-  node    TEXT PRIMARY KEY,
-  seen_ms BIGINT NOT NULL
+  node     TEXT PRIMARY KEY,
+  seen_ms  BIGINT NOT NULL,
+  since_ms BIGINT NOT NULL
 );
 CREATE FUNCTION sandtable_now_ms() RETURNS BIGINT LANGUAGE sql VOLATILE AS $$
   SELECT (extract(epoch FROM clock_timestamp()) * 1000)::BIGINT

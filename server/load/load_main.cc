@@ -37,6 +37,8 @@ namespace beast = boost::beast;
 constexpr const char* kUsage = R"(usage: sandtable-load [flags]
   --port N             the server's port (127.0.0.1)
   --server-pid PID     read the server's memory and CPU time from /proc/PID
+  --also-pid PID       read this process's CPU time too (repeat: a cluster's other nodes and
+                       its proxy); the total per order is printed
   --spawn BINARY       start this sandtable-server instead (port 0, a temporary database,
                        --allow-fixed-seed) and stop it at the end
   --server-cpu N       pin the spawned server (and the echo server) to CPU N (and use one
@@ -73,6 +75,7 @@ worked out beforehand, and each acceptance is checked against the engine's seque
 struct Flags {
   unsigned short port = 0;
   int server_pid = 0;
+  std::vector<int> also_pids;
   std::string spawn;
   int server_cpu = -1;
   int server_threads = 1;
@@ -126,6 +129,7 @@ bool parse(int argc, char** argv, Flags& f) {
     try {
       if (a == "--port") f.port = static_cast<unsigned short>(std::stoi(v));
       else if (a == "--server-pid") f.server_pid = std::stoi(v);
+      else if (a == "--also-pid") f.also_pids.push_back(std::stoi(v));
       else if (a == "--spawn") f.spawn = v;
       else if (a == "--server-cpu") f.server_cpu = std::stoi(v);
       else if (a == "--server-threads") f.server_threads = std::stoi(v);
@@ -286,6 +290,7 @@ int run(int argc, char** argv) {
   }
   opt.port = f.port;
   phases.watch_pid = f.server_pid;
+  phases.also_pids = f.also_pids;
   // Memory before any client connects: what the connections and rooms add is measured against it.
   const long rss_before_kb = f.server_pid ? proc_status_kb(f.server_pid, "VmRSS") : -1;
   const long kernel_before_kb = kernel_socket_memory_kb();
@@ -326,6 +331,16 @@ int run(int argc, char** argv) {
                 proc_status_kb(f.server_pid, "VmRSS") / 1024, w.rss_max_kb / 1024,
                 proc_status_kb(f.server_pid, "VmHWM") / 1024, 100 * w.watched_cpu / w.seconds, cpu_us_per_order,
                 spawned && f.sync == "full" ? "durable" : "accepted");
+  }
+  if (!f.also_pids.empty()) {
+    double total = w.watched_cpu;
+    std::printf("also             ");
+    for (std::size_t i = 0; i < f.also_pids.size(); ++i) {
+      total += w.also_cpu[i];
+      std::printf("pid %d CPU %.0f%%  ", f.also_pids[i], 100 * w.also_cpu[i] / w.seconds);
+    }
+    std::printf("\ntogether         CPU %.0f%% of one core, %.1f µs per order (the watched server and the --also-pid processes)\n",
+                100 * total / w.seconds, accepted ? total * 1e6 / double(accepted) : 0.0);
   }
   std::printf("load generator   CPU %.0f%% of one core\n", 100 * w.self_cpu / w.seconds);
   const long kernel_after_kb = kernel_socket_memory_kb();

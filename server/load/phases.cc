@@ -18,6 +18,7 @@ Window run_phases(boost::asio::io_context& io, Load& load, const Phases& phases)
   enum class Phase { kSetup, kWarmup, kMeasure } phase = Phase::kSetup;
   Clock::time_point phase_at = t0;
   double watched_start = 0, self_start = 0;
+  std::vector<double> also_start;
   Counters last;
   boost::asio::steady_timer ticker(io);
   std::function<void()> every_second = [&] {
@@ -43,12 +44,16 @@ Window run_phases(boost::asio::io_context& io, Load& load, const Phases& phases)
       w.start = c;
       watched_start = phases.watch_pid ? proc_cpu_seconds(phases.watch_pid) : 0;
       self_start = self_cpu_seconds();
+      for (int pid : phases.also_pids) also_start.push_back(proc_cpu_seconds(pid));
       load.set_measuring(true);
     } else if (phase == Phase::kMeasure && in_phase >= phases.seconds) {
       load.set_measuring(false);
       w.seconds = std::chrono::duration<double>(now - phase_at).count();
       w.watched_cpu = phases.watch_pid ? proc_cpu_seconds(phases.watch_pid) - watched_start : 0;
       w.self_cpu = self_cpu_seconds() - self_start;
+      for (std::size_t i = 0; i < phases.also_pids.size(); ++i) {
+        w.also_cpu.push_back(proc_cpu_seconds(phases.also_pids[i]) - also_start[i]);
+      }
       io.stop();
       return;
     }

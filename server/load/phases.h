@@ -17,6 +17,9 @@ struct Phases {
   double seconds = 30;
   double setup_timeout = 300;
   int watch_pid = 0;  // 0: no process to watch
+  // More processes whose CPU time in the window is read too (the other nodes and the proxy of a
+  // cluster, docs/hosting.md "Several nodes").
+  std::vector<int> also_pids;
 };
 
 struct Window {
@@ -26,6 +29,7 @@ struct Window {
   double watched_cpu = 0;    // CPU seconds the watched process used in the window
   double self_cpu = 0;       // CPU seconds this process used in the window
   long rss_max_kb = 0;       // the watched process's largest RSS seen (once a second)
+  std::vector<double> also_cpu;  // CPU seconds each of Phases::also_pids used in the window
 };
 
 // Starts `load` and runs `io` until the window has closed (io is stopped then).

@@ -156,7 +156,13 @@ TEST_F(PgStorageTest, OnlyTheNodeHoldingARoomsLeaseWritesIt) {
   EXPECT_EQ(n2.events("n1-aa").size(), 3u);
   EXPECT_TRUE(n1.renew().held.empty());
 
-  // n1 beats again: n2 is told to hand its room back, releases it, and n1 claims it at start.
+  // n1 beats again: once it has been back for a lease's time, n2 is told to hand its room back,
+  // releases it, and n1 claims it.
+  EXPECT_TRUE(n2.renew().hand_back.empty());
+  for (int i = 0; i < 2; ++i) {  // n1 beats on, more often than a lease lasts
+    std::this_thread::sleep_for(800ms);
+    n1.renew();
+  }
   const auto r = n2.renew();
   EXPECT_EQ(r.held, std::vector<std::string>{"n1-aa"});
   EXPECT_EQ(r.hand_back, std::vector<std::string>{"n1-aa"});
