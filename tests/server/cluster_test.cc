@@ -288,6 +288,37 @@ void survive_a_killed_node(bool shared) {
   }
 }
 
+// A node that keeps its rooms in its own file tells a client sent to it for another node's room
+// (the proxy does that only while that node is away) to come back later, and one for a room of its
+// own it does not have that there is no such room.
+TEST(ClusterTest, ANodeSendsAnotherNodesRoomsPlayersBackAndRefusesUnknownRoomsOfItsOwn) {
+  TempDir dir;
+  ServerProcess node(SANDTABLE_SERVER_BINARY, dir.path + "/n1.db",
+                     {"--node", "n1", "--scenarios", std::string(SANDTABLE_SOURCE_DIR) + "/scenarios"});
+  auto hello = [&](const std::string& room) {
+    WsClient c(node.port(), "/ws/" + room);
+    pb::Envelope env;
+    env.mutable_hello()->set_token(std::string(64, 'a'));
+    env.mutable_hello()->set_room_id(room);
+    c.send(env);
+    const auto got = c.recv(5000ms);
+    const std::string code = got && got->has_error() ? got->error().code() : "no error";
+    // Sent away: the server closes the connection (the client reconnects later).
+    const bool closed = code == "ROOM_MOVING" && !c.recv(5000ms) && c.closed();
+    return std::make_pair(code, closed);
+  };
+  EXPECT_EQ(hello("n2-00000000deadbeef"), std::make_pair(std::string("ROOM_MOVING"), true));
+  EXPECT_EQ(hello("n1-00000000deadbeef").first, "UNKNOWN_ROOM");
+
+  // And the rooms it makes carry its name.
+  WsClient lobby(node.port(), "/ws?home=h");
+  pb::Envelope create;
+  create.mutable_create_room()->set_scenario_id("pw-meeting-engagement");
+  const auto reply = lobby.reply_to(lobby.send(create), 20s);
+  ASSERT_TRUE(reply.has_room_created()) << reply.ShortDebugString();
+  EXPECT_EQ(reply.room_created().room_id().rfind("n1-", 0), 0u) << reply.room_created().room_id();
+}
+
 TEST(ClusterTest, ThreeSqliteNodesBehindHaproxySurviveAKilledNode) { survive_a_killed_node(false); }
 
 TEST(ClusterTest, ThreeNodesSharingPostgresqlTakeOverAKilledNodesRooms) { survive_a_killed_node(true); }
