@@ -1,6 +1,6 @@
 #pragma once
-// The schema migrations in migrations/NNNN_verb_noun.sql (and their PostgreSQL dialect), embedded at build time (see
-// server/CMakeLists.txt) so the binary carries the schema it expects.
+// The schema migrations in migrations/NNNN_verb_noun.sql (and their PostgreSQL dialect),
+// embedded at build time (see server/CMakeLists.txt) so the binary carries the schema it expects.
 #include <functional>
 #include <string_view>
 #include <vector>

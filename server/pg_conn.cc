@@ -66,7 +66,14 @@ std::int64_t PgResult::integer(int row, int col) const {
   }
 }
 
-PgConn::PgConn(std::string url) : url_(std::move(url)) { ensure(); }
+PgConn::PgConn(std::string url) : url_(std::move(url)) {
+  try {
+    ensure();
+  } catch (...) {
+    PQfinish(conn_);  // no destructor runs for a constructor that throws
+    throw;
+  }
+}
 
 PgConn::~PgConn() { PQfinish(conn_); }
 
@@ -130,7 +137,10 @@ void PgConn::pipeline(const std::vector<Piped>& statements) {
       fail("cannot send");
     }
   }
-  if (PQpipelineSync(conn_) != 1) fail("cannot send");
+  if (PQpipelineSync(conn_) != 1) {
+    PQexitPipelineMode(conn_);
+    fail("cannot send");
+  }
   // Each statement's result then a NULL; after the last, the Sync's own result.
   std::string error;
   int nulls = 0;

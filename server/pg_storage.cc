@@ -77,6 +77,7 @@ void PgStorage::commit(const std::vector<const Write*>& batch) {
     if (!w->events_room.empty()) written.insert(w->events_room);
     if (w->snapshot) written.insert(w->snapshot->room_id);
     if (w->chat) written.insert(w->chat->room_id);
+    for (const auto& seat : w->seats) written.insert(seat.room_id);  // a fresh link for a seat
   }
   for (const auto& id : created) written.erase(id);
   if (!node_.empty() && !written.empty()) {

@@ -121,6 +121,7 @@ class Rooms {
   std::set<std::string> adopting_;  // rooms being loaded by adopt()
   std::set<std::string> unknown_;   // ids the shared storage does not have (bounded)
   static constexpr std::size_t kMaxUnknown = 10000;
+  static constexpr std::size_t kMaxAdopting = 64;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::map<std::string, std::string> set_aside_;  // room id -> why it could not be loaded
 };

@@ -3,15 +3,33 @@
 // when the lease is lost or the room's home node is back.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "server/rooms.h"
 
 namespace sandtable::server {
 
+namespace {
+
+// What Rooms mints: a node's name, '-', hex (or hex alone). Anything else is no room anywhere,
+// and is not looked up in the database.
+bool shaped_like_a_room_id(const std::string& id) {
+  return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+  });
+}
+
+}  // namespace
+
 Rooms::Whereabouts Rooms::locate(const std::string& room_id) {
+  if (!shaped_like_a_room_id(room_id)) return Whereabouts::kUnknown;
   if (shared_) {
     {
       std::lock_guard lock(mu_);
       if (unknown_.count(room_id)) return Whereabouts::kUnknown;
+      // Each look-up is a read on the writer thread: made-up ids sent in a flood must not queue
+      // reads ahead of the rooms' commits. Past this many at once the client just tries again.
+      if (adopting_.size() >= kMaxAdopting) return Whereabouts::kMoving;
     }
     adopt(room_id, [](bool) {});
     return Whereabouts::kMoving;

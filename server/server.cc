@@ -37,7 +37,8 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --port N              TCP port (0 = any free port; the bound port is printed)   [8080]
   --bind ADDR           address to listen on                                      [127.0.0.1]
   --db FILE|URL         SQLite database (created and migrated if needed), or a
-                        postgresql://... database several nodes share            [data/sandtable.db]
+                        postgresql://... database several nodes share (then --node
+                        is required)                                             [data/sandtable.db]
   --node NAME           this node's name (a-z, 0-9; at most 16): new rooms' ids start
                         with it, the rule the proxy routes by (docs/hosting.md)
   --lease-ms N          with a shared database and --node: how long a room's lease
@@ -231,6 +232,11 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
   if (f.node.size() > 16 ||
       !std::all_of(f.node.begin(), f.node.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); })) {
     error = "--node is 1 to 16 letters a-z and digits";
+    return false;
+  }
+  // Nodes sharing a database without names would each load and write every room: refused.
+  if (PgStorage::is_url(f.db) && f.node.empty()) {
+    error = "--db postgresql://... needs --node NAME (each node sharing the database its own name)";
     return false;
   }
   if (f.lease_ms < 1000 || f.lease_ms > 600000) {

@@ -12,8 +12,11 @@
 //    (worked out here first, with the same seed) reaches.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <set>
@@ -309,6 +312,8 @@ TEST(ClusterTest, ANodeSendsAnotherNodesRoomsPlayersBackAndRefusesUnknownRoomsOf
   };
   EXPECT_EQ(hello("n2-00000000deadbeef"), std::make_pair(std::string("ROOM_MOVING"), true));
   EXPECT_EQ(hello("n1-00000000deadbeef").first, "UNKNOWN_ROOM");
+  // Not shaped like any room's id (Rooms mints a-z, 0-9 and '-'): no node has it.
+  EXPECT_EQ(hello("N2-00000000DEADBEEF").first, "UNKNOWN_ROOM");
 
   // And the rooms it makes carry its name.
   WsClient lobby(node.port(), "/ws?home=h");
@@ -317,6 +322,15 @@ TEST(ClusterTest, ANodeSendsAnotherNodesRoomsPlayersBackAndRefusesUnknownRoomsOf
   const auto reply = lobby.reply_to(lobby.send(create), 20s);
   ASSERT_TRUE(reply.has_room_created()) << reply.ShortDebugString();
   EXPECT_EQ(reply.room_created().room_id().rfind("n1-", 0), 0u) << reply.room_created().room_id();
+}
+
+// Nodes sharing a database must be named, or each would load and write every room.
+TEST(ClusterTest, AServerOnPostgresqlWithoutANodeNameRefusesToStart) {
+  const std::string cmd = std::string(SANDTABLE_SERVER_BINARY) +
+                          " --port 0 --db postgresql://nobody@127.0.0.1:1/none >/dev/null 2>&1";
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 64);
 }
 
 TEST(ClusterTest, ThreeSqliteNodesBehindHaproxySurviveAKilledNode) { survive_a_killed_node(false); }
