@@ -17,13 +17,14 @@ namespace http = beast::http;
 WsSession::WsSession(net::ip::tcp::socket&& socket, ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot)
     : ws_(std::move(socket)),
       ctx_(ctx),
+      metrics_(ctx.metrics),
       frames_handler_(ctx, std::move(slot)),
       frames_(ctx.limits.rate_per_second, ctx.limits.rate_burst),
       unjoined_(ws_.get_executor()),
       last_heard_(std::chrono::steady_clock::now()) {}
 
 WsSession::~WsSession() {
-  if (accepted_) --ctx_.metrics.connections;
+  if (accepted_) --metrics_.connections;
 }
 
 void WsSession::run(http::request<http::string_body> req) {

@@ -44,6 +44,10 @@ class WsSession : public Connection, public std::enable_shared_from_this<WsSessi
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   ServerContext& ctx_;
+  // The destructor's only reference: sessions still queued in the io_context are destroyed with
+  // it, after run_server's ServerContext (declared after the io_context) is gone; the Metrics are
+  // declared before it (found by clang's stack-use-after-scope check).
+  Metrics& metrics_;
   static constexpr std::size_t kKeptReadBuffer = 1024;
   boost::beast::flat_buffer buffer_;
   std::deque<Frame> queue_;

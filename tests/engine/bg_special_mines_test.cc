@@ -41,7 +41,7 @@ Outcome ok_dice(TG& g, BgOrder c, std::vector<std::pair<pb::DieKind, int>> dice)
   EXPECT_TRUE(o.accepted) << o.rejection.code() << ": " << o.rejection.message();
   return o;
 }
-constexpr pb::DieKind D6 = pb::DIE_KIND_D6, D20 = pb::DIE_KIND_D20;
+constexpr pb::DieKind D6 = pb::DIE_KIND_D6;
 
 // BG-MINE-02: a secret minefield is seen only by its owner and the GM.
 TEST(BgSpecialMines, SecretMinefieldHiddenFromOpponentAndSpectators) {

@@ -93,7 +93,8 @@ TEST_P(CarryOverTest, TheNextBattleStartsWithTheLossesTheLastLeft) {
   }
   // Every unit not listed starts as the scenario has it, and none grew.
   for (const auto& [id, u] : before) {
-    const bool listed = std::any_of(c.units.begin(), c.units.end(), [&](const CarriedUnit& x) { return x.unit_id == id; });
+    const std::string& unit_id = id;  // a lambda may not capture a structured binding before clang 16
+    const bool listed = std::any_of(c.units.begin(), c.units.end(), [&](const CarriedUnit& x) { return x.unit_id == unit_id; });
     if (!listed) {
       ASSERT_TRUE(after.count(id)) << id;
       EXPECT_EQ(after.at(id)->strength(), u->strength()) << id;

@@ -402,7 +402,7 @@ std::vector<Probe> catalogue() {
       return order_of(s.seq, c);
     });
   });
-  add("seat", "an order from a spectator", "SPECTATOR_CANNOT_ORDER", Fate::kOpen, [decision_of](Rig& r) {
+  add("seat", "an order from a spectator", "SPECTATOR_CANNOT_ORDER", Fate::kOpen, [](Rig& r) {
     Seat blue(r.port, token_of(r.room, "blue"));
     const pb::Command c = answer(*blue.my_decision());
     return as_seat(r, "spectator", [&](Seat& s) { return order_of(s.seq, c); });
