@@ -19,6 +19,11 @@ struct Limits {
   std::size_t write_queue_frames = 1024;        // a reader further behind than this is dropped
   std::size_t write_queue_bytes = 8 * 1024 * 1024;
   int send_buffer = 0;                          // SO_SNDBUF of accepted sockets; 0: the kernel's own
+  // permessage-deflate (--deflate): 0 off, else the server's window bits (9-15). A Delta shrinks
+  // to a fifth or less once the connection's window holds the lines and names it repeats, at the
+  // price of CPU per message sent and the compressor's memory on each connection that gets one
+  // (docs/PERFORMANCE.md "Compressed on the wire").
+  int deflate_window_bits = 0;
   std::chrono::seconds handshake_timeout{10};
   std::chrono::seconds idle_timeout{60};        // pings at half this; no answer closes
   double rate_per_second = 50;                  // token bucket refill

@@ -33,9 +33,19 @@ void WsSession::run(http::request<http::string_body> req) {
   t.idle_timeout = ctx_.limits.idle_timeout;
   t.keep_alive_pings = true;
   ws_.set_option(t);
-  websocket::permessage_deflate pmd;  // off: compressing every frame costs more CPU than it saves
-  pmd.server_enable = false;
+  websocket::permessage_deflate pmd;  // off unless the host turns it on (Limits::deflate_window_bits)
   pmd.client_enable = false;
+  pmd.server_enable = ctx_.limits.deflate_window_bits > 0;
+  if (pmd.server_enable) {
+    pmd.server_max_window_bits = ctx_.limits.deflate_window_bits;
+    // The clients' own messages are orders, a few dozen bytes: a small window to inflate them
+    // keeps the connection's memory down (honoured when the client offers to limit it, as
+    // browsers do).
+    pmd.client_max_window_bits = 9;
+    pmd.compLevel = 6;
+    pmd.memLevel = 4;
+    pmd.msg_size_threshold = kDeflateAtLeast;
+  }
   ws_.set_option(pmd);
   ws_.read_message_max(ctx_.limits.read_message_max);
   ws_.binary(true);

@@ -48,6 +48,9 @@ class WsSession : public Connection, public std::enable_shared_from_this<WsSessi
   // it, after run_server's ServerContext (declared after the io_context) is gone; the Metrics are
   // declared before it (found by clang's stack-use-after-scope check).
   Metrics& metrics_;
+  // With permessage-deflate on, messages shorter than this go as they are (an OrderAccepted, a
+  // Pong): compressing them saves nothing.
+  static constexpr std::size_t kDeflateAtLeast = 64;
   static constexpr std::size_t kKeptReadBuffer = 1024;
   boost::beast::flat_buffer buffer_;
   std::deque<Frame> queue_;

@@ -4,6 +4,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
+#include <limits>
 #include <map>
 
 #include "engine/core/rng.h"
@@ -18,6 +19,24 @@ namespace websocket = beast::websocket;
 namespace pb = ::sandtable::v1;
 using Clock = std::chrono::steady_clock;
 
+namespace {
+
+// Beast's rate policy hook, used only to count: the bytes each socket read, before the WebSocket
+// layer takes frames apart and inflates them (what came over the wire). One thread, so a plain sum.
+std::uint64_t wire_bytes_read = 0;
+struct CountReads {
+  std::size_t available_read_bytes() const { return std::numeric_limits<std::size_t>::max(); }
+  std::size_t available_write_bytes() const { return std::numeric_limits<std::size_t>::max(); }
+  void transfer_read_bytes(std::size_t n) { wire_bytes_read += n; }
+  void transfer_write_bytes(std::size_t) {}
+  void on_timer() {}
+};
+using CountedStream = beast::basic_stream<net::ip::tcp, net::any_io_executor, CountReads>;
+
+}  // namespace
+
+std::uint64_t Load::wire_bytes() const { return wire_bytes_read; }
+
 // One WebSocket: a player (side 0 or 1) or a spectator (side -1).
 struct Load::Conn {
   Conn(Load& l, Room& r, int s) : load(l), room(r), side(s), ws(l.io_) {}
@@ -31,7 +50,7 @@ struct Load::Conn {
   Load& load;
   Room& room;
   int side;
-  websocket::stream<beast::tcp_stream> ws;
+  websocket::stream<CountedStream> ws;
   beast::flat_buffer buffer;
   std::deque<std::string> outbox;
   bool writing = false;
@@ -85,6 +104,11 @@ void Load::Conn::connect() {
     ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     ws.binary(true);
     ws.read_message_max(16 * 1024 * 1024);
+    if (load.options_.deflate) {
+      websocket::permessage_deflate pmd;
+      pmd.client_enable = true;
+      ws.set_option(pmd);
+    }
     const std::string host = load.options_.host + ":" + std::to_string(load.options_.port);
     // As the browser: a seat's connection names its room, so behind a proxy with several nodes
     // (docs/hosting.md) it reaches the room's node; the creating lobby names a home of its own.

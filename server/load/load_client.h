@@ -31,6 +31,7 @@ struct LoadOptions {
   std::vector<std::string> sides;  // the scenario's two side ids
   bool echo = false;  // the server echoes: no rooms to create or join, no sequences to check
   bool idle = false;  // join every room, then send no orders (memory per idle connection)
+  bool deflate = false;  // offer permessage-deflate, as browsers do (the server's --deflate decides)
 };
 
 struct Counters {
@@ -65,6 +66,9 @@ class Load {
   // Round trips are recorded only while measuring.
   void set_measuring(bool on) { measuring_ = on; }
   const Counters& counters() const { return counters_; }
+  // Bytes read from every socket so far, as they came over the wire (compressed, with the
+  // WebSocket frame headers).
+  std::uint64_t wire_bytes() const;
   // Round trips in microseconds recorded while measuring.
   std::vector<std::uint32_t>& round_trips_us() { return rtt_us_; }
   // Sizes in bytes of the Delta envelopes received while measuring (every connection's).

@@ -65,6 +65,8 @@ constexpr const char* kUsage = R"(usage: sandtable-load [flags]
   --setup-timeout T    seconds to wait for every room to join                [300]
   --idle               join every room, then send no orders: measures what idle connections
                        cost (server RSS and the kernel's share, per connection)
+  --deflate BITS       clients offer permessage-deflate and a spawned server compresses
+                       with a window of 2^BITS (its --deflate); 0: off         [0]
   --fsync N            after the run, time N appends of 4 KiB + fsync in the database's
                        directory (/tmp without --db); 0: do not             [200]
 Pin the load generator itself with taskset, e.g. taskset -c 1 sandtable-load ...
@@ -83,6 +85,7 @@ struct Flags {
   std::string db;
   bool baseline = false;
   bool idle = false;
+  int deflate = 0;  // permessage-deflate window bits for the spawned server; 0: off
   std::string echo;
   std::string ruleset;
   std::string scenario;
@@ -148,6 +151,7 @@ bool parse(int argc, char** argv, Flags& f) {
       else if (a == "--setup-parallel") f.setup_parallel = std::stoi(v);
       else if (a == "--setup-timeout") f.setup_timeout = std::stod(v);
       else if (a == "--fsync") f.fsync_samples = std::stoi(v);
+      else if (a == "--deflate") f.deflate = std::stoi(v);
       else {
         std::cerr << "sandtable-load: unknown flag " << a << "\n";
         return false;
@@ -232,6 +236,7 @@ bool prepare(const Flags& f, LoadOptions& opt) {
   opt.spectators = f.spectators;
   opt.rate = f.rate;
   opt.idle = f.idle;
+  opt.deflate = f.deflate > 0;
   opt.setup_parallel = f.setup_parallel;
   opt.scenario_json = text.str();
   for (const auto& side : parsed.scenario->sides()) opt.sides.push_back(side.id());
@@ -281,7 +286,8 @@ int run(int argc, char** argv) {
     std::remove(f.db.c_str());
     spawned = spawn_pinned({f.spawn, "--port", "0", "--db", f.db, "--allow-fixed-seed", "--threads",
                             std::to_string(f.server_threads), "--sync", f.sync, "--log-level", "warn",
-                            "--idle-timeout", "600", "--max-per-address", "0", "--rooms-per-minute", "0", "--bad-tokens-per-minute", "0"},
+                            "--idle-timeout", "600", "--max-per-address", "0", "--rooms-per-minute", "0", "--bad-tokens-per-minute", "0",
+                            "--deflate", std::to_string(f.deflate)},
                            f.server_cpu, f.port);
     f.server_pid = spawned;
     std::printf("server: %s pid %d port %u db %s cpu %d threads %d sync %s\n", f.spawn.c_str(), spawned, f.port,
@@ -324,6 +330,11 @@ int run(int argc, char** argv) {
               double(deltas) / w.seconds, double(bytes) / w.seconds / 1e6);
   std::printf("bytes per delta  mean %.0f  median %u  p99 %u  max %u  (Delta envelopes as received, every connection)\n",
               mean_size, quantile(sizes, 0.5), quantile(sizes, 0.99), sizes.empty() ? 0u : sizes.back());
+  if (deltas > 0 && w.read_bytes > 0) {
+    std::printf("on the wire      %.0f bytes read from the sockets per Delta (all frames and their headers; "
+                "permessage-deflate %s)\n",
+                double(w.read_bytes) / double(deltas), f.deflate > 0 ? ("window 2^" + std::to_string(f.deflate)).c_str() : "off");
+  }
   double cpu_us_per_order = 0;
   if (f.server_pid) {
     cpu_us_per_order = accepted ? w.watched_cpu * 1e6 / double(accepted) : 0;

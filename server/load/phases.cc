@@ -18,6 +18,7 @@ Window run_phases(boost::asio::io_context& io, Load& load, const Phases& phases)
   enum class Phase { kSetup, kWarmup, kMeasure } phase = Phase::kSetup;
   Clock::time_point phase_at = t0;
   double watched_start = 0, self_start = 0;
+  long long read_start = 0;
   std::vector<double> also_start;
   Counters last;
   boost::asio::steady_timer ticker(io);
@@ -44,6 +45,7 @@ Window run_phases(boost::asio::io_context& io, Load& load, const Phases& phases)
       w.start = c;
       watched_start = phases.watch_pid ? proc_cpu_seconds(phases.watch_pid) : 0;
       self_start = self_cpu_seconds();
+      read_start = static_cast<long long>(load.wire_bytes());
       for (int pid : phases.also_pids) also_start.push_back(proc_cpu_seconds(pid));
       load.set_measuring(true);
     } else if (phase == Phase::kMeasure && in_phase >= phases.seconds) {
@@ -51,6 +53,7 @@ Window run_phases(boost::asio::io_context& io, Load& load, const Phases& phases)
       w.seconds = std::chrono::duration<double>(now - phase_at).count();
       w.watched_cpu = phases.watch_pid ? proc_cpu_seconds(phases.watch_pid) - watched_start : 0;
       w.self_cpu = self_cpu_seconds() - self_start;
+      w.read_bytes = static_cast<long long>(load.wire_bytes()) - read_start;
       for (std::size_t i = 0; i < phases.also_pids.size(); ++i) {
         w.also_cpu.push_back(proc_cpu_seconds(phases.also_pids[i]) - also_start[i]);
       }

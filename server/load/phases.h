@@ -29,6 +29,7 @@ struct Window {
   double watched_cpu = 0;    // CPU seconds the watched process used in the window
   double self_cpu = 0;       // CPU seconds this process used in the window
   long rss_max_kb = 0;       // the watched process's largest RSS seen (once a second)
+  long long read_bytes = 0;  // bytes this process read from its sockets in the window
   std::vector<double> also_cpu;  // CPU seconds each of Phases::also_pids used in the window
 };
 

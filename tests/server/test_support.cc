@@ -39,8 +39,9 @@ std::string token_of(const pb::RoomCreated& room, const std::string& seat) {
   throw std::runtime_error("no link for " + seat);
 }
 
-Seat::Seat(unsigned short port, const std::string& token, std::uint64_t last_seq, const std::string& room_id)
-    : client(port, room_id.empty() ? "/ws" : "/ws/" + room_id) {
+Seat::Seat(unsigned short port, const std::string& token, std::uint64_t last_seq, const std::string& room_id,
+           bool deflate)
+    : client(port, room_id.empty() ? "/ws" : "/ws/" + room_id, 0, deflate) {
   pb::Envelope env;
   env.mutable_hello()->set_token(token);
   env.mutable_hello()->set_last_seq(last_seq);

@@ -21,7 +21,9 @@ std::string token_of(const pb::RoomCreated& room, const std::string& seat);
 
 struct Seat {
   // With a room id it connects at /ws/<room>, as the browser does (a proxy routes by it).
-  Seat(unsigned short port, const std::string& token, std::uint64_t last_seq = 0, const std::string& room_id = "");
+  // `deflate`: the connection offers permessage-deflate (client.deflated() says if it was taken).
+  Seat(unsigned short port, const std::string& token, std::uint64_t last_seq = 0, const std::string& room_id = "",
+       bool deflate = false);
   // Applies a Snapshot or Delta (checking the sequence chain) and records chat.
   void absorb(const pb::Envelope& env);
   // Reads and absorbs pushes until nothing arrives for `quiet`.

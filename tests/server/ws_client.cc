@@ -10,7 +10,7 @@ namespace beast = boost::beast;
 namespace net = boost::asio;
 namespace websocket = beast::websocket;
 
-WsClient::WsClient(unsigned short port, const std::string& path, int receive_buffer) : ws_(io_) {
+WsClient::WsClient(unsigned short port, const std::string& path, int receive_buffer, bool deflate) : ws_(io_) {
   net::ip::tcp::endpoint ep(net::ip::make_address("127.0.0.1"), port);
   if (receive_buffer > 0) {
     auto& socket = beast::get_lowest_layer(ws_).socket();
@@ -21,7 +21,14 @@ WsClient::WsClient(unsigned short port, const std::string& path, int receive_buf
   beast::get_lowest_layer(ws_).socket().set_option(net::ip::tcp::no_delay(true));
   ws_.binary(true);
   ws_.read_message_max(16 * 1024 * 1024);
-  ws_.handshake("127.0.0.1:" + std::to_string(port), path);
+  if (deflate) {
+    websocket::permessage_deflate pmd;
+    pmd.client_enable = true;
+    ws_.set_option(pmd);
+  }
+  websocket::response_type res;
+  ws_.handshake(res, "127.0.0.1:" + std::to_string(port), path);
+  deflated_ = res[beast::http::field::sec_websocket_extensions].find("permessage-deflate") != boost::beast::string_view::npos;
 }
 
 WsClient::~WsClient() {

@@ -24,7 +24,8 @@ class WsClient {
   // Connects and upgrades at `path`; throws std::runtime_error on failure.
   // `receive_buffer` > 0: the socket's receive buffer in bytes, set before connecting (a reader
   // that stalls fills it, and then the server's queue, sooner).
-  explicit WsClient(unsigned short port, const std::string& path = "/ws", int receive_buffer = 0);
+  // `deflate`: offer permessage-deflate, as browsers do; deflated() tells whether the server took it.
+  explicit WsClient(unsigned short port, const std::string& path = "/ws", int receive_buffer = 0, bool deflate = false);
   ~WsClient();
 
   // Sends an envelope; when it has no request id one is assigned. Returns the request id.
@@ -40,6 +41,7 @@ class WsClient {
   pb::Envelope reply_to(std::uint64_t request_id, std::chrono::milliseconds timeout = 5000ms);
 
   bool closed() const { return closed_; }
+  bool deflated() const { return deflated_; }
   boost::beast::websocket::close_reason close_reason() const { return ws_.reason(); }
   void close();
   // Drops the TCP connection without a closing handshake.
@@ -56,6 +58,7 @@ class WsClient {
   boost::beast::flat_buffer buffer_;
   std::uint64_t next_id_ = 1;
   bool closed_ = false;
+  bool deflated_ = false;
   // A read that timed out stays pending (cancelling a WebSocket read ruins the stream); the
   // next recv() waits on it again.
   bool reading_ = false;
