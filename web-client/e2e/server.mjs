@@ -17,6 +17,8 @@ export async function startServer(repo, { binary = findServer(repo) } = {}) {
   if (!existsSync(join(web, "index.html"))) throw new Error(`${web} is not built; run script/client-build`);
   const dir = mkdtempSync(join(tmpdir(), "sandtable-e2e-"));
   const args = ["--port", "0", "--db", join(dir, "e2e.db"), "--web", web, "--scenarios", process.env.SANDTABLE_SCENARIOS ?? join(repo, "scenarios"), "--log-level", "warn", "--sync", "normal", "--allow-fixed-seed", "--max-per-address", "0", "--rooms-per-minute", "0", "--bad-tokens-per-minute", "0"];
+  // More flags from the test's environment (e.g. "--deflate 12": the same game with compression on).
+  if (process.env.SANDTABLE_SERVER_ARGS) args.push(...process.env.SANDTABLE_SERVER_ARGS.split(" ").filter(Boolean));
   const proc = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ASAN_OPTIONS: process.env.ASAN_OPTIONS ?? "detect_leaks=0" } });
   let out = "";
   proc.stderr.on("data", (d) => { out += d; });
