@@ -21,7 +21,7 @@ struct Limits {
   int send_buffer = 0;                          // SO_SNDBUF of accepted sockets; 0: the kernel's own
   // permessage-deflate (--deflate): 0 off, else the server's window bits (9-15). A Delta shrinks
   // to a fifth or less once the connection's window holds the lines and names it repeats, at the
-  // price of CPU per message sent and the compressor's memory on each connection that gets one
+  // price of CPU per message sent and the compressor's memory (about 40 KiB) on each connection
   // (docs/PERFORMANCE.md "Compressed on the wire").
   int deflate_window_bits = 0;
   std::chrono::seconds handshake_timeout{10};
