@@ -20,7 +20,7 @@ struct Limits {
   std::size_t write_queue_bytes = 8 * 1024 * 1024;
   int send_buffer = 0;                          // SO_SNDBUF of accepted sockets; 0: the kernel's own
   // permessage-deflate (--deflate): 0 off, else the server's window bits (9-15). A Delta shrinks
-  // to a fifth or less once the connection's window holds the lines and names it repeats, at the
+  // to a fifth to a third once the connection's window holds the lines and names it repeats, at the
   // price of CPU per message sent and the compressor's memory (about 40 KiB) on each connection
   // (docs/PERFORMANCE.md "Compressed on the wire").
   int deflate_window_bits = 0;

@@ -68,7 +68,7 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --send-buffer BYTES   the kernel's send buffer of each connection (0: its own,
                         which grows to megabytes for a reader that stalls)         [0]
   --deflate BITS        compress WebSocket messages (permessage-deflate) with a window of
-                        2^BITS bytes, 9-15; 0: off. Deltas shrink to a fifth or less
+                        2^BITS bytes, 9-15; 0: off. Deltas shrink to a fifth-a third
                         for more CPU per message and about 40 KiB per connection   [0]
   --idle-timeout S      seconds without traffic before a WebSocket is closed     [60]
   --unjoined-timeout S  seconds a WebSocket that joined no room may stay silent   [120]

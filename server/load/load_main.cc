@@ -165,6 +165,10 @@ bool parse(int argc, char** argv, Flags& f) {
     std::cerr << "sandtable-load: --rooms, --games, --setup-parallel >= 1, --rate and --seconds > 0\n";
     return false;
   }
+  if (f.deflate != 0 && (f.deflate < 9 || f.deflate > 15)) {
+    std::cerr << "sandtable-load: --deflate takes 0 (off) or window bits from 9 to 15\n";
+    return false;
+  }
   if (f.spawn.empty() && f.port == 0) {
     std::cerr << "sandtable-load: give --port (and --server-pid) or --spawn\n";
     return false;
