@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The on-demand fuzz run (docs/RELIABILITY.md "Fuzzing"): every target for RUNS inputs (10
 # million unless given), one after another, from its corpus in the tree, on one core each.
-# usage: fuzz/run_long.sh [runs] [target...]    (after script/build fuzz)
-# Each target's final figures (inputs run, inputs per second, coverage, corpus size) are printed
-# and kept in build/fuzz/fuzz/<target>.long.log; what it found new stays in build/fuzz/fuzz/<target>.corpus.
+# usage: fuzz/run_long.sh [runs] [target...]    (after script/build fuzz, and script/build asan)
+# The long runs use build/fuzz (UBSan, no AddressSanitizer: twice the inputs a second); then every
+# input the run kept is run once more through the asan build's target (AddressSanitizer and UBSan),
+# when that build is there. Each target's final figures (inputs run, inputs per second, coverage,
+# corpus size) are printed and kept in build/fuzz/fuzz/<target>.long.log; what it found new stays in
+# build/fuzz/fuzz/<target>.corpus, and a next run goes on from it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-10000000}
@@ -17,4 +20,11 @@ for t in "${targets[@]}"; do
   "$bin" -runs="$runs" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -print_funcs=0 -entropic=0 -artifact_prefix=build/fuzz/fuzz/ \
     "$bin.corpus" "fuzz/corpus/$t" 2>&1 | tee "build/fuzz/fuzz/$t.long.log" | grep -E '^(#[0-9]+ +(DONE|INITED)|stat::|==|.*fuzz check failed)' || true
   echo "$t: $(($(date +%s) - start)) s"
+  checked=build/asan/fuzz/$t
+  if [ -x "$checked" ]; then
+    # -runs=0 runs each input of the folders once and stops.
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1} "$checked" -runs=0 -timeout=30 -rss_limit_mb=4096 \
+      -artifact_prefix=build/fuzz/fuzz/asan- "$bin.corpus" 2>&1 | grep -E '^(#[0-9]+ +(DONE|INITED)|==|.*fuzz check failed)' || true
+    echo "$t: the corpus again under AddressSanitizer: $(ls "$bin.corpus" | wc -l) inputs"
+  fi
 done
