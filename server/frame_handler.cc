@@ -182,7 +182,7 @@ void FrameHandler::handle(const std::string& payload, const std::shared_ptr<Conn
 void FrameHandler::hello(const pb::Envelope& env, const std::shared_ptr<Connection>& self) {
   const std::uint64_t rid = env.request_id();
   const auto& hello = env.hello();
-  if (room_) {
+  if (room_ || waking_) {
     send_error(*self, rid, "ALREADY_JOINED", "This connection has already joined a room; open another for a second seat.");
     return;
   }
@@ -193,16 +193,50 @@ void FrameHandler::hello(const pb::Envelope& env, const std::shared_ptr<Connecti
       self->kick("ROOM_MOVING", "This game is moving between servers; reconnecting.");
       return;
     }
-    send_error(*self, rid, "UNKNOWN_ROOM", "There is no room '" + hello.room_id() + "' on this server.");
-    return;
+    // A room put away while nobody was in it is not in memory; its link finds it in storage.
+    if (!ctx_.rooms.rests()) {
+      send_error(*self, rid, "UNKNOWN_ROOM", "There is no room '" + hello.room_id() + "' on this server.");
+      return;
+    }
   }
   if (slot_ && !ctx_.addresses.may_try_token(slot_->address())) {
     send_error(*self, rid, "TOO_MANY_TRIES",
                "Too many links that are not valid came from your address; wait a minute and try again.");
     return;
   }
-  auto seat = ctx_.tokens.find(token_hash(hello.token()));
-  if (!seat || (!hello.room_id().empty() && seat->room_id != hello.room_id())) {
+  join(hello, rid, self, std::nullopt);
+}
+
+void FrameHandler::join(const pb::Hello& hello, std::uint64_t rid, const std::shared_ptr<Connection>& self,
+                        std::optional<Rooms::Woken> woken) {
+  const std::string hash = token_hash(hello.token());
+  const std::string& named = hello.room_id();
+  auto seat = ctx_.tokens.find(hash);
+  auto here = [this](const std::string& id) { return ctx_.rooms.find(id) || !ctx_.rooms.set_aside(id).empty(); };
+  if (!woken && ctx_.rooms.rests() && (!seat || !here(seat->room_id) || (!named.empty() && !here(named)))) {
+    // Not in memory: the link's room, or the room named, may have been put away
+    // (server/rooms_rest.cc). Storage is asked on the writer thread, and the Hello goes on on
+    // this connection's strand.
+    waking_ = true;
+    const bool asked = ctx_.rooms.wake(hash, named, [this, self, hello, rid](Rooms::Woken w) {
+      self->post([this, self, hello, rid, w] {
+        waking_ = false;
+        join(hello, rid, self, w);
+      });
+    });
+    if (!asked) {
+      waking_ = false;
+      send_error(*self, rid, "SERVER_BUSY", "The server is opening many games at once; try again in a moment.");
+    }
+    return;
+  }
+  if (!named.empty() && (woken ? !woken->named_known : !here(named))) {
+    // A link storage does not have either counts against the address like any bad link.
+    if (slot_ && woken && !woken->token_known) ctx_.addresses.token_failed(slot_->address());
+    send_error(*self, rid, "UNKNOWN_ROOM", "There is no room '" + named + "' on this server.");
+    return;
+  }
+  if (!seat || (!named.empty() && seat->room_id != named)) {
     if (slot_) ctx_.addresses.token_failed(slot_->address());
     send_error(*self, rid, "BAD_TOKEN", "This link is not valid on this server.");
     return;
@@ -219,10 +253,15 @@ void FrameHandler::hello(const pb::Envelope& env, const std::shared_ptr<Connecti
     return;
   }
   if (!room_) {
+    // Put away again between the look-up and now (rare): the client reconnects and loads it.
+    if (woken) {
+      self->kick("ROOM_MOVING", "This game was put away while nobody was at the table; reconnecting.");
+      return;
+    }
     send_error(*self, rid, "UNKNOWN_ROOM", "The room of this link is not on this server.");
     return;
   }
-  room_->join(self, *seat, token_hash(hello.token()), hello.last_seq(), rid);
+  room_->join(self, *seat, hash, hello.last_seq(), rid);
 }
 
 }  // namespace sandtable::server

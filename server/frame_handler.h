@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "server/budget.h"
@@ -18,6 +19,8 @@ namespace sandtable::server {
 class Connection : public Subscriber {
  public:
   virtual void send_now(Frame frame) = 0;
+  // Runs `f` on the connection's strand later, unless the connection has ended by then.
+  virtual void post(std::function<void()> f) = 0;
 };
 
 class FrameHandler {
@@ -41,6 +44,10 @@ class FrameHandler {
 
  private:
   void hello(const pb::Envelope& env, const std::shared_ptr<Connection>& self);
+  // The Hello's link looked up and its room joined; `woken` once storage was asked for the link
+  // and the room it names (Rooms::wake).
+  void join(const pb::Hello& hello, std::uint64_t request_id, const std::shared_ptr<Connection>& self,
+            std::optional<Rooms::Woken> woken);
   // A reply that comes later from another thread (room creation, ListRooms), sent with the
   // request's id.
   std::function<void(pb::Envelope)> reply_later(const std::shared_ptr<Connection>& self, std::uint64_t request_id);
@@ -48,6 +55,7 @@ class FrameHandler {
   ServerContext& ctx_;
   std::shared_ptr<ConnectionSlot> slot_;
   std::shared_ptr<Room> room_;
+  bool waking_ = false;  // a Hello waits for its room to be loaded (Rooms::wake)
   Budget resyncs_;  // catch-ups asked for (Limits::resyncs_per_second, resync_burst)
   Budget replays_;  // replay steps asked for (Limits::replays_per_second, replay_burst)
   Budget exports_;  // game files asked for (Limits::exports_per_second, export_burst)

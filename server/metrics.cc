@@ -55,6 +55,9 @@ std::string Metrics::render() const {
   gauge("sandtable_rooms_set_aside", "Stored rooms that could not be loaded at start (their seats are told why).",
         rooms_set_aside.load());
   gauge("sandtable_rooms_failed", "Rooms closed by an internal error until the server restarts.", rooms_failed.load());
+  gauge("sandtable_rooms_rested_total", "Rooms put away (out of memory) while nobody was in them.", rooms_rested.load(),
+        "counter");
+  gauge("sandtable_rooms_woken_total", "Rooms loaded again by a link after being put away.", rooms_woken.load(), "counter");
   o << "# HELP sandtable_orders_total Orders by outcome and rejection code.\n# TYPE sandtable_orders_total counter\n";
   o << "sandtable_orders_total{outcome=\"accepted\",code=\"\"} " << orders_accepted.load() << '\n';
   {

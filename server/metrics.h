@@ -34,6 +34,9 @@ class Metrics {
   std::atomic<std::uint64_t> snapshots_unusable{0};    // a stored snapshot that could not be loaded
   std::atomic<std::uint64_t> rooms_set_aside{0};       // stored rooms that could not be loaded at start
   std::atomic<std::uint64_t> rooms_failed{0};          // rooms closed by an internal error
+  // Rooms put away while nobody was in them, and loaded again on their next link (Rooms::rest_idle).
+  std::atomic<std::uint64_t> rooms_rested{0};
+  std::atomic<std::uint64_t> rooms_woken{0};
 
   void order_rejected(const std::string& code);
   void error_sent(const std::string& code);

@@ -113,7 +113,8 @@ void Room::join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std:
       return;
     }
     if (self->moved_) {
-      who->kick("ROOM_MOVING", "This game has moved to another server; reconnecting.");
+      who->kick("ROOM_MOVING", self->resting_ ? "This game was put away while nobody was at the table; reconnecting."
+                                              : "This game has moved to another server; reconnecting.");
       return;
     }
     // The token may have been revoked between the index lookup and now.
@@ -158,6 +159,7 @@ void Room::leave(std::shared_ptr<Subscriber> who) {
     if (it == ms.end()) return;
     const std::string seat = it->seat;
     ms.erase(it);
+    if (ms.empty()) self->empty_since_ = std::chrono::steady_clock::now();
     // A seat nobody holds is not kept up to date, so its cached View goes with its last member.
     if (std::none_of(ms.begin(), ms.end(), [&](const Member& m) { return m.seat == seat; })) {
       self->views_.forget(seat);

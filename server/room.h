@@ -92,6 +92,13 @@ class Room : public std::enable_shared_from_this<Room> {
   // sent away with ROOM_MOVING and `why` (their clients reconnect through the proxy), and the
   // room answers no one after; `gone` runs on the strand once that is done.
   void send_away(std::string why, std::function<void()> gone);
+  // Puts the room away when nobody has been in it since `idle_before` and nothing of it is under
+  // way (no commit, no queued order, no running clock, no campaign watching it): it answers no one
+  // after, as a moved room does, and Rooms forgets it until a link loads it again (Rooms::wake).
+  // `done(true, summary)` on the strand when it was put away; the summary (its GM's list) is
+  // made only for a room with a host key.
+  void rest_if_idle(std::chrono::steady_clock::time_point idle_before,
+                    std::function<void(bool rested, pb::RoomSummary summary)> done);
 
   // All of these post themselves to the room's strand.
   void join(std::shared_ptr<Subscriber> who, const SeatRef& seat, const std::string& token_hash,
@@ -163,6 +170,7 @@ class Room : public std::enable_shared_from_this<Room> {
   // refused until the server restarts and rebuilds the room from its log (intact: a failure never
   // writes). Other rooms never notice.
   void fail(const std::string& what);
+  pb::RoomSummary summary_now();
   struct Member {
     std::shared_ptr<Subscriber> who;
     std::string seat;
@@ -219,7 +227,9 @@ class Room : public std::enable_shared_from_this<Room> {
   std::map<std::string, std::vector<std::string>> seat_hashes_;  // live tokens by seat
   bool committing_ = false;
   bool failed_ = false;  // an internal error closed the room (fail())
-  bool moved_ = false;   // another node serves the room now (send_away())
+  bool moved_ = false;   // another node serves the room now (send_away()), or it was put away
+  bool resting_ = false;  // put away while nobody was in it (rest_if_idle())
+  std::chrono::steady_clock::time_point empty_since_ = std::chrono::steady_clock::now();
   // Clocks (server/room_clock.cc): after anything that may change whom the game waits on,
   // charges the time spent, tells the members when the running sides change, stores the clocks
   // and sets the timer for the next side to run out; the timer's handler acts on it.

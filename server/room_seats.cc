@@ -25,6 +25,20 @@ void Room::send_away(std::string why, std::function<void()> gone) {
   }));
 }
 
+void Room::rest_if_idle(std::chrono::steady_clock::time_point idle_before,
+                        std::function<void(bool rested, pb::RoomSummary summary)> done) {
+  net::post(strand_, guarded([self = shared_from_this(), idle_before, done = std::move(done)] {
+    Room& r = *self;
+    const bool idle = r.members_.empty() && r.empty_since_ <= idle_before && !r.committing_ && r.waiting_.empty() &&
+                      !r.failed_ && !r.moved_ && !r.waiting_hook_ && !r.clocks_.counting_down();
+    if (!idle) return done(false, {});
+    pb::RoomSummary summary = r.info_.host_key_hash.empty() ? pb::RoomSummary() : r.summary_now();
+    r.moved_ = r.resting_ = true;
+    if (r.clock_timer_) r.clock_timer_->cancel();
+    done(true, std::move(summary));
+  }));
+}
+
 void Room::status(std::function<void(RoomStatus)> done) {
   net::post(strand_, guarded([self = shared_from_this(), done = std::move(done)] {
     const Game& g = *self->game_;

@@ -123,11 +123,13 @@ bool Rooms::load_room(Storage& storage, const StoredRoom& r, const std::vector<S
   room->set_order_starts(std::move(starts));
   if (clock) room->set_clocks(*clock);
   for (const auto& s : seats) {
-    tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
     if (!s.revoked) room->add_token(s.seat, s.token_hash);
   }
+  // The links and the room appear together, under the lock rest_idle forgets them under.
   std::lock_guard lock(mu_);
+  for (const auto& s : seats) tokens_.put(s.token_hash, SeatRef{s.room_id, s.seat, s.role, s.revoked});
   rooms_[r.id] = std::move(room);
+  resting_.erase(r.id);
   ++metrics_.rooms;
   return true;
 }

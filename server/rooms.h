@@ -1,7 +1,10 @@
 #pragma once
 // Every room of this node: loading them all from storage at start, creating new ones, and
 // finding one by id. Rooms are created rarely, so a mutex guards the map.
+#include <atomic>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -57,6 +60,25 @@ class Rooms {
   void evict(const std::string& room_id, const std::string& why, std::function<void()> gone);
   std::vector<std::string> ids() const;
 
+  // Rooms nobody is in are put away (server/rooms_rest.cc): a room empty for `after` leaves memory,
+  // its links with it, and its next link loads it again from storage (wake). Checked every
+  // quarter of `after` (at most every 30 s) from now on; not with shared storage, whose rooms
+  // move between nodes by their leases instead. Zero: rooms stay loaded.
+  void start_resting(std::chrono::milliseconds after);
+  // One pass: puts away every room empty for longer than the time given to start_resting.
+  void rest_idle();
+  bool rests() const { return rest_after_.count() > 0 && !shared_; }
+  // A token not in memory: looks for its seat in storage and, when its room was put away (and is
+  // `named`, when a room is named), loads the room, on the writer thread. `done` says whether
+  // storage knows the token and the named room (true when none is named). At most kMaxWaking at
+  // once: beyond that `done` is not called and false is returned (the caller says to try again).
+  struct Woken {
+    bool token_known = false;
+    bool named_known = false;
+  };
+  bool wake(const std::string& token_hash, const std::string& named, std::function<void(Woken)> done);
+  static constexpr std::size_t kMaxWaking = 64;
+
   // Why a stored room was set aside at start (empty when it was not).
   std::string set_aside(const std::string& id) const;
 
@@ -96,7 +118,7 @@ class Rooms {
   // ListRooms (server/room_list.cc): given a GM token, the rooms created with that room's host
   // key, newest first; `done` gets a RoomList or a BAD_TOKEN Error (the same for a token that
   // is unknown, revoked or not a GM's), on whichever thread finishes last.
-  void list(const std::string& token, std::function<void(pb::Envelope)> done) const;
+  void list(const std::string& token, std::function<void(pb::Envelope)> done);
   static constexpr std::size_t kMaxListed = 200;
 
  private:
@@ -124,6 +146,18 @@ class Rooms {
   static constexpr std::size_t kMaxAdopting = 64;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   std::map<std::string, std::string> set_aside_;  // room id -> why it could not be loaded
+  // Put away (rest_idle): only rooms with a host key are remembered, with what their GM's list
+  // shows; the others leave nothing in memory.
+  struct Resting {
+    std::string host_key_hash;
+    pb::RoomSummary summary;
+  };
+  std::map<std::string, Resting> resting_;
+  void list_now(const std::string& token, std::function<void(pb::Envelope)> done);
+  std::chrono::milliseconds rest_after_{0};
+  std::unique_ptr<boost::asio::steady_timer> rest_timer_;
+  void arm_rest_timer();
+  std::atomic<std::size_t> waking_{0};
 };
 
 }  // namespace sandtable::server

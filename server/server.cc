@@ -78,6 +78,9 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --bad-tokens-per-minute N
                         links that are not valid one address may try a minute, 2N at
                         once, before any is refused for a while (0: no cap)     [10]
+  --rest-after S        a room nobody has been in for S seconds is put away: out of
+                        memory until one of its links brings it back from the
+                        database (0: rooms stay loaded; not with postgresql)      [600]
   --log-level L         trace|debug|info|warn|error                              [info]
 )";
 
@@ -109,6 +112,7 @@ struct Flags {
   int write_queue = 1024;
   int send_buffer = 0;
   int deflate = 0;  // permessage-deflate window bits; 0: off
+  double rest_after = 600;  // seconds a room may stay empty before it is put away; 0: never
   std::vector<std::string> allowed_origins;
   bool metrics_open = false;
   AddressCaps caps;
@@ -225,6 +229,13 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
       } else if (a == "--idle-timeout") {
         if (!value(v)) return false;
         f.idle_timeout = std::stoi(v);
+      } else if (a == "--rest-after") {
+        if (!value(v)) return false;
+        f.rest_after = std::stod(v);
+        if (!(f.rest_after >= 0 && f.rest_after <= 1e7)) {
+          error = "--rest-after takes seconds from 0 (never) to 10000000";
+          return false;
+        }
       } else if (a == "--log-level") {
         if (!value(f.log_level)) return false;
       } else {
@@ -428,6 +439,7 @@ int run_server(int argc, char** argv, const Registry& registry) {
     spdlog::info("loaded {} rooms from {} in {} ms", rooms.count(), postgresql ? "postgresql" : flags.db,
                  std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
     if (clubs) clubs->watch_rooms();  // the campaigns' rooms send their "your turn" notices
+    rooms.start_resting(std::chrono::milliseconds(static_cast<std::int64_t>(flags.rest_after * 1000)));
     if (flags.demo && rooms.count() == 0) {
       for (const auto& file : demo_files) create_demo(rooms, file);
     }

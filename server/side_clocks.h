@@ -33,6 +33,8 @@ class SideClocks {
   bool update(Ms now, const std::vector<std::string>& waiting, int turn);
   // How long until the first running side runs out (nullopt when none runs or none can).
   std::optional<Ms> next_expiry(Ms now) const;
+  // A side's time is running down and can still run out (the room must stay awake for it).
+  bool counting_down() const { return next_expiry(at_).has_value(); }
   // The running sides whose time is out and that were not reported yet this turn (now reported).
   std::vector<std::string> take_expired(Ms now);
   pb::ClockState state(Ms now) const;

@@ -204,29 +204,69 @@ void SqliteStorage::commit(const std::vector<const Write*>& batch) {
   }
 }
 
+namespace {
+
+constexpr const char* kRoomColumns = "SELECT id,name,ruleset,scenario_id,created_ms,host_key_hash,origin FROM rooms";
+constexpr const char* kSeatColumns = "SELECT token_hash,room_id,seat,role,revoked,created_ms FROM seats";
+
+StoredRoom room_row(Stmt& st) {
+  return {st.col_text(0), st.col_text(1), st.col_text(2), st.col_text(3), st.col_int(4), st.col_text(5), st.col_text(6)};
+}
+
+StoredSeat seat_row(Stmt& st) {
+  StoredSeat s;
+  s.token_hash = st.col_text(0);
+  s.room_id = st.col_text(1);
+  s.seat = st.col_text(2);
+  s.role = static_cast<pb::Role>(st.col_int(3));
+  s.revoked = st.col_int(4) != 0;
+  s.created_ms = st.col_int(5);
+  return s;
+}
+
+}  // namespace
+
 std::vector<StoredRoom> SqliteStorage::rooms() {
   std::vector<StoredRoom> out;
-  Stmt st(db_, "SELECT id,name,ruleset,scenario_id,created_ms,host_key_hash,origin FROM rooms ORDER BY created_ms, id");
-  while (st.step()) {
-    out.push_back({st.col_text(0), st.col_text(1), st.col_text(2), st.col_text(3), st.col_int(4), st.col_text(5), st.col_text(6)});
-  }
+  Stmt st(db_, (std::string(kRoomColumns) + " ORDER BY created_ms, id").c_str());
+  while (st.step()) out.push_back(room_row(st));
   return out;
+}
+
+std::optional<StoredRoom> SqliteStorage::room(const std::string& id) {
+  Stmt st(db_, (std::string(kRoomColumns) + " WHERE id=?").c_str());
+  st.text(1, id);
+  if (!st.step()) return std::nullopt;
+  return room_row(st);
 }
 
 std::vector<StoredSeat> SqliteStorage::seats() {
   std::vector<StoredSeat> out;
-  Stmt st(db_, "SELECT token_hash,room_id,seat,role,revoked,created_ms FROM seats");
-  while (st.step()) {
-    StoredSeat s;
-    s.token_hash = st.col_text(0);
-    s.room_id = st.col_text(1);
-    s.seat = st.col_text(2);
-    s.role = static_cast<pb::Role>(st.col_int(3));
-    s.revoked = st.col_int(4) != 0;
-    s.created_ms = st.col_int(5);
-    out.push_back(std::move(s));
-  }
+  Stmt st(db_, kSeatColumns);
+  while (st.step()) out.push_back(seat_row(st));
   return out;
+}
+
+std::vector<StoredSeat> SqliteStorage::seats_of(const std::string& room_id) {
+  std::vector<StoredSeat> out;
+  Stmt st(db_, (std::string(kSeatColumns) + " WHERE room_id=?").c_str());
+  st.text(1, room_id);
+  while (st.step()) out.push_back(seat_row(st));
+  return out;
+}
+
+std::optional<StoredSeat> SqliteStorage::seat(const std::string& token_hash) {
+  Stmt st(db_, (std::string(kSeatColumns) + " WHERE token_hash=?").c_str());
+  st.text(1, token_hash);
+  if (!st.step()) return std::nullopt;
+  return seat_row(st);
+}
+
+std::optional<std::string> SqliteStorage::clock_of(const std::string& room_id) {
+  Stmt st(db_, "SELECT state FROM room_clocks WHERE room_id=?");
+  st.text(1, room_id);
+  if (!st.step()) return std::nullopt;
+  return st.col_blob(0);
 }
 
 std::vector<pb::Event> SqliteStorage::events(const std::string& room_id) {

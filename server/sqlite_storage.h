@@ -35,6 +35,11 @@ class SqliteStorage : public Storage {
   std::optional<StoredSnapshot> latest_snapshot(const std::string& room_id) override;
   std::vector<pb::ChatMessage> chat(const std::string& room_id, int limit) override;
   std::vector<std::pair<std::string, std::string>> clocks() override;
+  // One room's rows by key, for a room loaded on demand (Rooms::wake), not a scan of every room.
+  std::optional<StoredRoom> room(const std::string& id) override;
+  std::vector<StoredSeat> seats_of(const std::string& room_id) override;
+  std::optional<std::string> clock_of(const std::string& room_id) override;
+  std::optional<StoredSeat> seat(const std::string& token_hash) override;
 
   int schema_version();
   // Checkpoints completed by the checkpoint thread (for tests and metrics).

@@ -22,6 +22,13 @@ std::vector<StoredSeat> Storage::seats_of(const std::string& room_id) {
   return out;
 }
 
+std::optional<StoredSeat> Storage::seat(const std::string& token_hash) {
+  for (auto& s : seats()) {
+    if (s.token_hash == token_hash) return std::move(s);
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> Storage::clock_of(const std::string& room_id) {
   for (auto& [id, state] : clocks()) {
     if (id == room_id) return std::move(state);

@@ -97,6 +97,9 @@ class Storage {
   virtual std::optional<StoredRoom> room(const std::string& id);
   virtual std::vector<StoredSeat> seats_of(const std::string& room_id);
   virtual std::optional<std::string> clock_of(const std::string& room_id);
+  // The seat of one token (by its hash), for a room put away while nobody was in it
+  // (Rooms::wake): its links are not kept in memory then.
+  virtual std::optional<StoredSeat> seat(const std::string& token_hash);
 
   // The rooms' leases when several nodes share this storage (server/leases.h); nullptr when one
   // node owns it (a SQLite file) and so holds every room in it.

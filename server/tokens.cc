@@ -26,7 +26,25 @@ std::string token_hash(const std::string& token) { return sha256_hex(token); }
 
 void TokenIndex::put(const std::string& hash, SeatRef ref) {
   std::lock_guard lock(mu_);
-  by_hash_[hash] = std::move(ref);
+  auto [it, added] = by_hash_.try_emplace(hash, ref);
+  if (added) {
+    by_room_[ref.room_id].push_back(hash);
+  } else {
+    it->second = std::move(ref);
+  }
+}
+
+void TokenIndex::drop_room(const std::string& room_id) {
+  std::lock_guard lock(mu_);
+  auto it = by_room_.find(room_id);
+  if (it == by_room_.end()) return;
+  for (const auto& hash : it->second) by_hash_.erase(hash);
+  by_room_.erase(it);
+}
+
+std::size_t TokenIndex::size() const {
+  std::lock_guard lock(mu_);
+  return by_hash_.size();
 }
 
 void TokenIndex::mark_revoked(const std::string& hash) {

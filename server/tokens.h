@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "sandtable/v1/protocol.pb.h"
 
@@ -33,10 +34,14 @@ class TokenIndex {
   void put(const std::string& hash, SeatRef ref);
   void mark_revoked(const std::string& hash);
   std::optional<SeatRef> find(const std::string& hash) const;
+  // Forgets every token of a room (it was put away; Rooms::wake finds them in storage again).
+  void drop_room(const std::string& room_id);
+  std::size_t size() const;
 
  private:
   mutable std::mutex mu_;
   std::unordered_map<std::string, SeatRef> by_hash_;
+  std::unordered_map<std::string, std::vector<std::string>> by_room_;  // room id -> its hashes
 };
 
 }  // namespace sandtable::server

@@ -91,6 +91,7 @@ void WsSession::on_read(beast::error_code ec, std::size_t bytes) {
     // that with close code 1009 "too big" itself). Either way the room forgets us.
     if (ec == websocket::error::message_too_big) ctx_.metrics.error_sent("MESSAGE_TOO_BIG");
     unjoined_.cancel();  // its wait holds the session (and its connection slot) alive
+    closing_ = true;     // a Hello still waiting for its room (post) must not join it now
     frames_handler_.leave(shared_from_this());
     return;
   }
@@ -135,6 +136,12 @@ void WsSession::send_error(std::uint64_t request_id, const std::string& code, co
 void WsSession::deliver(Frame frame) {
   net::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
     self->enqueue(std::move(frame));
+  });
+}
+
+void WsSession::post(std::function<void()> f) {
+  net::post(ws_.get_executor(), [self = shared_from_this(), f = std::move(f)] {
+    if (!self->closing_) f();
   });
 }
 

@@ -28,6 +28,7 @@ class WsSession : public Connection, public std::enable_shared_from_this<WsSessi
   void deliver(Frame frame) override;
   void kick(const std::string& code, const std::string& message) override;
   void send_now(Frame frame) override;  // on the strand
+  void post(std::function<void()> f) override;
 
  private:
   void on_accept(boost::beast::error_code ec);

@@ -82,34 +82,6 @@ std::string error_code(const pb::Envelope& e) {
   return e.has_error() ? e.error().code() : std::string("not an error: ").append(e.ShortDebugString());
 }
 
-// One GET over a fresh TCP connection (`headers`: more lines, each ending "\r\n"); the response
-// as far as the server sent it before closing (an upgrade's 101 stays open: read with a limit).
-std::string http_get(unsigned short port, const std::string& path, const std::string& headers = "") {
-  boost::asio::io_context io;
-  boost::asio::ip::tcp::socket s(io);
-  s.connect({boost::asio::ip::make_address("127.0.0.1"), port});
-  const bool upgrade = headers.find("Upgrade") != std::string::npos;
-  const std::string req = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) + "\r\n" +
-                          (upgrade ? "" : "Connection: close\r\n") + headers + "\r\n";
-  boost::asio::write(s, boost::asio::buffer(req));
-  std::string out;
-  boost::system::error_code ec;
-  if (upgrade) {
-    boost::asio::read_until(s, boost::asio::dynamic_buffer(out), "\r\n\r\n", ec);
-  } else {
-    boost::asio::read(s, boost::asio::dynamic_buffer(out), ec);
-  }
-  return out;
-}
-
-std::uint64_t metric(unsigned short port, const std::string& name) {
-  std::istringstream in(http_get(port, "/metrics"));
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind(name + ' ', 0) == 0) return std::stoull(line.substr(name.size() + 1));
-  }
-  return ~0ull;
-}
-
 TEST(Limits, AnAddressHoldsAtMostItsConnectionsAndGetsThemBackOnClosing) {
   TempDir dir;
   auto server = start_test_server(dir.path + "/t.db", {"--max-per-address", "3"});

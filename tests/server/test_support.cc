@@ -4,6 +4,12 @@
 
 #include "server/static_table.h"
 
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/write.hpp>
+#include <sstream>
 #include <stdexcept>
 
 namespace sandtable::testing {
@@ -124,6 +130,34 @@ pb::Command answer(const pb::Decision& d) {
   c.mutable_answer()->set_decision_id(d.id());
   c.mutable_answer()->set_choice_id(d.choices().empty() ? "advance" : d.choices(0).id());
   return c;
+}
+
+// One GET over a fresh TCP connection (`headers`: more lines, each ending "\r\n"); the response
+// as far as the server sent it before closing (an upgrade's 101 stays open: read with a limit).
+std::string http_get(unsigned short port, const std::string& path, const std::string& headers) {
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket s(io);
+  s.connect({boost::asio::ip::make_address("127.0.0.1"), port});
+  const bool upgrade = headers.find("Upgrade") != std::string::npos;
+  const std::string req = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) + "\r\n" +
+                          (upgrade ? "" : "Connection: close\r\n") + headers + "\r\n";
+  boost::asio::write(s, boost::asio::buffer(req));
+  std::string out;
+  boost::system::error_code ec;
+  if (upgrade) {
+    boost::asio::read_until(s, boost::asio::dynamic_buffer(out), "\r\n\r\n", ec);
+  } else {
+    boost::asio::read(s, boost::asio::dynamic_buffer(out), ec);
+  }
+  return out;
+}
+
+std::uint64_t metric(unsigned short port, const std::string& name) {
+  std::istringstream in(http_get(port, "/metrics"));
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(name + ' ', 0) == 0) return std::stoull(line.substr(name.size() + 1));
+  }
+  return ~0ull;
 }
 
 }  // namespace sandtable::testing

@@ -50,4 +50,10 @@ struct Seat {
 
 pb::Command answer(const pb::Decision& d);
 
+// One GET over a fresh TCP connection (`headers`: more lines, each ending "\r\n"); the response
+// as far as the server sent it before closing (an upgrade's 101 stays open: read with a limit).
+std::string http_get(unsigned short port, const std::string& path, const std::string& headers = "");
+// One unlabelled value of the server's /metrics (~0 when it is not there).
+std::uint64_t metric(unsigned short port, const std::string& name);
+
 }  // namespace sandtable::testing
