@@ -37,8 +37,10 @@ using CountedStream = beast::basic_stream<net::ip::tcp, net::any_io_executor, Co
 
 std::uint64_t Load::wire_bytes() const { return wire_bytes_read; }
 
-// One WebSocket: a player (side 0 or 1) or a spectator (side -1).
-struct Load::Conn {
+// One WebSocket: a player (side 0 or 1) or a spectator (side -1). Every handler holds a
+// shared_ptr to it, so a connection its room has let go of (--cycle) lives until the last of its
+// operations has completed.
+struct Load::Conn : std::enable_shared_from_this<Load::Conn> {
   Conn(Load& l, Room& r, int s) : load(l), room(r), side(s), ws(l.io_) {}
   void connect();
   void send(std::string bytes);
@@ -46,6 +48,7 @@ struct Load::Conn {
   void do_read();
   void on_frame(const char* data, std::size_t size);
   void on_closed(const beast::error_code& ec);
+  void retire();
 
   Load& load;
   Room& room;
@@ -57,6 +60,7 @@ struct Load::Conn {
   bool open = false;
   bool joined = false;
   bool dead = false;
+  bool retired = false;  // its room's game is over (--cycle): closing, nothing it reads counts
   std::uint64_t seq = 0;  // the last room sequence this seat applied
 };
 
@@ -71,6 +75,7 @@ struct Load::Room {
   void tick();
   void try_send();
   void fail(const std::string& why);
+  void again();
   Conn* player(const std::string& seat);
 
   Load& load;
@@ -78,7 +83,7 @@ struct Load::Room {
   const Script& script;
   std::string room_id;
   std::map<std::string, std::string> tokens;  // seat -> token
-  std::vector<std::unique_ptr<Conn>> conns;   // players in side order, then spectators
+  std::vector<std::shared_ptr<Conn>> conns;   // players in side order, then spectators
   std::size_t joined = 0;
   bool setting_up = false;
   bool ready = false;
@@ -90,6 +95,7 @@ struct Load::Room {
   Clock::time_point sent_at;
   Clock::time_point next_tick;
   net::steady_timer timer;
+  std::uint64_t game = 0;  // which game of the slot (--cycle): an older game's timer does nothing
 };
 
 // ---- Conn ----
@@ -97,7 +103,8 @@ struct Load::Room {
 void Load::Conn::connect() {
   const net::ip::tcp::endpoint ep(net::ip::make_address(load.options_.host), load.options_.port);
   beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(30));
-  beast::get_lowest_layer(ws).async_connect(ep, [this](beast::error_code ec) {
+  beast::get_lowest_layer(ws).async_connect(ep, [this, self = shared_from_this()](beast::error_code ec) {
+    if (retired) return;
     if (ec) return on_closed(ec);
     beast::get_lowest_layer(ws).socket().set_option(net::ip::tcp::no_delay(true));
     beast::get_lowest_layer(ws).expires_never();  // the websocket has its own timeouts from here
@@ -113,7 +120,8 @@ void Load::Conn::connect() {
     // As the browser: a seat's connection names its room, so behind a proxy with several nodes
     // (docs/hosting.md) it reaches the room's node; the creating lobby names a home of its own.
     const std::string path = room.room_id.empty() ? "/ws?home=load" + std::to_string(room.index) : "/ws/" + room.room_id;
-    ws.async_handshake(host, path, [this](beast::error_code ec2) {
+    ws.async_handshake(host, path, [this, self](beast::error_code ec2) {
+      if (retired) return;
       if (ec2) return on_closed(ec2);
       open = true;
       ++load.counters_.connections_open;
@@ -134,7 +142,7 @@ void Load::Conn::do_write() {
     return;
   }
   writing = true;
-  ws.async_write(net::buffer(outbox.front()), [this](beast::error_code ec, std::size_t) {
+  ws.async_write(net::buffer(outbox.front()), [this, self = shared_from_this()](beast::error_code ec, std::size_t) {
     if (ec) {
       writing = false;
       return on_closed(ec);
@@ -145,8 +153,9 @@ void Load::Conn::do_write() {
 }
 
 void Load::Conn::do_read() {
-  ws.async_read(buffer, [this](beast::error_code ec, std::size_t bytes) {
+  ws.async_read(buffer, [this, self = shared_from_this()](beast::error_code ec, std::size_t bytes) {
     if (ec) return on_closed(ec);
+    if (retired) return;  // the close reads on
     load.counters_.bytes_in += bytes;
     const auto data = buffer.data();
     on_frame(static_cast<const char*>(data.data()), data.size());
@@ -165,6 +174,24 @@ void Load::Conn::on_closed(const beast::error_code& ec) {
     ++load.counters_.connections_failed;
   }
   if (!room.finished) room.fail("connection lost: " + ec.message());
+}
+
+// --cycle: the room's game is over. An open WebSocket is closed normally (the close handshake
+// reads what the server still sends); nothing of it counts as a closed connection or fails the
+// room, and the Conn lives on in its handlers until the close has completed.
+void Load::Conn::retire() {
+  if (retired) return;
+  retired = true;
+  if (dead) return;  // lost before, and counted then
+  dead = true;       // no more writes or reads of ours
+  if (!open) {       // still connecting: what is pending ends with an error, ignored
+    beast::get_lowest_layer(ws).close();
+    return;
+  }
+  ws.async_close(websocket::close_code::normal, [this, self = shared_from_this()](beast::error_code ec) {
+    --load.counters_.connections_open;
+    if (ec) load.problem("room " + std::to_string(room.index) + ": closing a connection after its game: " + ec.message());
+  });
 }
 
 void Load::Conn::on_frame(const char* data, std::size_t size) {
@@ -234,7 +261,7 @@ Load::Conn* Load::Room::player(const std::string& seat) {
 
 void Load::Room::begin() {
   setting_up = true;
-  conns.push_back(std::make_unique<Conn>(load, *this, 0));
+  conns.push_back(std::make_shared<Conn>(load, *this, 0));
   if (load.options_.echo) return add_others();
   conns.back()->connect();
 }
@@ -261,6 +288,7 @@ void Load::Room::on_open(Conn& c) {
 }
 
 void Load::Room::on_created(const pb::RoomCreated& created) {
+  ++load.counters_.rooms_created;
   room_id = created.room_id();
   for (const auto& l : created.links()) tokens[l.seat()] = l.token();
   on_open(*conns[0]);  // now Hello
@@ -271,9 +299,9 @@ void Load::Room::on_created(const pb::RoomCreated& created) {
 void Load::Room::add_others() {
   const std::size_t first = load.options_.echo ? 0 : 1;
   for (std::size_t i = 1; i < load.options_.sides.size(); ++i) {
-    conns.push_back(std::make_unique<Conn>(load, *this, static_cast<int>(i)));
+    conns.push_back(std::make_shared<Conn>(load, *this, static_cast<int>(i)));
   }
-  for (int i = 0; i < load.options_.spectators; ++i) conns.push_back(std::make_unique<Conn>(load, *this, -1));
+  for (int i = 0; i < load.options_.spectators; ++i) conns.push_back(std::make_shared<Conn>(load, *this, -1));
   for (std::size_t i = first; i < conns.size(); ++i) conns[i]->connect();
 }
 
@@ -292,10 +320,12 @@ void Load::Room::on_accepted(std::uint64_t seq) {
   }
   in_flight = false;
   if (++next == script.steps.size()) {
-    finished = true;
-    ++load.counters_.rooms_finished;
+    ++load.counters_.games_finished;
     --load.counters_.rooms_playing;
     timer.cancel();
+    if (load.options_.cycle) return again();
+    finished = true;
+    ++load.counters_.rooms_finished;
     return;
   }
   try_send();
@@ -312,8 +342,8 @@ void Load::Room::tick() {
   const auto now = Clock::now();
   if (next_tick < now - std::chrono::seconds(1)) next_tick = now;  // fell far behind: do not burst
   timer.expires_at(next_tick);
-  timer.async_wait([this](beast::error_code ec) {
-    if (!ec) tick();
+  timer.async_wait([this, g = game](beast::error_code ec) {
+    if (!ec && g == game) tick();
   });
 }
 
@@ -332,6 +362,28 @@ void Load::Room::try_send() {
   in_flight = true;
   due = false;
   ++load.counters_.orders_sent;
+}
+
+// --cycle: the game is over (rooms_playing already counts it out). The connections close, the
+// room id and tokens are forgotten, and the slot sets up again as at the start (a new room from
+// a fresh lobby connection, everyone joins); room_ready starts it ticking, the run being under
+// way, and the script plays again from step 0 with its seed.
+void Load::Room::again() {
+  ++game;  // a tick of the finished game already queued does nothing
+  timer.cancel();
+  for (auto& c : conns) c->retire();
+  conns.clear();
+  room_id.clear();
+  tokens.clear();
+  joined = 0;
+  ready = false;
+  finished = false;
+  next = 0;
+  in_flight = false;
+  due = false;
+  --load.counters_.rooms_ready;
+  ++load.setting_up_;  // room_ready or room_failed counts it out again
+  begin();
 }
 
 void Load::Room::fail(const std::string& why) {
@@ -390,8 +442,8 @@ void Load::start_ticking(Room& room) {
   room.next_tick = Clock::now() + std::chrono::microseconds(static_cast<std::int64_t>(
                                       interval_s * 1e6 * (static_cast<double>(rng.below(1000)) / 1000.0)));
   room.timer.expires_at(room.next_tick);
-  room.timer.async_wait([&room](beast::error_code ec) {
-    if (!ec) room.tick();
+  room.timer.async_wait([&room, g = room.game](beast::error_code ec) {
+    if (!ec && g == room.game) room.tick();
   });
 }
 

@@ -6,7 +6,8 @@
 // against the sequence that seat has seen. Round trips (Order sent -> OrderAccepted) are
 // recorded during the measurement window. With `echo` the far end is sandtable-echo instead
 // (the baseline): the same connections and the same Order frames at the same rate, each echo
-// standing for the acceptance.
+// standing for the acceptance. With `cycle` a room that has played its script closes its
+// connections and starts again (a new room, the same script): the soak's rooms play all along.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -32,15 +33,21 @@ struct LoadOptions {
   bool echo = false;  // the server echoes: no rooms to create or join, no sequences to check
   bool idle = false;  // join every room, then send no orders (memory per idle connection)
   bool deflate = false;  // offer permessage-deflate, as browsers do (the server's --deflate decides)
+  // A room that has played its whole script closes its connections (a normal WebSocket close)
+  // and starts again: a new room from a fresh lobby connection, the same script from step 0
+  // (the soak: every room slot plays for the whole run).
+  bool cycle = false;
 };
 
 struct Counters {
   std::uint64_t connections_open = 0;
   std::uint64_t connections_failed = 0;
-  std::uint64_t connections_closed = 0;  // closed by the server after joining
-  std::uint64_t rooms_ready = 0;
+  std::uint64_t connections_closed = 0;  // closed by the server after joining (not our --cycle closes)
+  std::uint64_t rooms_ready = 0;     // joined and not failed (with --cycle: not between games)
   std::uint64_t rooms_failed = 0;
-  std::uint64_t rooms_finished = 0;  // played their whole script
+  std::uint64_t rooms_finished = 0;  // played their whole script (and stay so: not with --cycle)
+  std::uint64_t rooms_created = 0;   // RoomCreated received (setup, and each --cycle)
+  std::uint64_t games_finished = 0;  // whole scripts played (with --cycle, several per room)
   std::uint64_t rooms_playing = 0;   // ready, started, not finished or failed
   std::uint64_t orders_sent = 0;
   std::uint64_t orders_accepted = 0;

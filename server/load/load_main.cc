@@ -69,6 +69,13 @@ constexpr const char* kUsage = R"(usage: sandtable-load [flags]
                        with a window of 2^BITS (its --deflate); 0: off         [0]
   --fsync N            after the run, time N appends of 4 KiB + fsync in the database's
                        directory (/tmp without --db); 0: do not             [200]
+  --cycle              the soak: a room that has played its whole game closes its
+                       connections (a normal WebSocket close) and starts again, a new room
+                       from a fresh lobby connection playing the same game from its start,
+                       so every room plays for the whole run; the games finished and the
+                       rooms created are counted and printed
+  --progress-every T   a progress line on stderr every T whole seconds      [1]
+  --rest-after T       with --spawn: the server's --rest-after T (not passed without it)
 Pin the load generator itself with taskset, e.g. taskset -c 1 sandtable-load ...
 The server must allow fixed seeds (--allow-fixed-seed): every room replays a bot game
 worked out beforehand, and each acceptance is checked against the engine's sequence.
@@ -99,6 +106,9 @@ struct Flags {
   int setup_parallel = 64;
   double setup_timeout = 300;
   int fsync_samples = 200;
+  bool cycle = false;
+  int progress_every = 1;
+  int rest_after = -1;  // -1: not given, not passed to the spawned server
 };
 
 // Short names of rule sets and the scenario each plays by default.
@@ -112,6 +122,14 @@ constexpr KnownRuleset kRulesets[] = {
     {"bg", "battleground", "scenarios/bg/crossroads.json"},
 };
 
+// A whole number of seconds, all of `v` (for the newer flags; -2 when it is not one, which
+// the checks after parsing refuse).
+int whole_seconds(const std::string& v) {
+  std::size_t used = 0;
+  const int n = std::stoi(v, &used);
+  return used == v.size() && n >= 0 ? n : -2;
+}
+
 bool parse(int argc, char** argv, Flags& f) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -122,6 +140,10 @@ bool parse(int argc, char** argv, Flags& f) {
     }
     if (a == "--baseline") {
       f.baseline = true;
+      continue;
+    }
+    if (a == "--cycle") {
+      f.cycle = true;
       continue;
     }
     if (i + 1 >= argc) {
@@ -152,6 +174,8 @@ bool parse(int argc, char** argv, Flags& f) {
       else if (a == "--setup-timeout") f.setup_timeout = std::stod(v);
       else if (a == "--fsync") f.fsync_samples = std::stoi(v);
       else if (a == "--deflate") f.deflate = std::stoi(v);
+      else if (a == "--progress-every") f.progress_every = whole_seconds(v);
+      else if (a == "--rest-after") f.rest_after = whole_seconds(v);
       else {
         std::cerr << "sandtable-load: unknown flag " << a << "\n";
         return false;
@@ -167,6 +191,23 @@ bool parse(int argc, char** argv, Flags& f) {
   }
   if (f.deflate != 0 && (f.deflate < 9 || f.deflate > 15)) {
     std::cerr << "sandtable-load: --deflate takes 0 (off) or window bits from 9 to 15\n";
+    return false;
+  }
+  if (f.progress_every < 1) {
+    std::cerr << "sandtable-load: --progress-every takes a whole number of seconds, 1 or more\n";
+    return false;
+  }
+  if (f.rest_after < -1) {
+    std::cerr << "sandtable-load: --rest-after takes a whole number of seconds, 0 or more\n";
+    return false;
+  }
+  if (f.rest_after >= 0 && f.spawn.empty()) {
+    std::cerr << "sandtable-load: --rest-after is passed to the server it starts: give --spawn (or start "
+                 "your server with it)\n";
+    return false;
+  }
+  if (f.cycle && f.idle) {
+    std::cerr << "sandtable-load: --cycle and --idle do not go together (idle rooms never finish a game)\n";
     return false;
   }
   if (f.spawn.empty() && f.port == 0) {
@@ -207,7 +248,8 @@ std::string server_metrics(unsigned short port) {
       if (line.empty() || line[0] == '#') continue;
       if (line.find("commit_batches") != std::string::npos || line.find("commit_writes") != std::string::npos ||
           line.find("slow_readers") != std::string::npos || line.find("rejected") != std::string::npos ||
-          line.find("errors_total") != std::string::npos || line.find("sandtable_connections ") == 0) {
+          line.find("errors_total") != std::string::npos || line.find("sandtable_connections ") == 0 ||
+          line.find("sandtable_rooms") == 0) {
         out += "  " + line + "\n";
       }
     }
@@ -241,6 +283,7 @@ bool prepare(const Flags& f, LoadOptions& opt) {
   opt.rate = f.rate;
   opt.idle = f.idle;
   opt.deflate = f.deflate > 0;
+  opt.cycle = f.cycle;
   opt.setup_parallel = f.setup_parallel;
   opt.scenario_json = text.str();
   for (const auto& side : parsed.scenario->sides()) opt.sides.push_back(side.id());
@@ -279,6 +322,7 @@ int run(int argc, char** argv) {
   phases.warmup = f.warmup;
   phases.seconds = f.seconds;
   phases.setup_timeout = f.setup_timeout;
+  phases.progress_every = f.progress_every;
 
   std::optional<EchoBaseline> baseline;
   if (f.baseline) baseline = run_echo_baseline(f.echo.empty() ? default_echo_binary() : f.echo, f.server_cpu, opt, phases);
@@ -288,11 +332,16 @@ int run(int argc, char** argv) {
   if (!f.spawn.empty()) {
     if (temporary_db) f.db = "/tmp/sandtable-load-" + std::to_string(getpid()) + ".db";
     std::remove(f.db.c_str());
-    spawned = spawn_pinned({f.spawn, "--port", "0", "--db", f.db, "--allow-fixed-seed", "--threads",
-                            std::to_string(f.server_threads), "--sync", f.sync, "--log-level", "warn",
-                            "--idle-timeout", "600", "--max-per-address", "0", "--rooms-per-minute", "0", "--bad-tokens-per-minute", "0",
-                            "--deflate", std::to_string(f.deflate)},
-                           f.server_cpu, f.port);
+    std::vector<std::string> args = {f.spawn, "--port", "0", "--db", f.db, "--allow-fixed-seed", "--threads",
+                                     std::to_string(f.server_threads), "--sync", f.sync, "--log-level", "warn",
+                                     "--idle-timeout", "600", "--max-per-address", "0", "--rooms-per-minute", "0",
+                                     "--bad-tokens-per-minute", "0", "--deflate", std::to_string(f.deflate)};
+    // Only when given: a server without the flag still starts.
+    if (f.rest_after >= 0) {
+      args.push_back("--rest-after");
+      args.push_back(std::to_string(f.rest_after));
+    }
+    spawned = spawn_pinned(args, f.server_cpu, f.port);
     f.server_pid = spawned;
     std::printf("server: %s pid %d port %u db %s cpu %d threads %d sync %s\n", f.spawn.c_str(), spawned, f.port,
                 f.db.c_str(), f.server_cpu, f.server_threads, f.sync.c_str());
@@ -321,6 +370,12 @@ int run(int argc, char** argv) {
               (unsigned long long)c.connections_open, (unsigned long long)wanted_conns,
               (unsigned long long)c.connections_failed, (unsigned long long)c.connections_closed);
   std::printf("window           %.1f s after %.0f s warm-up\n", w.seconds, f.warmup);
+  if (f.cycle) {
+    std::printf("cycled           %llu games finished, %llu rooms created in the run (%llu and %llu in the window)\n",
+                (unsigned long long)c.games_finished, (unsigned long long)c.rooms_created,
+                (unsigned long long)(c.games_finished - w.start.games_finished),
+                (unsigned long long)(c.rooms_created - w.start.rooms_created));
+  }
   std::printf("orders           %llu accepted (%.0f/s; offered %.0f/s by the %llu rooms still playing), %llu refused, %llu sequence mismatches, %llu late ticks\n",
               (unsigned long long)accepted, double(accepted) / w.seconds, 2 * f.rate * double(c.rooms_playing),
               (unsigned long long)c.rooms_playing,

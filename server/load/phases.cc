@@ -20,19 +20,31 @@ Window run_phases(boost::asio::io_context& io, Load& load, const Phases& phases)
   double watched_start = 0, self_start = 0;
   long long read_start = 0;
   std::vector<double> also_start;
-  Counters last;
+  Counters last;  // at the last progress line
+  const int every = std::max(1, phases.progress_every);
+  int seconds_since_line = 0;
   boost::asio::steady_timer ticker(io);
   std::function<void()> every_second = [&] {
     const auto now = Clock::now();
     const Counters& c = load.counters();
     const long rss = phases.watch_pid ? proc_status_kb(phases.watch_pid, "VmRSS") : -1;
     w.rss_max_kb = std::max(w.rss_max_kb, rss);
-    std::fprintf(stderr, "t=%5.1fs conns=%llu rooms ready=%llu playing=%llu failed=%llu orders/s=%llu deltas/s=%llu server RSS=%ld MiB\n",
-                 std::chrono::duration<double>(now - t0).count(), (unsigned long long)c.connections_open,
-                 (unsigned long long)c.rooms_ready, (unsigned long long)c.rooms_playing,
-                 (unsigned long long)c.rooms_failed, (unsigned long long)(c.orders_accepted - last.orders_accepted),
-                 (unsigned long long)(c.deltas - last.deltas), rss / 1024);
-    last = c;
+    if (++seconds_since_line == every) {
+      // orders/s and deltas/s: averaged over the seconds since the last line
+      const auto per_second = [&](std::uint64_t now_n, std::uint64_t then_n) {
+        return (unsigned long long)((now_n - then_n) / static_cast<std::uint64_t>(every));
+      };
+      std::fprintf(stderr,
+                   "t=%5.1fs conns=%llu rooms ready=%llu playing=%llu failed=%llu created=%llu games finished=%llu "
+                   "orders/s=%llu deltas/s=%llu server RSS=%ld MiB\n",
+                   std::chrono::duration<double>(now - t0).count(), (unsigned long long)c.connections_open,
+                   (unsigned long long)c.rooms_ready, (unsigned long long)c.rooms_playing,
+                   (unsigned long long)c.rooms_failed, (unsigned long long)c.rooms_created,
+                   (unsigned long long)c.games_finished, per_second(c.orders_accepted, last.orders_accepted),
+                   per_second(c.deltas, last.deltas), rss / 1024);
+      last = c;
+      seconds_since_line = 0;
+    }
     const double in_phase = std::chrono::duration<double>(now - phase_at).count();
     if (phase == Phase::kSetup && (load.setup_done() || in_phase > phases.setup_timeout)) {
       phase = Phase::kWarmup;

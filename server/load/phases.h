@@ -1,8 +1,9 @@
 #pragma once
 // The timeline of one run, shared by the real run and the echo baseline: setup (every room
 // created and joined, or the setup timeout), then go(), the warm-up, and the measurement window,
-// with a progress line a second on stderr. The watched process's CPU time (the server's or the
-// echo server's) and this process's are read at both ends of the window.
+// with a progress line on stderr every second (or every progress_every seconds). The watched
+// process's CPU time (the server's or the echo server's) and this process's are read at both
+// ends of the window.
 #include <boost/asio/io_context.hpp>
 #include <cstdint>
 #include <string>
@@ -20,6 +21,7 @@ struct Phases {
   // More processes whose CPU time in the window is read too (the other nodes and the proxy of a
   // cluster, docs/hosting.md "Several nodes").
   std::vector<int> also_pids;
+  int progress_every = 1;  // seconds between progress lines (the phases are still checked each second)
 };
 
 struct Window {
