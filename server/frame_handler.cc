@@ -225,8 +225,9 @@ void FrameHandler::join(const pb::Hello& hello, std::uint64_t rid, const std::sh
       });
     });
     if (!asked) {
+      // Closed, so that the client reconnects with backoff and says Hello again.
       waking_ = false;
-      send_error(*self, rid, "SERVER_BUSY", "The server is opening many games at once; try again in a moment.");
+      self->kick("SERVER_BUSY", "The server is opening many games at once; reconnecting.");
     }
     return;
   }

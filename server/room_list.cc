@@ -64,6 +64,10 @@ void Rooms::list(const std::string& token, std::function<void(pb::Envelope)> don
   if (rests() && !tokens_.find(token_hash(token))) {
     auto again = [this, token, done](Woken) { list_now(token, done); };
     if (wake(token_hash(token), "", again)) return;
+    pb::Envelope env;
+    env.mutable_error()->set_code("SERVER_BUSY");
+    env.mutable_error()->set_message("The server is opening many games at once; ask again in a moment.");
+    return done(std::move(env));
   }
   list_now(token, std::move(done));
 }
