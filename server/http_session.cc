@@ -322,7 +322,10 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   }
   if (path == "/metrics") {
     auto res = make<http::string_body>(http::status::ok, version, keep, "text/plain; version=0.0.4");
-    res->body() = ctx_.metrics.render();
+    // The links held in memory (a room put away takes its own with it, server/rooms_rest.cc).
+    res->body() = ctx_.metrics.render() + "# HELP sandtable_links_loaded Links (token hashes) held in memory.\n"
+                                          "# TYPE sandtable_links_loaded gauge\nsandtable_links_loaded " +
+                  std::to_string(ctx_.tokens.size()) + "\n";
     return respond(res);
   }
   std::error_code fec;

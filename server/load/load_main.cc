@@ -249,7 +249,7 @@ std::string server_metrics(unsigned short port) {
       if (line.find("commit_batches") != std::string::npos || line.find("commit_writes") != std::string::npos ||
           line.find("slow_readers") != std::string::npos || line.find("rejected") != std::string::npos ||
           line.find("errors_total") != std::string::npos || line.find("sandtable_connections ") == 0 ||
-          line.find("sandtable_rooms") == 0) {
+          line.find("sandtable_rooms") == 0 || line.find("sandtable_links") == 0) {
         out += "  " + line + "\n";
       }
     }

@@ -67,6 +67,7 @@ TEST(RoomRest, AnEmptyRoomIsPutAwayAndItsLinkBringsItBackAsItWas) {
   }
   ASSERT_TRUE(rested(server->port(), 1)) << "the room was not put away once both players left";
   EXPECT_EQ(metric(server->port(), "sandtable_rooms"), 0u) << "a room put away is not loaded";
+  EXPECT_EQ(metric(server->port(), "sandtable_links_loaded"), 0u) << "nor are its links";
   EXPECT_EQ(metric(server->port(), "sandtable_rooms_woken_total"), 0u);
 
   // The link brings it back, at the browser's path (/ws/<room>, the Hello naming the room).
@@ -76,6 +77,7 @@ TEST(RoomRest, AnEmptyRoomIsPutAwayAndItsLinkBringsItBackAsItWas) {
   EXPECT_EQ(blue.view.SerializeAsString(), blue_table.SerializeAsString()) << "the same table as before";
   EXPECT_EQ(metric(server->port(), "sandtable_rooms_woken_total"), 1u);
   EXPECT_EQ(metric(server->port(), "sandtable_rooms"), 1u);
+  EXPECT_EQ(metric(server->port(), "sandtable_links_loaded"), 4u) << "blue, red, the GM and the spectators'";
   Seat red(server->port(), token_of(room, "red"));
   EXPECT_EQ(red.view.SerializeAsString(), red_table.SerializeAsString());
   EXPECT_EQ(metric(server->port(), "sandtable_rooms_woken_total"), 1u) << "loaded once, not per link";
