@@ -1,5 +1,7 @@
 #include "server/frame_handler.h"
 
+#include <spdlog/spdlog.h>
+
 #include "engine/model/scenario_check.h"
 
 namespace sandtable::server {
@@ -49,6 +51,17 @@ void FrameHandler::handle(const std::string& payload, const std::shared_ptr<Conn
     send_error(*self, 0, "MALFORMED", "The frame is not a sandtable.v1.Envelope.");
     return;
   }
+  // An exception out of a handler is a bug; on the I/O thread it would end the whole server
+  // (io_context::run throws), every room with it. It ends this message instead.
+  try {
+    dispatch(env, self);
+  } catch (const std::exception& e) {
+    spdlog::error("a message (Envelope field {}) could not be handled: {}", static_cast<int>(env.body_case()), e.what());
+    send_error(*self, env.request_id(), "INTERNAL_ERROR", "The server could not handle that message and logged why.");
+  }
+}
+
+void FrameHandler::dispatch(pb::Envelope& env, const std::shared_ptr<Connection>& self) {
   const std::uint64_t rid = env.request_id();
   switch (env.body_case()) {
     case pb::Envelope::kPing: {

@@ -43,6 +43,8 @@ class FrameHandler {
   const std::shared_ptr<ConnectionSlot>& slot() const { return slot_; }
 
  private:
+  // What a decoded message asks for (handle() guards it).
+  void dispatch(pb::Envelope& env, const std::shared_ptr<Connection>& self);
   void hello(const pb::Envelope& env, const std::shared_ptr<Connection>& self);
   // The Hello's link looked up and its room joined; `woken` once storage was asked for the link
   // and the room it names (Rooms::wake).

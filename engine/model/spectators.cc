@@ -4,6 +4,7 @@
 // turns back and shows spectators that one (server/room.cc), so nothing reaches a player in time.
 #include <algorithm>
 #include <charconv>
+#include <exception>
 
 #include "engine/model/game.h"
 #include "engine/model/game_words.h"
@@ -45,7 +46,13 @@ std::optional<std::string> validate_scenario(const RuleSet& rules, const pb::Sce
     if (auto problem = spectators_from_option(options->Get(i).value(), sides, setting)) return problem;
     options->DeleteSubrange(i, 1);
   }
-  return rules.validate(for_rules);
+  // A rule set's check that throws on a scenario is a bug of that check, not a reason for the
+  // server's I/O thread to die with it (a GM's upload, a CreateRoom): it is a refusal.
+  try {
+    return rules.validate(for_rules);
+  } catch (const std::exception& e) {
+    return std::string("the scenario cannot be checked (") + e.what() + ")";
+  }
 }
 
 std::optional<std::string> spectators_from_option(const std::string& value, const std::vector<std::string>& sides,

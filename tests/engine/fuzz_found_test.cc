@@ -105,5 +105,23 @@ TEST(FuzzFound, AMoveOffTheMapInADamagedLogIsPassedOver) {
   }
 }
 
+
+// fuzz_scenario: a One-Hour Wargames unit placed 7e93 inches up the table. Its bases were drawn
+// before its place was checked, the corners of a base rounded onto one another there, and the
+// polygon's constructor threw out of the scenario check: from a GM's upload (CreateRoom) on the
+// server's I/O thread, which would have ended the server. Now refused with a sentence; and a rule
+// set's check that throws is a refusal too, never an exception out of validate_scenario.
+TEST(FuzzFound, AOneHourUnitFarOffTheTableIsRefusedNotThrown) {
+  pb::Scenario sc = load_scenario_file("oh/village-attack.json");
+  sc.mutable_sides(0)->mutable_units(3)->mutable_position()->set_y(7e93);
+  const RuleSet& rules = *builtin_registry().find(sc.ruleset());
+  std::optional<std::string> problem;
+  ASSERT_NO_THROW(problem = validate_scenario(rules, sc));
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_EQ(*problem, "sides[0].units[3].position: the unit is off the table");
+  sc.mutable_sides(0)->mutable_units(3)->mutable_position()->set_y(-0.5);
+  EXPECT_EQ(validate_scenario(rules, sc).value_or(""), "sides[0].units[3].position: the unit is off the table");
+}
+
 }  // namespace
 }  // namespace sandtable

@@ -9,6 +9,7 @@
 #include <boost/asio/read.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
+#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -351,6 +352,30 @@ TEST(AcceptBackoff, WaitsLongerEachFailureUpToASecondAndLogsOnceASecond) {
   EXPECT_EQ(b.take_unlogged(), 13u) << "the line says how many failed since the last";
   b.succeeded();
   EXPECT_EQ(b.failed(), 10ms) << "a success starts again from the shortest wait";
+}
+
+
+// fuzz_scenario found a One-Hour Wargames scenario whose check threw (a unit 7e93" up the table,
+// docs/RELIABILITY.md "Fuzzing" item 5); one CreateRoom uploading it ended the Release server
+// (std::terminate, from the I/O thread). Refused now, and the server plays on.
+TEST(Limits, AnUploadWhoseCheckThrewIsRefusedAndTheServerLivesOn) {
+  TempDir dir;
+  ServerProcess server(SANDTABLE_SERVER_BINARY, dir.path + "/t.db", {"--rooms-per-minute", "0"});
+  std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/fuzz/corpus/fuzz_scenario/found-oh-unit-far-off-the-table");
+  std::stringstream text;
+  text << in.rdbuf();
+  ASSERT_GT(text.str().size(), 1000u);
+  WsClient c(server.port());
+  pb::Envelope env;
+  env.mutable_create_room()->set_scenario_json(text.str());
+  const auto reply = c.reply_to(c.send(env));
+  ASSERT_TRUE(reply.has_error()) << reply.ShortDebugString();
+  EXPECT_EQ(reply.error().code(), "BAD_SCENARIO");
+  EXPECT_NE(reply.error().message().find("off the table"), std::string::npos) << reply.error().message();
+  pb::Envelope ping;
+  ping.mutable_ping()->set_nonce(5);
+  EXPECT_TRUE(c.reply_to(c.send(ping)).has_pong()) << "the server answers on";
+  EXPECT_EQ(server.stop(), 0);
 }
 
 }  // namespace

@@ -147,6 +147,9 @@ std::optional<std::string> validate_scenario(const pb::Scenario& sc) {
       if (!row) return path + ".type: unknown unit type \"" + u.type() + "\"; expected infantry, mortar, atg or tank";
       const Vec2 p = geom::from_proto(u.position());
       if (!geom::is_finite(p) || !std::isfinite(u.facing_deg())) return path + ".position: not a number";
+      // Before its bases are drawn: at a point far off the table (1e93") a base's corners round
+      // to one another and the base is no shape at all.
+      if (p.x < 0 || p.y < 0 || p.x > w || p.y > h) return path + ".position: the unit is off the table";
       for (const auto& b : bases_at(row->type, p, facing_of(u.facing_deg()))) {
         for (const Vec2 v : b.vertices()) {
           if (v.x < 0 || v.y < 0 || v.x > w || v.y > h) return path + ".position: a base of the unit is off the table";
