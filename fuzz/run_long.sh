@@ -18,13 +18,13 @@ for t in "${targets[@]}"; do
   mkdir -p "$bin.corpus"
   start=$(date +%s)
   "$bin" -runs="$runs" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -print_funcs=0 -entropic=0 -artifact_prefix=build/fuzz/fuzz/ \
-    "$bin.corpus" "fuzz/corpus/$t" 2>&1 | tee "build/fuzz/fuzz/$t.long.log" | grep -E '^(#[0-9]+ +(DONE|INITED)|stat::|==|.*fuzz check failed)' || true
+    "$bin.corpus" "fuzz/corpus/$t" 2>&1 | tee "build/fuzz/fuzz/$t.long.log" | grep -E '^(#[0-9]+[[:space:]]+(DONE|INITED)|stat::|==|.*fuzz check failed)' || true
   echo "$t: $(($(date +%s) - start)) s"
   checked=build/asan/fuzz/$t
   if [ -x "$checked" ]; then
     # -runs=0 runs each input of the folders once and stops.
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1} "$checked" -runs=0 -timeout=30 -rss_limit_mb=4096 \
-      -artifact_prefix=build/fuzz/fuzz/asan- "$bin.corpus" 2>&1 | grep -E '^(#[0-9]+ +(DONE|INITED)|==|.*fuzz check failed)' || true
+      -artifact_prefix=build/fuzz/fuzz/asan- "$bin.corpus" 2>&1 | grep -E '^(#[0-9]+[[:space:]]+(DONE|INITED)|==|.*fuzz check failed)' || true
     echo "$t: the corpus again under AddressSanitizer: $(ls "$bin.corpus" | wc -l) inputs"
   fi
 done
