@@ -6,6 +6,8 @@
 #include <unordered_set>
 #include <utility>
 
+#include "engine/model/list_diff.h"
+
 namespace sandtable {
 
 namespace {
@@ -75,13 +77,12 @@ bool diff_field(const std::string& held, const std::string& fresh_bytes, M* fres
   return true;
 }
 
-// A serialized message's fields, each as its number and its bytes (tags included; a repeated
-// field's entries together). Messages serialized by this code write their fields in number order,
-// a repeated field's entries in a row. Empty when the bytes are not so (a group, a field seen
-// twice apart, bytes cut short): the caller then sends the whole message.
-std::vector<std::pair<int, std::string_view>> fields_of(std::string_view bytes) {
-  std::vector<std::pair<int, std::string_view>> out;
-  std::vector<std::size_t> begins;
+// One field occurrence of a serialized message: its number and its bytes, tag included.
+using Entry = std::pair<int, std::string_view>;
+
+// Each field occurrence in turn; nullopt when the bytes are not a message (a group, bytes cut short).
+std::optional<std::vector<Entry>> entries_of(std::string_view bytes) {
+  std::vector<Entry> out;
   std::size_t at = 0;
   const auto varint = [&](std::uint64_t& v) {
     v = 0;
@@ -95,123 +96,140 @@ std::vector<std::pair<int, std::string_view>> fields_of(std::string_view bytes) 
   while (at < bytes.size()) {
     const std::size_t start = at;
     std::uint64_t tag = 0, len = 0;
-    if (!varint(tag)) return {};
+    if (!varint(tag)) return std::nullopt;
     switch (tag & 7) {
       case 0:
-        if (!varint(len)) return {};
+        if (!varint(len)) return std::nullopt;
         break;
       case 1: at += 8; break;
       case 2:
-        if (!varint(len) || len > bytes.size() - at) return {};
+        if (!varint(len) || len > bytes.size() - at) return std::nullopt;
         at += static_cast<std::size_t>(len);
         break;
       case 5: at += 4; break;
-      default: return {};
+      default: return std::nullopt;
     }
-    if (at > bytes.size()) return {};
-    const int number = static_cast<int>(tag >> 3);
-    if (!out.empty() && out.back().first == number) {
-      out.back().second = bytes.substr(begins.back(), at - begins.back());  // the next entry of a repeated field
-      continue;
-    }
-    if (!out.empty() && number < out.back().first) return {};  // out of order, or a field seen twice apart
-    out.emplace_back(number, bytes.substr(start, at - start));
-    begins.push_back(start);
+    if (at > bytes.size()) return std::nullopt;
+    out.emplace_back(static_cast<int>(tag >> 3), bytes.substr(start, at - start));
   }
   return out;
 }
 
-// The fields of a message that differ between its held and fresh bytes, and the fresh bytes of
-// those that are set; nullopt when sending it whole is as small (or the bytes cannot be split).
-std::optional<std::pair<std::vector<int>, std::string>> changed_fields(std::string_view held, std::string_view fresh) {
+// A serialized message's fields, each as its number and its bytes (a repeated field's entries
+// together). Messages serialized by this code write their fields in number order, a repeated
+// field's entries in a row. nullopt when the bytes are not so (a field seen twice apart): the
+// caller then sends the whole message.
+std::optional<std::vector<Entry>> fields_of(std::string_view bytes) {
+  auto entries = entries_of(bytes);
+  if (!entries) return std::nullopt;
+  std::vector<Entry> out;
+  for (const auto& [number, slice] : *entries) {
+    if (!out.empty() && out.back().first == number) {
+      // The next entry of a repeated field, right after the one before.
+      const char* begin = out.back().second.data();
+      out.back().second = std::string_view(begin, static_cast<std::size_t>(slice.data() + slice.size() - begin));
+      continue;
+    }
+    if (!out.empty() && number < out.back().first) return std::nullopt;
+    out.emplace_back(number, slice);
+  }
+  return out;
+}
+
+// A field whose bytes differ between the held and the fresh message (empty: unset there).
+struct FieldChange {
+  int number;
+  std::string_view held, fresh;
+};
+
+std::optional<std::vector<FieldChange>> field_changes(std::string_view held, std::string_view fresh) {
   const auto h = fields_of(held), f = fields_of(fresh);
-  if ((h.empty() && !held.empty()) || (f.empty() && !fresh.empty())) return std::nullopt;
-  std::vector<int> numbers;
-  std::string value;
+  if (!h || !f) return std::nullopt;
+  std::vector<FieldChange> out;
   std::size_t i = 0, j = 0;
-  while (i < h.size() || j < f.size()) {
-    if (j == f.size() || (i < h.size() && h[i].first < f[j].first)) {
-      numbers.push_back(h[i++].first);  // set before, unset now
-    } else if (i == h.size() || f[j].first < h[i].first) {
-      numbers.push_back(f[j].first);
-      value += f[j++].second;
+  while (i < h->size() || j < f->size()) {
+    if (j == f->size() || (i < h->size() && (*h)[i].first < (*f)[j].first)) {
+      out.push_back({(*h)[i].first, (*h)[i].second, {}});  // set before, unset now
+      ++i;
+    } else if (i == h->size() || (*f)[j].first < (*h)[i].first) {
+      out.push_back({(*f)[j].first, {}, (*f)[j].second});
+      ++j;
     } else {
-      if (h[i].second != f[j].second) {
-        numbers.push_back(f[j].first);
-        value += f[j].second;
-      }
+      if ((*h)[i].second != (*f)[j].second) out.push_back({(*f)[j].first, (*h)[i].second, (*f)[j].second});
       ++i;
       ++j;
     }
   }
-  // The change also names the id and each field number (a byte or two each).
-  if (value.size() + 2 * numbers.size() + 16 >= fresh.size()) return std::nullopt;
-  return std::make_pair(std::move(numbers), std::move(value));
+  return out;
 }
 
-// A unit or side that changed goes as a change of some fields when that is smaller, else whole.
+// The markers of a unit or side (`Whole`) changed by key, when that is smaller than the fresh
+// markers' bytes (`fresh`, the field's entries); `held` is the held markers' bytes.
+template <class Whole>
+bool marker_change(std::string_view held, std::string_view fresh, const Whole& fresh_whole, pb::MarkerChange& out) {
+  const auto he = entries_of(held), fe = entries_of(fresh);
+  const auto& markers = fresh_whole.markers();
+  Whole held_whole;
+  if (!he || !fe || std::ssize(*fe) != markers.size() || !held_whole.ParseFromArray(held.data(), static_cast<int>(held.size())) ||
+      std::ssize(*he) != held_whole.markers_size()) {
+    return false;
+  }
+  const auto& held_markers = held_whole.markers();
+  const auto d = diff_list(
+      held_markers.size(), [&](int i) { return std::string_view(held_markers.Get(i).key()); }, markers.size(),
+      [&](int i) { return std::string_view(markers.Get(i).key()); },
+      [&](int h, int f) { return (*he)[static_cast<std::size_t>(h)].second == (*fe)[static_cast<std::size_t>(f)].second; });
+  if (!d) return false;
+  for (const auto& [f, h] : d->changed) *out.add_markers() = markers.Get(f);
+  for (const auto& key : d->gone) out.add_gone(std::string(key));
+  if (d->reordered) {
+    for (const auto& m : markers) out.mutable_order()->add_ids(m.key());
+  }
+  if (out.ByteSizeLong() + 2 < fresh.size()) return true;
+  out.Clear();
+  return false;
+}
+
+// A unit or side that changed goes as a change of some fields (its markers by key) when that is
+// smaller, else whole.
 template <class Change, class Whole>
 void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, Whole* fresh,
                  google::protobuf::RepeatedPtrField<Change>* changes, google::protobuf::RepeatedPtrField<Whole>* wholes) {
-  auto fields = changed_fields(held_bytes, fresh_bytes);
-  Change c;
-  if (fields && c.mutable_value()->ParseFromString(fields->second)) {
-    c.set_id(fresh->id());
-    for (int n : fields->first) c.add_fields(n);
-    changes->Add(std::move(c));
-    return;
+  if (const auto fields = field_changes(held_bytes, fresh_bytes)) {
+    Change c;
+    std::string value;
+    for (const auto& f : *fields) {
+      if (f.number == Whole::kMarkersFieldNumber && !f.held.empty() && !f.fresh.empty() &&
+          marker_change(f.held, f.fresh, *fresh, *c.mutable_markers())) {
+        continue;
+      }
+      if (f.number == Whole::kMarkersFieldNumber) c.clear_markers();
+      c.add_fields(f.number);
+      value.append(f.fresh);
+    }
+    if (c.mutable_value()->ParseFromString(value)) {
+      c.set_id(fresh->id());
+      if (c.ByteSizeLong() < fresh_bytes.size()) {
+        changes->Add(std::move(c));
+        return;
+      }
+    }
   }
   wholes->Add()->Swap(fresh);
 }
 
-bool diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
-  std::vector<std::pair<int, int>> changed;  // fresh index, held index (-1: new)
-  // Usually the same units in the same order: compare in place.
-  if (hb.unit_ids == fb.unit_ids) {
-    std::unordered_set<std::string_view> seen;
-    for (std::size_t i = 0; i < fb.unit_ids.size(); ++i) {
-      if (!seen.insert(fb.unit_ids[i]).second) return false;
-      if (hb.units[i] != fb.units[i]) changed.emplace_back(static_cast<int>(i), static_cast<int>(i));
-    }
-  } else {
-    std::unordered_map<std::string_view, std::size_t> held_at;
-    held_at.reserve(hb.unit_ids.size());
-    for (std::size_t i = 0; i < hb.unit_ids.size(); ++i) {
-      if (!held_at.emplace(hb.unit_ids[i], i).second) return false;
-    }
-    std::unordered_set<std::string_view> fresh_ids;
-    fresh_ids.reserve(fb.unit_ids.size());
-    std::vector<const std::string*> appended;
-    for (std::size_t i = 0; i < fb.unit_ids.size(); ++i) {
-      const std::string& id = fb.unit_ids[i];
-      if (!fresh_ids.insert(id).second) return false;
-      auto it = held_at.find(id);
-      if (it == held_at.end()) {
-        appended.push_back(&id);
-        changed.emplace_back(static_cast<int>(i), -1);
-      } else if (hb.units[it->second] != fb.units[i]) {
-        changed.emplace_back(static_cast<int>(i), static_cast<int>(it->second));
-      }
-    }
-    // The order the client reaches: held without the gone, then the new in fresh's order.
-    std::vector<const std::string*> order;
-    order.reserve(fb.unit_ids.size());
-    for (const auto& id : hb.unit_ids) {
-      if (fresh_ids.count(id)) {
-        order.push_back(&id);
-      } else {
-        patch.add_units_gone(id);
-      }
-    }
-    order.insert(order.end(), appended.begin(), appended.end());
-    bool in_order = true;
-    for (std::size_t i = 0; i < fb.unit_ids.size() && in_order; ++i) in_order = *order[i] == fb.unit_ids[i];
-    if (!in_order) {
-      auto* ids = patch.mutable_unit_order();
-      for (const auto& id : fb.unit_ids) ids->add_ids(id);
-    }
+void diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
+  const auto d = diff_list(
+      std::ssize(hb.unit_ids), [&](int i) { return std::string_view(hb.unit_ids[static_cast<std::size_t>(i)]); },
+      std::ssize(fb.unit_ids), [&](int i) { return std::string_view(fb.unit_ids[static_cast<std::size_t>(i)]); },
+      [&](int h, int f) { return hb.units[static_cast<std::size_t>(h)] == fb.units[static_cast<std::size_t>(f)]; });
+  if (!d) return;  // diff_views refused repeated ids before
+  for (const auto& id : d->gone) patch.add_units_gone(std::string(id));
+  if (d->reordered) {
+    auto* ids = patch.mutable_unit_order();
+    for (const auto& id : fb.unit_ids) ids->add_ids(id);
   }
-  for (const auto& [i, held] : changed) {
+  for (const auto& [i, held] : d->changed) {
     if (held < 0) {
       patch.add_units()->Swap(fresh.mutable_units(i));
     } else {
@@ -219,18 +237,69 @@ bool diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::V
                   patch.mutable_unit_changes(), patch.mutable_units());
     }
   }
-  return true;
 }
 
-bool diff_sides(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
-  if (hb.side_ids != fb.side_ids) return false;
+void diff_sides(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
   for (std::size_t i = 0; i < fb.sides.size(); ++i) {
     if (hb.sides[i] != fb.sides[i]) {
       add_changed(hb.sides[i], fb.sides[i], fresh.mutable_sides(static_cast<int>(i)), patch.mutable_side_changes(),
                   patch.mutable_sides());
     }
   }
-  return true;
+}
+
+std::string_view span_of(const std::string& bytes, std::pair<std::uint32_t, std::uint32_t> span) {
+  return std::string_view(bytes).substr(span.first, span.second);
+}
+
+// The menu's bytes (after the set-mark) outside its actions: its other fields.
+std::string menu_rest(const std::string& menu, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& spans) {
+  std::string out;
+  std::uint32_t at = 1;
+  for (const auto& [offset, length] : spans) {
+    out.append(menu, at, offset - at);
+    at = offset + length;
+  }
+  out.append(menu, at);
+  return out;
+}
+
+// The fresh menu as changes to the held one when that is smaller; the actions it sends are moved
+// out of `fresh` (only once it is chosen).
+std::optional<pb::MenuChange> menu_change(const ViewBytes& hb, pb::ActionMenu& fresh, const ViewBytes& fb) {
+  if (hb.menu.empty() || hb.action_ids.size() != hb.action_spans.size() || fb.action_ids.size() != fb.action_spans.size()) {
+    return std::nullopt;
+  }
+  const auto d = diff_list(
+      std::ssize(hb.action_ids), [&](int i) { return std::string_view(hb.action_ids[static_cast<std::size_t>(i)]); },
+      std::ssize(fb.action_ids), [&](int i) { return std::string_view(fb.action_ids[static_cast<std::size_t>(i)]); },
+      [&](int h, int f) {
+        return span_of(hb.menu, hb.action_spans[static_cast<std::size_t>(h)]) == span_of(fb.menu, fb.action_spans[static_cast<std::size_t>(f)]);
+      });
+  if (!d) return std::nullopt;
+  const std::string held_rest = menu_rest(hb.menu, hb.action_spans), fresh_rest = menu_rest(fb.menu, fb.action_spans);
+  const auto fields = field_changes(held_rest, fresh_rest);
+  if (!fields) return std::nullopt;
+  // Its size, near enough, before anything is moved: each id and field number costs a byte or two more.
+  std::size_t size = 0;
+  for (const auto& [f, h] : d->changed) size += fb.action_spans[static_cast<std::size_t>(f)].second;
+  for (const auto& id : d->gone) size += id.size() + 2;
+  if (d->reordered) {
+    for (const auto& id : fb.action_ids) size += id.size() + 2;
+  }
+  std::string value;
+  for (const auto& f : *fields) value.append(f.fresh);
+  size += value.size() + 2 * fields->size() + 4;
+  if (size >= fb.menu.size() - 1) return std::nullopt;
+  pb::MenuChange c;
+  if (!c.mutable_value()->ParseFromString(value)) return std::nullopt;
+  for (const auto& f : *fields) c.add_fields(f.number);
+  for (const auto& id : d->gone) c.add_actions_gone(std::string(id));
+  if (d->reordered) {
+    for (const auto& id : fb.action_ids) c.mutable_action_order()->add_ids(id);
+  }
+  for (const auto& [f, h] : d->changed) c.add_actions()->Swap(fresh.mutable_actions(f));
+  return c;
 }
 
 // The fields a change names take its value's (unset there: cleared). False for a number the
@@ -248,6 +317,32 @@ bool change_fields(M& held, const Change& c) {
   return true;
 }
 
+const std::string& key_of(const pb::Marker& m) { return m.key(); }
+const std::string& id_of(const pb::Action& a) { return a.id(); }
+const std::string& id_of_unit(const pb::UnitView& u) { return u.id(); }
+
+// A unit's or side's change: its fields, then its markers by key.
+template <class M, class Change>
+bool apply_change(M& held, const Change& c) {
+  if (!change_fields(held, c)) return false;
+  if (!c.has_markers()) return true;
+  auto& markers = *held.mutable_markers();
+  remove_gone(markers, c.markers().gone(), key_of);
+  put_entries(markers, c.markers().markers(), key_of);
+  return !c.markers().has_order() || reorder(markers, c.markers().order().ids(), key_of);
+}
+
+bool apply_menu_change(pb::ActionMenu& menu, const pb::MenuChange& c) {
+  auto& actions = *menu.mutable_actions();
+  remove_gone(actions, c.actions_gone(), id_of);
+  put_entries(actions, c.actions(), id_of);
+  if (c.has_action_order() && !reorder(actions, c.action_order().ids(), id_of)) return false;
+  for (int n : c.fields()) {
+    if (n == pb::ActionMenu::kActionsFieldNumber) return false;
+  }
+  return change_fields(menu, c);
+}
+
 }  // namespace
 
 ViewBytes bytes_of(const pb::View& v) {
@@ -262,6 +357,23 @@ ViewBytes bytes_of(const pb::View& v) {
   b.turn = field_bytes(v.has_turn(), v.turn());
   b.result = field_bytes(v.has_result(), v.result());
   b.menu = field_bytes(v.has_menu(), v.menu());
+  if (!b.menu.empty()) {
+    // Where each action lies in the menu's bytes, for a diff by action. Left empty (the menu then
+    // travels whole) when the bytes do not split as expected.
+    if (const auto entries = entries_of(std::string_view(b.menu).substr(1))) {
+      for (const auto& [number, slice] : *entries) {
+        if (number != pb::ActionMenu::kActionsFieldNumber) continue;
+        b.action_spans.emplace_back(static_cast<std::uint32_t>(slice.data() - b.menu.data()), static_cast<std::uint32_t>(slice.size()));
+      }
+    }
+    if (std::ssize(b.action_spans) == v.menu().actions_size()) {
+      b.action_ids.reserve(b.action_spans.size());
+      for (const auto& a : v.menu().actions()) b.action_ids.push_back(a.id());
+    } else {
+      b.action_spans.clear();
+      b.action_ids.push_back({});  // a count that matches no spans: never diffed by action
+    }
+  }
   b.extra = field_bytes(v.has_extra(), v.extra());
   b.paused = v.paused();
   return b;
@@ -291,7 +403,13 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
   diff_sides(hb, fresh, fb, patch);
   diff_field(hb.turn, fb.turn, fresh.mutable_turn(), &pb::ViewPatch::mutable_turn, patch);
   diff_field(hb.result, fb.result, fresh.mutable_result(), &pb::ViewPatch::mutable_result, patch);
-  diff_field(hb.menu, fb.menu, fresh.mutable_menu(), &pb::ViewPatch::mutable_menu, patch);
+  if (!fb.menu.empty() && hb.menu != fb.menu) {
+    if (auto change = menu_change(hb, *fresh.mutable_menu(), fb)) {
+      patch.mutable_menu_change()->Swap(&*change);
+    } else {
+      patch.mutable_menu()->Swap(fresh.mutable_menu());
+    }
+  }
   diff_field(hb.extra, fb.extra, fresh.mutable_extra(), &pb::ViewPatch::mutable_extra, patch);
   if (hb.decisions != fb.decisions) patch.mutable_decisions()->mutable_decisions()->Swap(fresh.mutable_decisions());
   if (hb.paused != fb.paused) patch.set_paused(fb.paused);
@@ -299,48 +417,18 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
 }
 
 bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) {
-  auto* units = view.mutable_units();
-  if (patch.units_gone_size() > 0) {
-    std::unordered_set<std::string> gone(patch.units_gone().begin(), patch.units_gone().end());
-    int kept = 0;
-    for (int i = 0; i < units->size(); ++i) {
-      if (gone.count(units->Get(i).id())) continue;
-      if (kept != i) units->SwapElements(kept, i);
-      ++kept;
-    }
-    while (units->size() > kept) units->RemoveLast();
-  }
-  if (patch.units_size() > 0 || patch.unit_changes_size() > 0) {
+  auto& units = *view.mutable_units();
+  remove_gone(units, patch.units_gone(), id_of_unit);
+  put_entries(units, patch.units(), id_of_unit);
+  if (patch.unit_changes_size() > 0) {
     std::unordered_map<std::string, int> at;
-    for (int i = 0; i < units->size(); ++i) at.emplace(units->Get(i).id(), i);
-    for (const auto& u : patch.units()) {
-      auto it = at.find(u.id());
-      if (it != at.end()) {
-        *units->Mutable(it->second) = u;
-      } else {
-        at.emplace(u.id(), units->size());
-        *units->Add() = u;
-      }
-    }
+    for (int i = 0; i < units.size(); ++i) at.emplace(units.Get(i).id(), i);
     for (const auto& c : patch.unit_changes()) {
       auto it = at.find(c.id());
-      if (it == at.end() || !change_fields(*units->Mutable(it->second), c)) return false;
+      if (it == at.end() || !apply_change(*units.Mutable(it->second), c)) return false;
     }
   }
-  if (patch.has_unit_order()) {
-    const auto& ids = patch.unit_order().ids();
-    if (ids.size() != units->size()) return false;
-    std::unordered_map<std::string, pb::UnitView*> by_id;
-    google::protobuf::RepeatedPtrField<pb::UnitView> ordered;
-    for (auto& u : *units) by_id.emplace(u.id(), &u);
-    for (const auto& id : ids) {
-      auto it = by_id.find(id);
-      if (it == by_id.end() || !it->second) return false;
-      *ordered.Add() = std::move(*it->second);
-      it->second = nullptr;
-    }
-    units->Swap(&ordered);
-  }
+  if (patch.has_unit_order() && !reorder(units, patch.unit_order().ids(), id_of_unit)) return false;
   for (const auto& s : patch.sides()) {
     bool found = false;
     for (auto& held : *view.mutable_sides()) {
@@ -360,13 +448,17 @@ bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) 
         break;
       }
     }
-    if (!held || !change_fields(*held, c)) return false;
+    if (!held || !apply_change(*held, c)) return false;
   }
   if (patch.has_turn()) *view.mutable_turn() = patch.turn();
   if (patch.has_decisions()) *view.mutable_decisions() = patch.decisions().decisions();
   if (patch.has_result()) *view.mutable_result() = patch.result();
   if (patch.has_paused()) view.set_paused(patch.paused());
-  if (patch.has_menu()) *view.mutable_menu() = patch.menu();
+  if (patch.has_menu()) {
+    *view.mutable_menu() = patch.menu();
+  } else if (patch.has_menu_change() && !apply_menu_change(*view.mutable_menu(), patch.menu_change())) {
+    return false;
+  }
   if (patch.has_extra()) *view.mutable_extra() = patch.extra();
   view.set_seq(seq);
   return true;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sandtable/v1/view.pb.h"
@@ -23,6 +24,9 @@ struct ViewBytes {
   std::vector<std::string> units, sides, decisions;
   std::vector<std::string> unit_ids, side_ids;
   std::string turn, result, menu, extra;  // empty when unset, else a marker and the bytes
+  // The menu's actions: each one's id, and where its bytes (tag and length included) lie in `menu`.
+  std::vector<std::string> action_ids;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> action_spans;  // offset, length
   bool paused = false;
 };
 ViewBytes bytes_of(const pb::View& view);

@@ -76,8 +76,9 @@ TEST(ViewPatch, CarriesOnlyTheUnitThatChanged) {
   pb::View fresh = held;
   fresh.mutable_units(1)->set_strength(2);
   const auto p = patch_and_apply(held, fresh);
-  ASSERT_EQ(p.units_size(), 1);
-  EXPECT_EQ(p.units(0).id(), "b");
+  // Whole or as the field that changed, whichever is smaller (here the change, by a byte).
+  ASSERT_EQ(p.units_size() + p.unit_changes_size(), 1);
+  EXPECT_EQ(p.units_size() == 1 ? p.units(0).id() : p.unit_changes(0).id(), "b");
   EXPECT_EQ(p.units_gone_size(), 0);
   EXPECT_FALSE(p.has_unit_order());
   EXPECT_FALSE(p.has_turn());
@@ -183,6 +184,142 @@ TEST(ViewPatch, SidesTurnMenuDecisionsResultAndPause) {
   EXPECT_TRUE(p.has_decisions());
   EXPECT_TRUE(p.has_result());
   EXPECT_TRUE(p.has_paused());
+}
+
+// A menu of several actions with targets, as the side that acts has.
+pb::View with_menu() {
+  pb::View v = base_view();
+  auto* menu = v.mutable_menu();
+  menu->clear_actions();
+  for (const char* id : {"a-move", "a-fire", "b-move", "b-fire", "c-move", "end"}) {
+    auto* a = menu->add_actions();
+    a->set_id(id);
+    a->set_kind(std::string(id).substr(2));
+    a->set_label(std::string("Order for ") + id);
+    a->set_rule_id("PW-MOVE-01");
+    for (int t = 0; t < 4; ++t) {
+      auto* target = a->add_targets();
+      target->set_id(std::string(id) + "-" + std::to_string(t));
+      target->set_label("Square C" + std::to_string(t));
+    }
+  }
+  menu->add_gm_phases("move");
+  return v;
+}
+
+std::vector<std::string> ids_of(const google::protobuf::RepeatedPtrField<std::string>& ids) { return {ids.begin(), ids.end()}; }
+
+// After an activation most of the acting side's menu is as it was: the actions that changed
+// travel, with the ids of those gone, not the whole menu again.
+TEST(ViewPatch, AChangedMenuTravelsAsTheActionsThatChanged) {
+  const pb::View held = with_menu();
+  pb::View fresh = held;
+  auto* menu = fresh.mutable_menu();
+  menu->mutable_actions()->DeleteSubrange(0, 2);                // a acted: its moves are gone
+  menu->mutable_actions(0)->mutable_targets()->RemoveLast();    // b-move: a square taken
+  menu->add_actions()->set_id("a-rally");                       // a new action, last
+  menu->clear_gm_phases();
+  const auto p = patch_and_apply(held, fresh);
+  EXPECT_FALSE(p.has_menu());
+  ASSERT_TRUE(p.has_menu_change());
+  const auto& c = p.menu_change();
+  EXPECT_EQ(ids_of(c.actions_gone()), (std::vector<std::string>{"a-move", "a-fire"}));
+  ASSERT_EQ(c.actions_size(), 2);
+  EXPECT_EQ(c.actions(0).id(), "b-move");
+  EXPECT_EQ(c.actions(1).id(), "a-rally");
+  EXPECT_FALSE(c.has_action_order());
+  EXPECT_EQ(std::vector<int>(c.fields().begin(), c.fields().end()), (std::vector<int>{pb::ActionMenu::kGmPhasesFieldNumber}));
+  EXPECT_LT(p.ByteSizeLong() * 3, fresh.menu().ByteSizeLong()) << p.DebugString();
+
+  // Only an order that differs from held-less-gone-plus-new travels as ids.
+  pb::View shuffled = held;
+  shuffled.mutable_menu()->mutable_actions()->SwapElements(0, 5);
+  const auto q = patch_and_apply(held, shuffled);
+  ASSERT_TRUE(q.has_menu_change());
+  EXPECT_EQ(q.menu_change().action_order().ids_size(), 6);
+  EXPECT_EQ(q.menu_change().actions_size(), 0);
+
+  // A menu whose every action changed, or whose actions share an id, goes whole.
+  pb::View other = held;
+  for (auto& a : *other.mutable_menu()->mutable_actions()) a.set_label("Something else entirely");
+  other.mutable_menu()->set_gm_phases(0, "fire");
+  EXPECT_TRUE(patch_and_apply(held, other).has_menu());
+  pb::View twins = held;
+  twins.mutable_menu()->mutable_actions(1)->set_id("a-move");
+  EXPECT_TRUE(patch_and_apply(held, twins).has_menu());
+  EXPECT_TRUE(patch_and_apply(twins, held).has_menu());
+}
+
+// A unit's or side's markers change by key: "Moved" added and "Activations left" counted down
+// do not send the markers that stayed.
+TEST(ViewPatch, MarkersChangeByKey) {
+  pb::View held = base_view();
+  auto add = [](auto* m, const char* key, const char* label, const char* value) {
+    auto* x = m->add_markers();
+    x->set_key(key);
+    x->set_label(label);
+    x->set_value(value);
+  };
+  auto* u = held.mutable_units(1);
+  u->set_name("2nd Battalion, 33rd Foot");
+  add(u, "quality", "Quality", "veteran");
+  add(u, "activated", "Activated", "");
+  add(u, "in_river", "In the river", "");
+  add(u, "holding_trench", "Holding a trench", "");
+  auto* side = held.mutable_sides(0);
+  add(side, "exhaustion_point", "Exhaustion point", "12");
+  add(side, "activation_dice", "Activation dice", "3");
+  add(side, "activations_left", "Activations left", "3");
+  pb::View fresh = held;
+  auto* fu = fresh.mutable_units(1);
+  fu->set_strength(2);
+  fu->mutable_markers()->DeleteSubrange(2, 1);  // out of the river
+  add(fu, "moved", "Moved", "");
+  fresh.mutable_sides(0)->mutable_markers(2)->set_value("2");
+  const auto p = patch_and_apply(held, fresh);
+  ASSERT_EQ(p.unit_changes_size(), 1);
+  const auto& c = p.unit_changes(0);
+  EXPECT_EQ(std::vector<int>(c.fields().begin(), c.fields().end()), (std::vector<int>{pb::UnitView::kStrengthFieldNumber}));
+  ASSERT_TRUE(c.has_markers());
+  EXPECT_EQ(ids_of(c.markers().gone()), (std::vector<std::string>{"in_river"}));
+  ASSERT_EQ(c.markers().markers_size(), 1);
+  EXPECT_EQ(c.markers().markers(0).key(), "moved");
+  EXPECT_FALSE(c.markers().has_order());
+  ASSERT_EQ(p.side_changes_size(), 1);
+  EXPECT_EQ(p.side_changes(0).fields_size(), 0);
+  ASSERT_EQ(p.side_changes(0).markers().markers_size(), 1);
+  EXPECT_EQ(p.side_changes(0).markers().markers(0).value(), "2");
+
+  // A new order travels as keys; markers that share a key travel as the whole field.
+  pb::View moved_up = held;
+  moved_up.mutable_units(1)->mutable_markers()->SwapElements(0, 3);
+  const auto q = patch_and_apply(held, moved_up);
+  ASSERT_EQ(q.unit_changes_size(), 1);
+  EXPECT_EQ(q.unit_changes(0).markers().order().ids_size(), 4);
+  pb::View twins = held;
+  twins.mutable_units(1)->mutable_markers(3)->set_key("quality");
+  const auto r = patch_and_apply(held, twins);
+  ASSERT_EQ(r.unit_changes_size(), 1);
+  EXPECT_FALSE(r.unit_changes(0).has_markers());
+  EXPECT_EQ(std::vector<int>(r.unit_changes(0).fields().begin(), r.unit_changes(0).fields().end()),
+            (std::vector<int>{pb::UnitView::kMarkersFieldNumber}));
+}
+
+TEST(ViewPatch, ApplyRefusesAMenuOrMarkerChangeItCannotMake) {
+  pb::View v = with_menu();
+  pb::ViewPatch p;
+  p.mutable_menu_change()->mutable_action_order()->add_ids("end");
+  EXPECT_FALSE(apply_patch(v, p, 8)) << "an order that leaves actions out";
+  pb::View w = with_menu();
+  pb::ViewPatch q;
+  q.mutable_menu_change()->add_fields(pb::ActionMenu::kActionsFieldNumber);
+  EXPECT_FALSE(apply_patch(w, q, 8)) << "a change naming the actions as a field";
+  pb::View x = base_view();
+  pb::ViewPatch r;
+  auto* c = r.add_unit_changes();
+  c->set_id("a");
+  c->mutable_markers()->mutable_order()->add_ids("nothing");
+  EXPECT_FALSE(apply_patch(x, r, 8)) << "an order of markers the unit does not have";
 }
 
 TEST(ViewPatch, WhatAPatchCannotSayIsRefused) {

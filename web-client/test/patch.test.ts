@@ -151,6 +151,53 @@ describe("applyPatch", () => {
     expect(out.board).toBe(v.board);
     expect(out.ruleset).toBe("portable-wargame-19c");
   });
+
+  it("changes the menu by action: the gone leave, a changed one keeps its place, a new one is appended", () => {
+    const v = withMenu(held(), [
+      { id: "b1-move", label: "Move", unitId: "b1" },
+      { id: "b2-move", label: "Move", unitId: "b2" },
+      { id: "end", label: "End" },
+    ]);
+    v.menu!.gmPhases = ["move"];
+    const before = deepCopy(v);
+    const change = {
+      actions: [{ id: "end", label: "End the turn" }, { id: "b2-fire", label: "Fire", unitId: "b2" }],
+      actionsGone: ["b1-move"],
+      fields: [6],
+      value: create(ActionMenuSchema, {}),
+    };
+    const out = applyPatch(v, patch({ menuChange: change }), 6n)!;
+    expect(out.menu?.actions.map((a) => [a.id, a.label])).toEqual([["b2-move", "Move"], ["end", "End the turn"], ["b2-fire", "Fire"]]);
+    expect(out.menu?.actions[0]).toBe(v.menu!.actions[1]);
+    expect(out.menu?.gmPhases).toEqual([]);  // named, unset in the value: cleared
+    expect(v).toEqual(before);
+    // Then ordered when the order says so; an order naming an action it lacks, or a change that
+    // names the actions field itself, does not fit.
+    const reordered = applyPatch(v, patch({ menuChange: { ...change, actionOrder: { ids: ["b2-fire", "b2-move", "end"] } } }), 6n)!;
+    expect(reordered.menu?.actions.map((a) => a.id)).toEqual(["b2-fire", "b2-move", "end"]);
+    expect(applyPatch(v, patch({ menuChange: { ...change, actionOrder: { ids: ["b2-fire", "b2-move", "x"] } } }), 6n)).toBeUndefined();
+    expect(applyPatch(v, patch({ menuChange: { ...change, fields: [1] } }), 6n)).toBeUndefined();
+    // A whole menu wins over a change.
+    expect(applyPatch(v, patch({ menu: { actions: [] }, menuChange: change }), 6n)!.menu?.actions).toEqual([]);
+  });
+
+  it("changes a unit's markers by key after its fields, keeping the others in their places", () => {
+    const v = held();
+    v.units[0].markers = [
+      { $typeName: "sandtable.v1.Marker", key: "quality", label: "Quality", value: "elite" },
+      { $typeName: "sandtable.v1.Marker", key: "moved", label: "Moved", value: "" },
+      { $typeName: "sandtable.v1.Marker", key: "dug_in", label: "Dug in", value: "" },
+    ];
+    const before = deepCopy(v);
+    const markers = { markers: [{ key: "fired", label: "Fired" }, { key: "quality", label: "Quality", value: "veteran" }], gone: ["moved"] };
+    const out = applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [10], value: create(UnitViewSchema, { strength: 2 }), markers }] }), 6n)!;
+    expect(out.units[0].strength).toBe(2);
+    expect(out.units[0].markers.map((m) => `${m.key}=${m.value}`)).toEqual(["quality=veteran", "dug_in=", "fired="]);
+    expect(v).toEqual(before);
+    const side = applyPatch(v, patch({ sideChanges: [{ id: v.sides[0].id, fields: [], markers: { markers: [{ key: "activations_left", label: "Activations left", value: "2" }] } }] }), 6n)!;
+    expect(side.sides[0].markers.at(-1)?.value).toBe("2");
+    expect(applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers: { ...markers, order: { ids: ["fired"] } } }] }), 6n)).toBeUndefined();
+  });
 });
 
 const snapshot = (v: View) => env({ body: { case: "snapshot", value: { seq: v.seq, view: v } } });

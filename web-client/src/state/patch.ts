@@ -1,9 +1,23 @@
 // Applying a Delta's ViewPatch to the View this seat holds. It must reach exactly the View the
 // server built (field for field, repeated fields in the same order), so it follows the engine's
-// apply_patch (engine/model/view_patch.cc) step for step. Pure: the store is a reducer, so the
-// held View and its arrays are never written to; unchanged units and sides are shared.
+// apply_patch (engine/model/view_patch.cc, engine/model/list_diff.h) step for step. Pure: the
+// store is a reducer, so the held View and its arrays are never written to; unchanged units and
+// sides are shared.
 import { create, type DescMessage } from "@bufbuild/protobuf";
-import { SideViewSchema, UnitViewSchema, type SideChange, type SideView, type UnitChange, type UnitView, type View, type ViewPatch } from "../gen/sandtable/v1/view_pb";
+import { ActionMenuSchema, type Action, type ActionMenu } from "../gen/sandtable/v1/menu_pb";
+import {
+  SideViewSchema,
+  UnitViewSchema,
+  type IdList,
+  type MarkerChange,
+  type MenuChange,
+  type SideChange,
+  type SideView,
+  type UnitChange,
+  type UnitView,
+  type View,
+  type ViewPatch,
+} from "../gen/sandtable/v1/view_pb";
 
 /** A message's field names by number: a change names its fields by number. */
 function namesByNumber(schema: DescMessage): Map<number, string> {
@@ -11,50 +25,101 @@ function namesByNumber(schema: DescMessage): Map<number, string> {
 }
 const UNIT_FIELDS = namesByNumber(UnitViewSchema);
 const SIDE_FIELDS = namesByNumber(SideViewSchema);
+const MENU_FIELDS = namesByNumber(ActionMenuSchema);
+const MENU_ACTIONS = 1;
 
-/** `held` with each field the change names taken from its value (unset there: cleared); undefined for a number the message lacks. */
-function changed<T extends UnitView | SideView>(held: T, change: UnitChange | SideChange, names: Map<number, string>, empty: T): T | undefined {
-  const value = (change.value ?? empty) as unknown as Record<string, unknown>;
+/** `held` with each field `fields` names taken from `value` (unset there: cleared); undefined for a number the message lacks. */
+function withFields<T extends object>(held: T, fields: number[], value: T, names: Map<number, string>): T | undefined {
+  const from = value as unknown as Record<string, unknown>;
   const out = { ...held } as unknown as Record<string, unknown>;
-  for (const n of change.fields) {
+  for (const n of fields) {
     const name = names.get(n);
     if (!name) return undefined;
-    out[name] = value[name];
+    out[name] = from[name];
   }
   return out as unknown as T;
 }
+
+// Lists kept by id (view.proto "Entries of a list kept by id"): the three steps, apart, because
+// units take their field changes between the second and the third.
+
+/** The entries whose ids are not in `gone`, in their order. */
+function removeGone<T>(list: T[], gone: string[], id: (e: T) => string): T[] {
+  if (gone.length === 0) return list;
+  const out = new Set(gone);
+  return list.filter((e) => !out.has(id(e)));
+}
+
+/** Each entry put in the place of the held one with its id (the first, if ids repeat), or appended. */
+function putEntries<T>(list: T[], entries: T[], id: (e: T) => string): T[] {
+  if (entries.length === 0) return list;
+  const next = [...list];
+  const at = new Map<string, number>();
+  next.forEach((e, i) => {
+    if (!at.has(id(e))) at.set(id(e), i);
+  });
+  for (const e of entries) {
+    const i = at.get(id(e));
+    if (i !== undefined) {
+      next[i] = e;
+    } else {
+      at.set(id(e), next.length);
+      next.push(e);
+    }
+  }
+  return next;
+}
+
+/** The entries in the order `order` names them; undefined unless it names each exactly once. */
+function reorder<T>(list: T[], order: IdList | undefined, id: (e: T) => string): T[] | undefined {
+  if (!order) return list;
+  if (order.ids.length !== list.length) return undefined;
+  const byId = new Map<string, T | null>();
+  for (const e of list) if (!byId.has(id(e))) byId.set(id(e), e);
+  const ordered: T[] = [];
+  for (const want of order.ids) {
+    const e = byId.get(want);
+    if (e === undefined || e === null) return undefined; // unknown, or named twice
+    ordered.push(e);
+    byId.set(want, null);
+  }
+  return ordered;
+}
+
+function changedMarkers<T extends UnitView | SideView>(held: T, change: MarkerChange | undefined): T | undefined {
+  if (!change) return held;
+  const key = (m: { key: string }) => m.key;
+  const markers = reorder(putEntries(removeGone(held.markers, change.gone, key), change.markers, key), change.order, key);
+  return markers ? { ...held, markers } : undefined;
+}
+
+/** A unit or side after its change: the named fields, then its markers by key. */
+function changed<T extends UnitView | SideView>(held: T, change: UnitChange | SideChange, names: Map<number, string>, empty: T): T | undefined {
+  const fields = withFields(held, change.fields, (change.value ?? empty) as T, names);
+  return fields && changedMarkers(fields, change.markers);
+}
 const EMPTY_UNIT = create(UnitViewSchema);
 const EMPTY_SIDE = create(SideViewSchema);
+const EMPTY_MENU = create(ActionMenuSchema);
+
+function changedMenu(held: ActionMenu | undefined, change: MenuChange): ActionMenu | undefined {
+  if (change.fields.includes(MENU_ACTIONS)) return undefined;
+  const menu = held ?? EMPTY_MENU;
+  const id = (a: Action) => a.id;
+  const actions = reorder(putEntries(removeGone(menu.actions, change.actionsGone, id), change.actions, id), change.actionOrder, id);
+  if (!actions) return undefined;
+  return withFields({ ...menu, actions }, change.fields, change.value ?? EMPTY_MENU, MENU_FIELDS);
+}
 
 /**
  * The View after `patch`, with seq `seq` (the Delta's); undefined when the patch does not fit
  * this View (a side or an ordered unit it does not hold): the caller resynchronises.
  */
 export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | undefined {
-  let units = view.units;
-  // 1. Gone units leave; the rest keep their order.
-  if (patch.unitsGone.length > 0) {
-    const gone = new Set(patch.unitsGone);
-    units = units.filter((u) => !gone.has(u.id));
-  }
-  // 2. A unit the view holds is replaced in its place; a new one goes at the end.
-  if (patch.units.length > 0) {
-    units = [...units];
-    const at = new Map<string, number>();
-    // The first of a repeated id is the one replaced, as in the engine's map.
-    units.forEach((u, i) => {
-      if (!at.has(u.id)) at.set(u.id, i);
-    });
-    for (const u of patch.units) {
-      const i = at.get(u.id);
-      if (i !== undefined) {
-        units[i] = u;
-      } else {
-        at.set(u.id, units.length);
-        units.push(u);
-      }
-    }
-  }
+  const unitId = (u: UnitView) => u.id;
+  // 1. Gone units leave; the rest keep their order. 2. A unit the view holds is replaced in its
+  // place; a new one goes at the end.
+  let units = putEntries(removeGone(view.units, patch.unitsGone, unitId), patch.units, unitId);
   // 2b. A unit the view holds, some of its fields changed.
   if (patch.unitChanges.length > 0) {
     units = [...units];
@@ -67,20 +132,9 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     }
   }
   // 3. Only when the order above is not the server's: every unit named once, none unknown.
-  if (patch.unitOrder) {
-    const ids = patch.unitOrder.ids;
-    if (ids.length !== units.length) return undefined;
-    const byId = new Map<string, UnitView | null>();
-    for (const u of units) if (!byId.has(u.id)) byId.set(u.id, u);
-    const ordered: UnitView[] = [];
-    for (const id of ids) {
-      const u = byId.get(id);
-      if (!u) return undefined;  // unknown, or named twice
-      ordered.push(u);
-      byId.set(id, null);
-    }
-    units = ordered;
-  }
+  const ordered = reorder(units, patch.unitOrder, unitId);
+  if (!ordered) return undefined;
+  units = ordered;
   // 4. Sides never come or go by patch (that travels as a whole View), so an unknown one is a
   // View we should not be holding.
   let sides: SideView[] = view.sides;
@@ -103,7 +157,14 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     }
   }
   // 5. A field that is present replaces ours, even when empty (an empty menu is "nothing to do
-  // now"); an absent one means unchanged: a patch never unsets.
+  // now"); an absent one means unchanged: a patch never unsets. A menu may come as its changes.
+  let menu = view.menu;
+  if (patch.menu) {
+    menu = patch.menu;
+  } else if (patch.menuChange) {
+    menu = changedMenu(view.menu, patch.menuChange);
+    if (!menu) return undefined;
+  }
   return {
     ...view,
     units,
@@ -112,7 +173,7 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     decisions: patch.decisions ? patch.decisions.decisions : view.decisions,
     result: patch.result ?? view.result,
     paused: patch.paused ?? view.paused,
-    menu: patch.menu ?? view.menu,
+    menu,
     extra: patch.extra ?? view.extra,
     // 6.
     seq,
