@@ -16,9 +16,12 @@ targets=("$@")
 for t in "${targets[@]}"; do
   bin=build/fuzz/fuzz/$t
   mkdir -p "$bin.corpus"
+  # The seeds afresh, from today's scenarios and menus (fuzz/run_short.sh says why).
+  rm -rf "$bin.seeds"
+  SANDTABLE_FUZZ_SEEDS="$bin.seeds" "$bin" >/dev/null 2>&1
   start=$(date +%s)
   "$bin" -runs="$runs" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -print_funcs=0 -entropic=0 -artifact_prefix=build/fuzz/fuzz/ \
-    "$bin.corpus" "fuzz/corpus/$t" 2>&1 | tee "build/fuzz/fuzz/$t.long.log" | grep -E '^(#[0-9]+[[:space:]]+(DONE|INITED)|stat::|==|.*fuzz check failed)' || true
+    "$bin.corpus" "$bin.seeds" "fuzz/corpus/$t" 2>&1 | tee "build/fuzz/fuzz/$t.long.log" | grep -E '^(#[0-9]+[[:space:]]+(DONE|INITED)|stat::|==|.*fuzz check failed)' || true
   echo "$t: $(($(date +%s) - start)) s"
   checked=build/asan/fuzz/$t
   if [ -x "$checked" ]; then
