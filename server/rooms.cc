@@ -39,7 +39,7 @@ pb::Envelope error(const std::string& code, const std::string& message) {
 }  // namespace
 
 Rooms::Rooms(net::io_context& io, const Registry& registry, CommitQueue& commits, TokenIndex& tokens, Metrics& metrics,
-             ScenarioCatalog catalog)
+             std::shared_ptr<const ScenarioCatalog> catalog)
     : io_(io), registry_(registry), commits_(commits), tokens_(tokens), metrics_(metrics), catalog_(std::move(catalog)) {}
 
 std::shared_ptr<Room> Rooms::find(const std::string& id) const {
@@ -148,8 +148,8 @@ void Rooms::create(const pb::CreateRoom& request, bool allow_seed, std::function
   pb::Scenario scenario;
   switch (request.source_case()) {
     case pb::CreateRoom::kScenarioId: {
-      auto it = catalog_.by_id.find(request.scenario_id());
-      if (it == catalog_.by_id.end()) {
+      auto it = catalog_->by_id.find(request.scenario_id());
+      if (it == catalog_->by_id.end()) {
         return done(error("UNKNOWN_SCENARIO", "There is no built-in scenario '" + request.scenario_id() + "'."));
       }
       scenario = it->second;

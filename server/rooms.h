@@ -25,7 +25,7 @@ namespace sandtable::server {
 class Rooms {
  public:
   Rooms(boost::asio::io_context& io, const Registry& registry, CommitQueue& commits, TokenIndex& tokens,
-        Metrics& metrics, ScenarioCatalog catalog);
+        Metrics& metrics, std::shared_ptr<const ScenarioCatalog> catalog);
 
   void set_base_url(std::string url) { base_url_ = std::move(url); }
   const std::string& base_url() const { return base_url_; }
@@ -87,11 +87,11 @@ class Rooms {
 
   std::shared_ptr<Room> find(const std::string& id) const;
   std::size_t count() const;
-  const pb::Catalog& catalog() const { return catalog_.catalog; }
+  const pb::Catalog& catalog() const { return catalog_->catalog; }
   // A built-in scenario by id (nullptr when there is none); the catalogue never changes.
   const pb::Scenario* builtin(const std::string& id) const {
-    auto it = catalog_.by_id.find(id);
-    return it == catalog_.by_id.end() ? nullptr : &it->second;
+    auto it = catalog_->by_id.find(id);
+    return it == catalog_->by_id.end() ? nullptr : &it->second;
   }
   const Registry& registry() const { return registry_; }
 
@@ -135,7 +135,8 @@ class Rooms {
   CommitQueue& commits_;
   TokenIndex& tokens_;
   Metrics& metrics_;
-  ScenarioCatalog catalog_;
+  // Shared, since it never changes: a test or fuzzer that makes many Rooms copies no scenario.
+  std::shared_ptr<const ScenarioCatalog> catalog_;
   std::string base_url_;
   std::string node_;
   mutable std::mutex mu_;

@@ -382,7 +382,8 @@ int run_server(int argc, char** argv, const Registry& registry) {
     const int threads = flags.threads > 0 ? flags.threads : std::max(1u, std::thread::hardware_concurrency());
     net::io_context io(threads);
     spdlog::info("scenarios from {}", flags.scenarios);
-    Rooms rooms(io, registry, commits, tokens, metrics, load_catalog(flags.scenarios, registry));
+    Rooms rooms(io, registry, commits, tokens, metrics,
+                std::make_shared<const ScenarioCatalog>(load_catalog(flags.scenarios, registry)));
     rooms.set_node(flags.node);
     // After the io_context, so it stops (and stops posting answers to it) before the io_context goes.
     VerifyService verifier(registry);

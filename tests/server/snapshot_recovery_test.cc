@@ -42,7 +42,7 @@ struct Loaded {
   Loaded(const std::string& db, const Registry& registry)
       : storage(db, server::SyncMode::kNormal),
         commits(storage, metrics, std::chrono::microseconds(500)),
-        rooms(io, registry, commits, tokens, metrics, server::ScenarioCatalog{}) {
+        rooms(io, registry, commits, tokens, metrics, std::make_shared<const server::ScenarioCatalog>()) {
     spdlog::set_level(spdlog::level::warn);  // the fallbacks' warnings, not every join
     rooms.load(storage);
   }

@@ -109,7 +109,8 @@ struct Table {
       : real(db, server::SyncMode::kNormal),
         storage(real),
         commits(storage, metrics, 200us),
-        rooms(io, counter_registry(), commits, tokens, metrics, server::load_catalog(test_scenarios_dir(), counter_registry())),
+        rooms(io, counter_registry(), commits, tokens, metrics,
+              std::make_shared<const server::ScenarioCatalog>(server::load_catalog(test_scenarios_dir(), counter_registry()))),
         work(net::make_work_guard(io)),
         runner([this] { io.run(); }) {
     spdlog::set_level(spdlog::level::off);  // the injected failures' error lines are expected
