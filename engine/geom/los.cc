@@ -118,10 +118,10 @@ void LosWorld::add_footprint(int unit_id, Polygon shape, bool blocks) {
 
 void LosWorld::add_entry(Entry e) {
   entries_.push_back(std::move(e));
-  rebuild_index();
+  indexed_ = false;
 }
 
-void LosWorld::rebuild_index() {
+void LosWorld::rebuild_index() const {
   Box all = entries_.front().box;
   for (const Entry& e : entries_) {
     all.lo = {std::min(all.lo.x, e.box.lo.x), std::min(all.lo.y, e.box.lo.y)};
@@ -145,6 +145,7 @@ void LosWorld::rebuild_index() {
   cell_items_.assign(static_cast<std::size_t>(counts.back()), 0);
   for (int k = 0; k < static_cast<int>(entries_.size()); ++k)
     for_cells(padded(entries_[k].box), [&](int c) { cell_items_[counts[c]++] = k; });
+  indexed_ = true;
 }
 
 bool LosWorld::blocks(const Entry& e, const Segment& s) const { return inside_length_beyond(e.shape, s, e.limit); }
@@ -153,6 +154,7 @@ std::optional<int> LosWorld::blocker(Vec2 a, Vec2 b, std::span<const int> ignore
   if (lex_less(b, a)) std::swap(a, b);  // canonical order: clear(a, b) == clear(b, a) bit for bit
   const Segment s{a, b};
   if (entries_.empty() || s.length() <= kEps) return std::nullopt;
+  if (!indexed_) rebuild_index();
   const Ray ray = make_ray(a, b);
   const double ylo = std::min(a.y, b.y), yhi = std::max(a.y, b.y);
   const double xlo = std::min(a.x, b.x), xhi = std::max(a.x, b.x);

@@ -88,6 +88,22 @@ TEST(BgFireShoot, UnitsInTheLine) {
   t2.ok(shoot_cmd("axis", "a", "e"), {2, 2, 2});
 }
 
+// BG-LOS-03 figure by figure: the line is blocked by the one base it crosses, however far that base
+// stands from its unit's centre, and is clear by a hundredth of an inch past it. (Only what is
+// near the line is put into the line's check; this is where being near is decided per base.)
+TEST(BgFireShoot, TheEndBaseOfAUnitBlocksAndAHundredthPastItDoesNot) {
+  Sc sc = base();
+  // 0.625" bases centred on x = 10.3025, 11.3025, 12.3025: the first spans 9.99-10.615, and the line
+  // runs at x = 10, 1.3" from the unit's centre.
+  sc.inf(0, "mid", 3, 11.3025, 14);
+  TG t = axis_shooting(sc);
+  EXPECT_EQ(t.refused(shoot_cmd("axis", "a", "e")), "BG_NO_LOS");
+  Sc sc2 = base();
+  sc2.inf(0, "mid", 3, 11.3225, 14);  // the first base spans 10.01-10.635: the line passes it
+  TG t2 = axis_shooting(sc2);
+  t2.ok(shoot_cmd("axis", "a", "e"), {2, 2, 2});
+}
+
 // BG-LOS-04: woods may be seen through for 6" only; BG-TER-06: the line through them gives red.
 TEST(BgFireShoot, WoodsSixInches) {
   Sc sc = base();

@@ -128,6 +128,20 @@ TEST(GeomLos, BG_LOS_01_ViewerAndTargetFootprintsAreIgnored) {
   EXPECT_TRUE(w.clear({5, 5}, {5, 5}));            // a zero-length line is clear
 }
 
+// The index is built at the first question, not at each addition: what is added after a question
+// must be indexed again, including what widens the indexed area.
+TEST(GeomLos, WhatIsAddedAfterAQuestionCountsInTheNext) {
+  LosWorld w;
+  w.add_footprint(1, rectangle({0, 0}, Facing(), 1, 1), true);
+  EXPECT_TRUE(w.clear({5, -5}, {5, 5}));
+  w.add_terrain(7, axis_rectangle(4, -1, 6, 1), SightRule::opaque());  // inside the area indexed so far
+  EXPECT_EQ(w.blocker({5, -5}, {5, 5}), std::optional<int>(7));
+  EXPECT_TRUE(w.clear({40, -5}, {40, 5}));
+  w.add_footprint(2, rectangle({40, 0}, Facing(), 1, 1), true);  // far outside it
+  EXPECT_EQ(w.blocker({40, -5}, {40, 5}), std::optional<int>(2));
+  EXPECT_EQ(w.blocker({5, -5}, {5, 5}), std::optional<int>(7));
+}
+
 TEST(GeomLos, BadWorldsAreRefused) {
   LosWorld w;
   w.add_terrain(1, axis_rectangle(0, 0, 1, 1), SightRule::opaque());

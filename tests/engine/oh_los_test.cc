@@ -1,5 +1,6 @@
 // One-Hour Wargames WWII line of sight (OH-LOS-*, GAP-OH-LOS-01/03/05) and the fog-of-war room
 // option: a Concealed Ready unit hidden from the enemy until spotted within 12".
+#include "engine/core/rng.h"
 #include "oh_test_util.h"
 
 namespace sandtable::ohtest {
@@ -38,6 +39,48 @@ TEST(OhLos, OH_LOS_02_MortarObserver) {
   EXPECT_FALSE(oh::sees(t.st(), t.u("m"), t.u("x"), oh::SightFor::kSeeing));
   EXPECT_TRUE(oh::observes(t.st(), t.u("obs"), t.u("x")));
   t.ok(fire("allies", "m", "x"), {3});
+}
+
+// The reach tests that let sight, threat and movement skip the exact test of far units
+// (could_enter, could_be_within) must never say "apart" of bases the exact tests find touching:
+// random units of every type and facing, and lines and units placed around them, many of them
+// grazing the outer bases' corners.
+TEST(OhLos, ReachNeverSkipsWhatTheExactTestsFind) {
+  const oh::UnitType types[] = {oh::UnitType::kInfantry, oh::UnitType::kMortar, oh::UnitType::kAtg, oh::UnitType::kTank};
+  Pcg32 rng(20261130);
+  const auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * (rng.next() / 4294967296.0); };
+  int entered = 0, within = 0, skipped = 0;
+  for (int i = 0; i < 20000; ++i) {
+    oh::Unit u;
+    u.type = types[rng.below(4)];
+    u.pos = {uniform(20, 40), uniform(20, 40)};
+    u.facing = geom::Facing::from_half_degrees(static_cast<int>(rng.below(720)));
+    const geom::Segment s{{uniform(15, 45), uniform(15, 45)}, {uniform(15, 45), uniform(15, 45)}};
+    bool enters = false;
+    for (const auto& b : oh::bases(u)) enters = enters || geom::enters(b, s);
+    if (enters) {
+      ++entered;
+      EXPECT_TRUE(oh::could_enter(u, s)) << "unit at " << u.pos.x << "," << u.pos.y;
+    } else if (!oh::could_enter(u, s)) {
+      ++skipped;
+    }
+    const oh::UnitType other = types[rng.below(4)];
+    const geom::Vec2 at{uniform(20, 40), uniform(20, 40)};
+    const geom::Facing f = geom::Facing::from_half_degrees(static_cast<int>(rng.below(720)));
+    const double d = rng.below(2) == 0 ? 0.0 : oh::kThreatDistance;
+    bool near = false;
+    for (const auto& a : oh::bases(u)) {
+      for (const auto& b : oh::bases_at(other, at, f)) near = near || (d == 0 ? oh::overlap(a, b) : !geom::beyond(oh::gap(a, b), d));
+    }
+    if (near) {
+      ++within;
+      EXPECT_TRUE(oh::could_be_within(u.type, u.pos, other, at, d));
+    }
+  }
+  // The sample reaches both answers often enough to mean something.
+  EXPECT_GT(entered, 1000);
+  EXPECT_GT(within, 300);
+  EXPECT_GT(skipped, 1000);
 }
 
 // OH-LOS-03, GAP-OH-LOS-03: an enemy unit other than the target blocks (switchable).

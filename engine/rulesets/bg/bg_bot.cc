@@ -25,6 +25,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
+#include <vector>
 
 #include "engine/model/game.h"
 #include "engine/rulesets/bg/bg_actions.h"
@@ -186,11 +188,23 @@ bool attacking(const Sight& s) {
   return false;
 }
 
-// Whole compass degrees closest to the direction of v.
+// Whole compass degrees closest to the direction of v: the first k (0..359) whose table facing
+// has the greatest dot product with v. Only the few whole degrees around v's own angle can be it
+// (any other is at least a degree off, far beyond rounding), so only they are scored, in the same
+// order as a scan of all 360 would meet them; the bot asks this for every path it tries.
 int degrees_along(Vec2 v) {
+  if (v.x == 0 && v.y == 0) return 0;  // every product is zero: the scan keeps its first
+  std::vector<int> ks;
+  if (geom::is_finite(v)) {
+    const long centre = std::lround(std::atan2(v.x, v.y) * 180.0 / std::numbers::pi);
+    for (long d = -2; d <= 2; ++d) ks.push_back(static_cast<int>(((centre + d) % 360 + 360) % 360));
+    std::sort(ks.begin(), ks.end());
+  } else {
+    for (int k = 0; k < 360; ++k) ks.push_back(k);
+  }
   int best = 0;
   double score = -1e300;
-  for (int k = 0; k < 360; ++k) {
+  for (const int k : ks) {
     const double x = geom::dot(v, Facing::from_degrees(k).forward());
     if (x > score) {
       score = x;

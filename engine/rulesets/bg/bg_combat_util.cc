@@ -3,6 +3,7 @@
 #include "engine/rulesets/bg/bg_combat_util.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_tables.h"
@@ -194,6 +195,25 @@ std::vector<const Terrain*> terrain_on_line(const BgState& st, Vec2 from, Vec2 t
 
 namespace {
 
+// Added to a footprint's circumradius before a line is judged too far to touch it: far above any
+// rounding, far below a base's size.
+constexpr double kNearLineSlack = 1e-6;
+
+// Could any footprint of `u` (footprints()) touch a line? Each is a rectangle, inside the circle of
+// half its diagonal around its centre; `near(centre, radius)` says whether such a circle does.
+template <typename Near>
+bool footprint_near_line(const BgState& st, const Unit& u, const Near& near) {
+  if (u.kind == UnitKind::kVehicle || u.kind == UnitKind::kEmplacement) {
+    const double length = u.vehicle ? u.vehicle->length : 1.5, width = u.vehicle ? u.vehicle->width : 1.5;
+    return near(u.position, std::hypot(length, width) / 2);
+  }
+  const double radius = st.options.base_size * std::sqrt(2.0) / 2;
+  for (const auto& f : u.figures) {
+    if (f.alive && near(f.pos, radius)) return true;
+  }
+  return false;
+}
+
 bool on_high_ground(const BgState& st, const Unit& u, Vec2 at) {
   if (!u.building.empty()) return true;
   for (const auto& t : st.terrain) {
@@ -284,9 +304,18 @@ std::optional<std::string> sight_blocker(const BgState& st, Vec2 a, Vec2 b, cons
   const std::string none;
   const std::string& from_building = from ? from->building : none;
   const std::string& to_building = to ? to->building : none;
+  // Only what could touch the line is put in the world: a shot's check asks one line, and building
+  // every figure base of the table for it was most of a Battleground bot's time. The tests are
+  // conservative (a box, a circle around a base), so the exact test still decides every line.
+  const geom::Segment line{a, b};
+  const geom::Box line_box = geom::box_of(line);
+  const auto near_line = [&](Vec2 centre, double radius) {
+    return !geom::beyond(geom::distance_to_segment(centre, line), radius + kNearLineSlack);
+  };
   for (std::size_t i = 0; i < st.terrain.size(); ++i) {
     const Terrain& t = st.terrain[i];
     if (!t.area || t.sight.kind == geom::Sight::kTransparent) continue;
+    if (!t.area->box().overlaps(line_box)) continue;
     w.add_terrain(static_cast<int>(i), *t.area, t.sight);
     // A unit standing on a hill or in a building sees out of it and can be seen in it
     // (BG-TER-09); woods keep their limited sight for the viewer inside (docs/geometry.md).
@@ -306,6 +335,8 @@ std::optional<std::string> sight_blocker(const BgState& st, Vec2 a, Vec2 b, cons
     // BG-LOS-02: 1- and 2-figure units are transparent; GAP-BG-LOS-02: vehicles and emplacements
     // are solid models and block.
     const bool blocks = !u.infantry_like() || u.living() >= 3;
+    if (!blocks) continue;  // a footprint that does not block is never the answer
+    if (!footprint_near_line(st, u, near_line)) continue;
     for (auto& poly : footprints(st, u)) w.add_footprint(kUnitBase + static_cast<int>(i), std::move(poly), blocks);
   }
   const auto hit = w.blocker(a, b, ignore);

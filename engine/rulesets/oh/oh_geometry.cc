@@ -12,6 +12,9 @@ namespace {
 
 using geom::Segment;
 
+// Added to a reach before two things are judged apart: far above rounding, far below a base.
+constexpr double kNearSlack = 1e-6;
+
 bool blocks_sight(TerrainKind k) {
   return k == TerrainKind::kWoods || k == TerrainKind::kTown || k == TerrainKind::kHill ||
          k == TerrainKind::kCornfield;
@@ -75,6 +78,9 @@ bool terrain_blocks(const OhState& st, Segment s, Vec2 from_centre, Vec2 to_cent
 bool units_block(const OhState& st, Segment s, const Unit& from, const Unit& to, SightFor why) {
   for (const auto& u : st.units) {
     if (!u.alive || u.id == from.id || u.id == to.id) continue;
+    // Sight asks this of every unit for each of up to 27 lines between two units; building the
+    // bases of every unit on the table for each line was most of a One-Hour order's time.
+    if (!could_enter(u, s)) continue;
     if (u.side == from.side) {
       if (u.dug_in) {
         // Seeing passes over a Dug-in friend; fire only if the firer is Dug-in or a Tank.
@@ -125,6 +131,19 @@ std::vector<Polygon> bases_at(UnitType type, Vec2 pos, Facing facing) {
 
 std::vector<Polygon> bases(const Unit& u) { return bases_at(u.type, u.pos, u.facing); }
 
+double reach(UnitType type) {
+  const TypeRow& r = row_of(type);
+  return std::hypot(1.5 * r.base_width + r.base_gap, r.base_depth / 2);
+}
+
+bool could_be_within(UnitType a, Vec2 pa, UnitType b, Vec2 pb, double d) {
+  return !geom::beyond(geom::distance(pa, pb), d + reach(a) + reach(b) + kNearSlack);
+}
+
+bool could_enter(const Unit& u, Segment s) {
+  return !geom::beyond(geom::distance_to_segment(u.pos, s), reach(u.type) + kNearSlack);
+}
+
 bool overlap(const Polygon& a, const Polygon& b) {
   if (!a.box().overlaps(b.box())) return false;
   for (int i = 0; i < a.size(); ++i) {
@@ -156,7 +175,8 @@ bool threatened(const OhState& st, const Unit& u) {
   const auto mine = bases(u);
   for (const auto& e : st.units) {
     if (!e.alive || e.side == u.side) continue;
-    if (geom::distance(e.pos, u.pos) > 30) continue;  // far beyond 2" between any bases
+    // The view asks this of every unit of the side to move, for every seat.
+    if (!could_be_within(u.type, u.pos, e.type, e.pos, kThreatDistance)) continue;
     for (const auto& eb : bases(e)) {
       for (const auto& b : mine) {
         if (geom::within(gap(b, eb), kThreatDistance)) return true;

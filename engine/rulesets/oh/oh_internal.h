@@ -26,6 +26,15 @@ const std::string& side_name(const OhState& st, int side);
 std::array<Vec2, 3> base_centres(const UnitType type, Vec2 pos, Facing facing);
 std::vector<Polygon> bases(const Unit& u);
 std::vector<Polygon> bases_at(UnitType type, Vec2 pos, Facing facing);
+// How far a unit's bases reach from its centre (the unique base's): the circle through the outer
+// bases' far corners. The next two only skip exact tests, never decide one: a tolerance of a
+// millionth of an inch keeps them on the safe side.
+double reach(UnitType type);
+// Could a base of a unit of type `a` at `pa` be within `d` of one of type `b` at `pb`? False only
+// when their reaches are more than `d` apart (0: could they overlap?).
+bool could_be_within(UnitType a, Vec2 pa, UnitType b, Vec2 pb, double d);
+// Could the segment enter a base of `u`? False only when it passes beyond u's reach.
+bool could_enter(const Unit& u, geom::Segment s);
 // Shortest distance between two polygons (0 when they touch or overlap).
 double gap(const Polygon& a, const Polygon& b);
 bool overlap(const Polygon& a, const Polygon& b);

@@ -118,7 +118,11 @@ Check units_check(const OhState& st, const Unit& u, const std::vector<Vec2>& pts
   const std::string side = st.side_id(u.side);
   const auto end_bases = bases_at(u.type, pts.back(), end_facing);
   for (const auto& o : st.units) {
-    if (!o.alive || o.id == u.id || !visible_to(st, o, side)) continue;
+    if (!o.alive || o.id == u.id) continue;
+    bool near_path = could_be_within(u.type, pts.back(), o.type, o.pos, 0);
+    for (std::size_t i = 0; i + 1 < pts.size() && !near_path; ++i) near_path = could_enter(o, {pts[i], pts[i + 1]});
+    if (!near_path) continue;  // neither the path nor its end comes near: the exact tests below cannot fail
+    if (!visible_to(st, o, side)) continue;
     const auto ob = bases(o);
     if (o.side != u.side) {
       for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
@@ -320,6 +324,7 @@ void do_move(Context& ctx, OhState& st, int side, const pb::OhMove& m) {
     const auto mine = bases_at(u.type, p, f);
     for (const auto& o : st.units) {
       if (!o.alive || o.id == u.id) continue;
+      if (!could_be_within(u.type, p, o.type, o.pos, 0)) continue;  // asked every 0.1" of the path
       if (hidden_only && (o.side == u.side || !hidden_from(st, o, u.side))) continue;
       for (const auto& ob : bases(o)) {
         for (const auto& b : mine) {

@@ -186,14 +186,23 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
     int parent;
     int depth;
   };
+  // The squares enemies hold and those already reached, one flag per square: looking each up in
+  // the unit list and the node list was most of the walk.
+  const auto index = [&](Sq s) { return static_cast<std::size_t>(s.row * st.cols + s.col); };
+  std::vector<char> enemy(static_cast<std::size_t>(st.cols) * static_cast<std::size_t>(st.rows), 0);
+  std::vector<char> reached(enemy.size(), 0);
+  for (const auto& e : st.units) {
+    if (e.alive && e.side != side && st.on_board(e.sq)) enemy[index(e.sq)] = 1;  // PwState::enemy_at
+  }
   std::vector<Node> nodes{{u.sq, -1, 0}};
+  if (st.on_board(u.sq)) reached[index(u.sq)] = 1;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (nodes[i].depth >= limit) continue;
     for (int f = 0; f < 4; ++f) {
       const Sq s = grid::step(nodes[i].sq, static_cast<Facing>(f));
-      if (!st.on_board(s) || !passable(st.cell(s)) || st.enemy_at(s, side)) continue;
-      const bool seen = std::any_of(nodes.begin(), nodes.end(), [&](const Node& n) { return n.sq == s; });
-      if (!seen) nodes.push_back({s, static_cast<int>(i), nodes[i].depth + 1});
+      if (!st.on_board(s) || !passable(st.cell(s)) || enemy[index(s)] || reached[index(s)]) continue;
+      reached[index(s)] = 1;
+      nodes.push_back({s, static_cast<int>(i), nodes[i].depth + 1});
     }
   }
   std::vector<std::pair<int, std::size_t>> ranked;
