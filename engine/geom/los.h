@@ -75,7 +75,7 @@ class LosWorld {
   // tests the entries of the cells it passes through, each once.
   // Built at the first query after the last addition, not at every addition: a world is filled
   // with every terrain feature and figure base and then often asked one line (a shot's check), and
-  // an index rebuilt per addition made filling it quadratic (15 % of a Battleground bot game).
+  // an index rebuilt per addition made filling it quadratic (docs/geometry.md "Speed").
   // So a world is not to be queried from two threads at once before its first query.
   mutable bool indexed_ = false;
   mutable Vec2 origin_;
