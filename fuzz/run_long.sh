@@ -2,6 +2,8 @@
 # The on-demand fuzz run (docs/RELIABILITY.md "Fuzzing"): every target for RUNS inputs (10
 # million unless given), one after another, from its corpus in the tree, on one core each.
 # usage: fuzz/run_long.sh [runs] [target...]    (after script/build fuzz, and script/build asan)
+# FUZZ_FORK=N runs each target as one libFuzzer run of N worker processes (-fork=N), which count
+# their inputs together against RUNS: the way to give one target both cores.
 # The long runs use build/fuzz (UBSan, no AddressSanitizer: twice the inputs a second); then every
 # input the run kept is run once more through the asan build's target (AddressSanitizer and UBSan),
 # when that build is there. Each target's final figures (inputs run, inputs per second, coverage,
@@ -20,8 +22,10 @@ for t in "${targets[@]}"; do
   rm -rf "$bin.seeds"
   SANDTABLE_FUZZ_SEEDS="$bin.seeds" "$bin" >/dev/null 2>&1
   start=$(date +%s)
-  "$bin" -runs="$runs" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -print_funcs=0 -entropic=0 -artifact_prefix=build/fuzz/fuzz/ \
-    "$bin.corpus" "$bin.seeds" "fuzz/corpus/$t" 2>&1 | tee "build/fuzz/fuzz/$t.long.log" | grep -E '^(#[0-9]+[[:space:]]+(DONE|INITED)|stat::|==|.*fuzz check failed)' || true
+  fork=()
+  [ -z "${FUZZ_FORK:-}" ] || fork=(-fork="$FUZZ_FORK")
+  "$bin" "${fork[@]}" -runs="$runs" -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 -print_funcs=0 -entropic=0 -artifact_prefix=build/fuzz/fuzz/ \
+    "$bin.corpus" "$bin.seeds" "fuzz/corpus/$t" 2>&1 | tee "build/fuzz/fuzz/$t.long.log" | grep -E '^(#[0-9]+[[:space:]]+(DONE|INITED)|#[0-9]+: cov|INFO: (fuzzed|exiting)|stat::|==|.*fuzz check failed)' || true
   echo "$t: $(($(date +%s) - start)) s"
   checked=build/asan/fuzz/$t
   if [ -x "$checked" ]; then
