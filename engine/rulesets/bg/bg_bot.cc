@@ -30,6 +30,8 @@
 
 #include "engine/model/game.h"
 #include "engine/rulesets/bg/bg_actions.h"
+#include "engine/rulesets/bg/bg_bot_odds.h"
+#include "engine/rulesets/bg/bg_bot_sight.h"
 #include "engine/rulesets/bg/bgs_skirmish.h"
 #include "engine/rulesets/bg/bg_combat_util.h"
 #include "engine/rulesets/bg/bg_damage.h"
@@ -43,150 +45,7 @@ namespace sandtable::bg {
 
 namespace {
 
-
-// ---- dice odds ----
-
-// The distribution of an attack's net hits (BG-FIRE-02..05, BG-VEH-02/06): index = net hits.
-std::vector<double> net_distribution(const DicePool& p) {
-  const double hit = p.hit_from > 6 ? 0.0 : (7 - std::max(p.hit_from, 2)) / 6.0;
-  const double one = 1.0 / 6.0;
-  const int low = p.white + p.red;  // the most cancels
-  std::vector<double> d(static_cast<std::size_t>(low + p.white + p.blue + 1), 0.0);
-  d[static_cast<std::size_t>(low)] = 1.0;
-  auto step = [&](double up, double down) {
-    std::vector<double> n(d.size(), 0.0);
-    for (std::size_t i = 0; i < d.size(); ++i) {
-      if (d[i] == 0) continue;
-      if (i + 1 < d.size()) n[i + 1] += d[i] * up;
-      if (i > 0) n[i - 1] += d[i] * down;
-      n[i] += d[i] * (1.0 - up - down);
-    }
-    d.swap(n);
-  };
-  for (int i = 0; i < p.white; ++i) step(hit, one);
-  for (int i = 0; i < p.blue; ++i) step(hit, 0.0);
-  for (int i = 0; i < p.red; ++i) step(0.0, one);
-  std::vector<double> out(static_cast<std::size_t>(p.white + p.blue) * 2 + 1, 0.0);
-  for (std::size_t i = 0; i < d.size(); ++i) {
-    int net = std::max(0, static_cast<int>(i) - low);
-    if (p.halve) net /= 2;
-    if (p.double_hits) net *= 2;
-    out[static_cast<std::size_t>(net)] += d[i];
-  }
-  return out;
-}
-
-double expected_net(const DicePool& p) {
-  const auto d = net_distribution(p);
-  double e = 0;
-  for (std::size_t i = 0; i < d.size(); ++i) e += static_cast<double>(i) * d[i];
-  return e;
-}
-
-double at_least(const DicePool& p, int k) {
-  const auto d = net_distribution(p);
-  double s = 0;
-  for (std::size_t i = static_cast<std::size_t>(std::max(k, 0)); i < d.size(); ++i) s += d[i];
-  return s;
-}
-
-// P(3D6 >= d): the charge distance (BG-MEL-03).
-double p_3d6_at_least(double d) {
-  int hits = 0;
-  for (int a = 1; a <= 6; ++a)
-    for (int b = 1; b <= 6; ++b)
-      for (int c = 1; c <= 6; ++c) hits += a + b + c >= d ? 1 : 0;
-  return hits / 216.0;
-}
-
-// ---- what the seat sees ----
-
-struct Sight {
-  const BgState& st;
-  int side;
-  Seer seer;
-  std::vector<const Unit*> enemies;  // known, on the table, standing somewhere
-};
-
-Sight look(const BgState& st, int side) {
-  Sight s{st, side, Seer{side, false}, {}};
-  for (const auto& u : st.units) {
-    if (u.side == side || !u.on_table || u.destroyed || !u.carried_by.empty()) continue;
-    if (!knows_unit(u, s.seer)) continue;  // BG-UNIT-09: a hidden enemy is not there for the bot
-    s.enemies.push_back(&u);
-  }
-  return s;
-}
-
-double radius_of(const BgState& st, const Objective& o) { return o.radius > 0 ? o.radius : st.options.objective_radius; }
-
-bool unit_inside(const BgState& st, const Unit& u, const Objective& o) {
-  const double r = radius_of(st, o);
-  if (u.infantry_like()) {
-    for (const auto& f : u.figures) {
-      if (f.alive && !f.prisoner && geom::within(geom::distance(f.pos, o.at), r)) return true;
-    }
-    return false;
-  }
-  return geom::within(geom::distance(u.position, o.at), r);
-}
-
-// objective_holder as the seat sees it: only its own units and the enemies it knows.
-int seen_holder(const Sight& s, const Objective& o) {
-  bool present[2] = {false, false}, holds[2] = {false, false};
-  auto count = [&](const Unit& u) {
-    if (u.side < 0 || u.side > 1 || !counts_for_objectives(u) || !unit_inside(s.st, u, o)) return;
-    present[u.side] = true;
-    if (u.infantry_like() || s.st.options.vehicles_hold) holds[u.side] = true;
-  };
-  for (const auto& u : s.st.units) {
-    if (u.side == s.side) count(u);
-  }
-  for (const Unit* e : s.enemies) count(*e);
-  for (int k = 0; k < 2; ++k) {
-    if (holds[k] && !present[1 - k]) return k;
-  }
-  return o.owner;
-}
-
-bool near_objective(const BgState& st, Vec2 p, double extra) {
-  for (const auto& o : st.objectives) {
-    if (geom::within(geom::distance(p, o.at), radius_of(st, o) + extra)) return true;
-  }
-  return false;
-}
-
-const Objective* inside_any(const BgState& st, const Unit& u) {
-  for (const auto& o : st.objectives) {
-    if (unit_inside(st, u, o)) return &o;
-  }
-  return nullptr;
-}
-
-// The objective this unit should go for: the nearest one its side does not hold, else the
-// nearest one (nullptr when the scenario has none).
-const Objective* goal_of(const Sight& s, const Unit& u) {
-  const Objective* best = nullptr;
-  double bd = 0;
-  for (int pass = 0; pass < 2 && !best; ++pass) {
-    for (const auto& o : s.st.objectives) {
-      if (pass == 0 && seen_holder(s, o) == s.side) continue;
-      const double d = geom::distance(com(u), o.at);
-      if (!best || d < bd) {
-        best = &o;
-        bd = d;
-      }
-    }
-  }
-  return best;
-}
-
-bool attacking(const Sight& s) {
-  for (const auto& o : s.st.objectives) {
-    if (seen_holder(s, o) != s.side) return true;
-  }
-  return false;
-}
+using namespace bot;
 
 // Whole compass degrees closest to the direction of v: the first k (0..359) whose table facing
 // has the greatest dot product with v. Only the few whole degrees around v's own angle can be it
