@@ -3,14 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include "engine/model/scenario_check.h"
+#include "server/frame_of.h"
 
 namespace sandtable::server {
-
-namespace {
-
-Frame frame_of(const pb::Envelope& env) { return std::make_shared<const std::string>(env.SerializeAsString()); }
-
-}  // namespace
 
 FrameHandler::FrameHandler(ServerContext& ctx, std::shared_ptr<ConnectionSlot> slot)
     : ctx_(ctx), slot_(std::move(slot)), resyncs_(ctx.limits.resyncs_per_second, ctx.limits.resync_burst),
