@@ -14,25 +14,6 @@ const char* facing_name(Facing f) {
 
 Facing opposite(Facing f) { return static_cast<Facing>((static_cast<int>(f) + 2) % 4); }
 
-Sq delta(Facing f) {
-  switch (f) {
-    case Facing::kNorth: return {0, 1};
-    case Facing::kEast: return {1, 0};
-    case Facing::kSouth: return {0, -1};
-    case Facing::kWest: return {-1, 0};
-  }
-  return {0, 1};
-}
-
-Sq step(Sq s, Facing f) {
-  const Sq d = delta(f);
-  return {s.col + d.col, s.row + d.row};
-}
-
-int distance(Sq a, Sq b) { return std::abs(a.col - b.col) + std::abs(a.row - b.row); }
-
-bool adjacent(Sq a, Sq b) { return distance(a, b) == 1; }
-
 Facing facing_toward(Sq a, Sq b) {
   if (b.row > a.row) return Facing::kNorth;
   if (b.row < a.row) return Facing::kSouth;

@@ -19,13 +19,25 @@ enum class Facing { kNorth = 0, kEast = 1, kSouth = 2, kWest = 3 };
 
 const char* facing_name(Facing f);  // "north", ...
 Facing opposite(Facing f);
-// The unit step (dcol, drow) across the edge a unit facing f looks through.
-Sq delta(Facing f);
-Sq step(Sq s, Facing f);
+// The unit step (dcol, drow) across the edge a unit facing f looks through. These few are
+// inline: the move search and the bot call them for every square they walk.
+inline Sq delta(Facing f) {
+  switch (f) {
+    case Facing::kNorth: return {0, 1};
+    case Facing::kEast: return {1, 0};
+    case Facing::kSouth: return {0, -1};
+    case Facing::kWest: return {-1, 0};
+  }
+  return {0, 1};
+}
+inline Sq step(Sq s, Facing f) {
+  const Sq d = delta(f);
+  return {s.col + d.col, s.row + d.row};
+}
 
 // Orthogonal distance: squares counted through edges, never corners (PW conventions).
-int distance(Sq a, Sq b);
-bool adjacent(Sq a, Sq b);  // sharing a side (PW-DEF-05)
+inline int distance(Sq a, Sq b) { return std::abs(a.col - b.col) + std::abs(a.row - b.row); }
+inline bool adjacent(Sq a, Sq b) { return distance(a, b) == 1; }  // sharing a side (PW-DEF-05)
 // The facing from a toward an orthogonally adjacent b (a and b must be adjacent).
 Facing facing_toward(Sq a, Sq b);
 

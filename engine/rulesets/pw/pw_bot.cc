@@ -16,19 +16,38 @@ bool fights(UnitType t) {
          t == UnitType::kMachineGun;
 }
 
+// Where a side's enemies stand, gathered once per unit the bot weighs: scoring each square the
+// unit can reach walked the whole unit list three times, which was most of a bot game.
+struct Enemies {
+  std::vector<Sq> all;       // living enemies, those carried included (nearest_enemy_distance)
+  std::vector<Sq> in_field;  // living enemies not carried, in unit order (sight and facing)
+
+  Enemies(const PwState& st, int side) {
+    for (const auto& e : st.units) {
+      if (!e.alive || e.side == side) continue;
+      all.push_back(e.sq);
+      if (e.carried_by.empty()) in_field.push_back(e.sq);
+    }
+  }
+  int nearest(Sq s) const {
+    int best = 1 << 20;  // as nearest_enemy_distance
+    for (const Sq e : all) best = std::min(best, grid::distance(e, s));
+    return best;
+  }
+};
+
 // Is any living enemy in this unit's arc and fire range if it stood at `at` facing `f`?
-bool enemy_in_reach(const PwState& st, const Unit& u, Sq at, Facing f) {
+bool enemy_in_reach(const Enemies& enemies, const Unit& u, Sq at, Facing f) {
   const int range = std::max(row_of(u).fire_range, 1);
-  for (const auto& e : st.units) {
-    if (!e.alive || e.side == u.side || !e.carried_by.empty()) continue;
-    if (grid::distance(at, e.sq) <= range && grid::in_arc(at, f, e.sq)) return true;
+  for (const Sq e : enemies.in_field) {
+    if (grid::distance(at, e) <= range && grid::in_arc(at, f, e)) return true;
   }
   return false;
 }
 
-int score_move(const PwState& st, const Unit& u, Sq to, Facing f) {
-  const int before = nearest_enemy_distance(st, u.side, u.sq);
-  const int after = nearest_enemy_distance(st, u.side, to);
+// `before` is the unit's distance to the nearest enemy where it stands.
+int score_move(const PwState& st, const Enemies& enemies, int before, const Unit& u, Sq to, Facing f) {
+  const int after = enemies.nearest(to);
   const TypeRow& row = row_of(u);
   int s = 0;
   switch (u.type) {
@@ -51,7 +70,7 @@ int score_move(const PwState& st, const Unit& u, Sq to, Facing f) {
       break;
   }
   if (square_in_cover(st, to)) s += 3;
-  if (enemy_in_reach(st, u, to, f)) s += 4;
+  if (enemy_in_reach(enemies, u, to, f)) s += 4;
   return s;
 }
 
@@ -78,13 +97,16 @@ int score_command(const PwState& st, const pb::PwCommand& c) {
     case pb::PwCommand::kMove: {
       const Unit* u = st.alive_unit(c.move().unit_id());
       if (!u) return -100;
-      return score_move(st, *u, to_sq(c.move().path(c.move().path_size() - 1)), static_cast<Facing>(c.move().facing()));
+      const Enemies enemies(st, u->side);
+      return score_move(st, enemies, enemies.nearest(u->sq), *u, to_sq(c.move().path(c.move().path_size() - 1)),
+                        static_cast<Facing>(c.move().facing()));
     }
     case pb::PwCommand::kFace: {
       const Unit* u = st.alive_unit(c.face().unit_id());
       if (!u) return -100;
-      const bool now = enemy_in_reach(st, *u, u->sq, u->facing);
-      const bool then = enemy_in_reach(st, *u, u->sq, static_cast<Facing>(c.face().facing()));
+      const Enemies enemies(st, u->side);
+      const bool now = enemy_in_reach(enemies, *u, u->sq, u->facing);
+      const bool then = enemy_in_reach(enemies, *u, u->sq, static_cast<Facing>(c.face().facing()));
       return (!now && then) ? 3 : -3;
     }
     case pb::PwCommand::kStationary: {
@@ -135,20 +157,20 @@ std::optional<pb::Command> answer(const PwState& st, const pb::Decision& d, cons
   return c;
 }
 
-// The facing that puts the nearest enemy ahead of a unit standing at `at`.
-Facing face_nearest(const PwState& st, int side, Sq at, Facing fallback) {
-  const Unit* best = nullptr;
+// The facing that puts the nearest enemy ahead of a unit standing at `at` (the first of those
+// as near, in unit order).
+Facing face_nearest(const Enemies& enemies, Sq at, Facing fallback) {
+  const Sq* best = nullptr;
   int best_d = 1 << 30;
-  for (const auto& e : st.units) {
-    if (!e.alive || e.side == side || !e.carried_by.empty()) continue;
-    const int d = grid::distance(at, e.sq);
+  for (const Sq& e : enemies.in_field) {
+    const int d = grid::distance(at, e);
     if (d < best_d) {
       best_d = d;
       best = &e;
     }
   }
   if (!best) return fallback;
-  const int dc = best->sq.col - at.col, dr = best->sq.row - at.row;
+  const int dc = best->col - at.col, dr = best->row - at.row;
   if (std::abs(dc) > std::abs(dr)) return dc > 0 ? Facing::kEast : Facing::kWest;
   return dr > 0 ? Facing::kNorth : Facing::kSouth;
 }
@@ -205,28 +227,41 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
       nodes.push_back({s, static_cast<int>(i), nodes[i].depth + 1});
     }
   }
+  const Enemies enemies(st, side);
+  const int before = enemies.nearest(u.sq);
   std::vector<std::pair<int, std::size_t>> ranked;
+  ranked.reserve(nodes.size());
   for (std::size_t i = 1; i < nodes.size(); ++i) {
-    ranked.push_back({score_move(st, u, nodes[i].sq, face_nearest(st, side, nodes[i].sq, u.facing)), i});
+    const Sq at = nodes[i].sq;
+    ranked.push_back({score_move(st, enemies, before, u, at, face_nearest(enemies, at, u.facing)), i});
   }
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  // Most candidates are refused (the walk knows nothing of terrain or contact), so one command
+  // is filled again for each and moved out only when the rules take it.
   int legal = 0;
+  pb::PwCommand c;
+  std::vector<Sq> path;
   for (const auto& [score, i] : ranked) {
     if (legal >= 3) break;
-    std::vector<Sq> path;
+    path.clear();
     for (int n = static_cast<int>(i); n > 0; n = nodes[static_cast<std::size_t>(n)].parent) path.push_back(nodes[static_cast<std::size_t>(n)].sq);
-    pb::PwCommand c;
     auto* m = c.mutable_move();
+    m->Clear();
     m->set_unit_id(u.id);
-    for (auto it = path.rbegin(); it != path.rend(); ++it) *m->add_path() = to_pb(*it);
-    m->set_facing(static_cast<pb::GridFacing>(face_nearest(st, side, path.front(), u.facing)));
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      auto* q = m->add_path();
+      q->set_col(it->col);
+      q->set_row(it->row);
+    }
+    m->set_facing(static_cast<pb::GridFacing>(face_nearest(enemies, path.front(), u.facing)));
     MovePlan plan;
     if (check_move(st, side, *m, &plan, Say::kCodeOnly)) continue;
     ++legal;
     out.push_back(std::move(c));
+    c.Clear();
   }
   // Turn to face the enemy in place.
-  const Facing want = face_nearest(st, side, u.sq, u.facing);
+  const Facing want = face_nearest(enemies, u.sq, u.facing);
   if (want != u.facing) {
     pb::PwCommand c;
     auto* f = c.mutable_face();
