@@ -6,9 +6,8 @@ import { ChatChannel, Role, type Envelope } from "../gen/sandtable/v1/protocol_p
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
 import type { EnvelopeInit, QueryInit, QueryResult, Status } from "../net/connection";
 import { dismissRefusal, initialModel, offlineReason, orderSent, reduce, resendWhenStale, type LogFilter, type TableModel } from "../state/store";
-import { answerNote } from "./answer";
-import { Asker, PAUSE_MS } from "./asker";
-import { routeNoteAt, routeOverlay, routeQuestion } from "./grid-route";
+import { Asker } from "./asker";
+import { aimNote, aimOverlay, aimQuestion, noteCoversUnit, type Aim } from "./aim-overlay";
 import { Board } from "./board";
 import { legend } from "./legend";
 import { loadSaved, save } from "../state/saved";
@@ -17,12 +16,14 @@ import { ViewFrom } from "./orientation";
 import { Follow } from "./follow";
 import { h, replace } from "./dom";
 import { MeasureTool } from "./measure";
-import { actions, answerFor, generalActions, myTurn, Orders, pageTitle, planActions, pointMark, type Overlay, type PlayInit } from "./orders";
-import { emptyForm, gmEditPanel, type GmForm } from "./gm";
-import { emptySeats, gmSeatsPanel, type SeatsState } from "./gm-seats";
+import { actions, generalActions, myTurn, Orders, pageTitle, planActions, type PlayInit } from "./orders";
+import { decisionCards } from "./decisions";
+import { emptyForm, type GmForm } from "./gm";
+import { refereePanel } from "./referee";
+import { emptySeats, type SeatsState } from "./gm-seats";
 import { diceBox, emptyDice, type DiceDraft } from "./table-dice";
-import { spectatorSetting, watchingWords } from "./spectators";
-import { askButton, emptyDraft, gmRulingsPanel, myRulings, type AskInit, type RulingDraft, type RulingWords } from "./rulings";
+import { watchingWords } from "./spectators";
+import { askButton, emptyDraft, myRulings, type AskInit, type RulingDraft, type RulingWords } from "./rulings";
 import { rosterPanel } from "./roster";
 import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
 import { afterAction, afterActionPanel, download, logText } from "./afteraction";
@@ -34,8 +35,8 @@ import { ReplayDialog } from "./replay";
 import { branchNote } from "../state/replay";
 import { briefingDialog, hasBriefing, markSeen, shouldOpenFirstTime, wasSeen } from "./briefing";
 import { sideColour } from "./look";
-import { gmDiceButtons, seatingNote } from "./seating";
-import { allowedInches, distance, exactInches, inchesText, pathLength, roundPoint, rulerLabel, type Pt } from "./ruler";
+import { seatingNote } from "./seating";
+import { roundPoint, type Pt } from "./ruler";
 
 export interface Link {
   /** Sends; a live connection returns the request id it gave the frame. */
@@ -45,9 +46,6 @@ export interface Link {
   /** Asks a query (Connection.ask); absent where no server answers (the demo table). */
   ask?(query: QueryInit, channel: string): Promise<QueryResult | null>;
 }
-
-/** How long the pointer must rest on a target before its preview is asked. */
-const HOVER_MS = 200;
 
 export class TablePage {
   model: TableModel;
@@ -116,7 +114,7 @@ export class TablePage {
         this.orders.hover = q;
         if (this.model.view) this.drawBoard(this.model.view);
       },
-      onHoverUnit: (u, x, y) => this.showTooltip(this.noteOver(u) ? null : u, x, y),
+      onHoverUnit: (u, x, y) => this.showTooltip(noteCoversUnit(this.model.view, this.aim(), u) ? null : u, x, y),
       onTable: (p, u) => this.tableClick(p, u),
       onTableHover: (p, u) => this.tableHover(p, u),
       onHandle: (name, p, done) => this.dragHandle(name, p, done),
@@ -415,32 +413,16 @@ export class TablePage {
   }
 
   private renderDecisions(v: View): void {
-    const shown = v.decisions.filter((d) => d.seat === this.seat || this.role === Role.GM);
-    const hover = (sq?: { col: number; row: number }) => ({
-      onmouseenter: () => sq && this.board.render(v, { ...this.orders.overlay(v), highlight: [sq] }),
-      onmouseleave: () => this.board.render(v, this.orders.overlay(v)),
-    });
-    const cards = shown.map((d) => {
-      const answer = answerFor(v, d.id);
-      const choices = answer
-        ? answer.targets.map((c) => h("button", { class: "choice", "data-choice": c.id, title: c.detail || undefined, onclick: () => this.send({ action: answer.id, target: c.id }), ...hover(c.square) }, c.label || c.id))
-        : d.seat === this.seat && planActions(v).length
-          ? [h("small", { class: "muted" }, "Choose in the order box below.")]
-          : d.choices.map((c) => h("button", { class: "choice", disabled: true, ...hover(c.square) }, c.label || c.id));
-      return h(
-        "div",
-        { class: "decision", role: "group", "aria-label": d.prompt },
-        h("p", {}, h("b", {}, d.seat === this.seat ? "Your decision: " : `${this.sideName(d.seat)} decides: `), d.prompt, d.ruleId ? h("small", {}, ` (${d.ruleId})`) : null),
-        h("div", { class: "choices" }, choices),
-        d.seat === this.seat && this.role === Role.PLAYER ? askButton(this.ruling, d.prompt, d.ruleId, (a) => this.askRuling(a), () => this.render()) : null,
-      );
-    });
-    // Answers the menu offers for decisions the view does not list (should not happen; shown anyway).
-    for (const a of actions(v).filter((x) => x.kind === "answer" && !shown.some((d) => d.id === x.decisionId))) {
-      cards.push(h("div", { class: "decision", role: "group" }, h("p", {}, h("b", {}, "Your decision: "), a.label),
-        h("div", { class: "choices" }, a.targets.map((c) => h("button", { class: "choice", "data-choice": c.id, onclick: () => this.send({ action: a.id, target: c.id }), ...hover(c.square) }, c.label || c.id)))));
-    }
-    replace(this.els.decisions, cards);
+    replace(this.els.decisions, decisionCards(v, {
+      seat: this.seat,
+      role: this.role,
+      ruling: this.ruling,
+      sideName: (id) => this.sideName(id),
+      send: (p) => this.send(p),
+      askRuling: (ask) => this.askRuling(ask),
+      changed: () => this.render(),
+      highlight: (sq) => this.board.render(v, sq ? { ...this.orders.overlay(v), highlight: [sq] } : this.orders.overlay(v)),
+    }));
     if (offlineReason(this.model.status)) disableButtons(this.els.decisions);
   }
 
@@ -511,57 +493,33 @@ export class TablePage {
 
   private renderGm(v: View): void {
     if (this.role !== Role.GM) return replace(this.els.gm);
-    if (v.result?.over) {
-      // The one order a finished game takes: everyone's replay then shows all of it.
-      const reveal = () =>
-        confirm("Show everyone the whole game in the replay, hidden units and secret plans included?") &&
-        this.link?.send({ body: { case: "order", value: { seq: this.model.seq, command: { seat: "gm", body: { case: "gm", value: { body: { case: "reveal", value: {} } } } } } } });
-      return replace(
-        this.els.gm,
-        h("h3", {}, "Referee"),
-        h("p", { class: "muted" }, "The game is over."),
-        v.result.revealed
-          ? h("p", { class: "muted", "data-testid": "gm-revealed" }, "Everyone's replay shows the whole game.")
-          : h("button", { "data-testid": "gm-reveal", onclick: reveal }, "Show everyone the whole game"),
-      );
-    }
     // Not while the GM is typing in the edit form: a Delta arriving would take the focus away.
     const typing = document.activeElement instanceof HTMLElement && document.activeElement.matches(".gm-form input, .gm-form select, .gm-rulings input, .table-dice input");
-    if (typing && this.els.gm.contains(document.activeElement) && !this.gmFormChanged) return;
+    if (!v.result?.over && typing && this.els.gm.contains(document.activeElement) && !this.gmFormChanged) return;
     this.gmFormChanged = false;
-    const gm = (body: EnvelopeInit) => this.link?.send(body);
-    const order = (value: object) => gm({ body: { case: "order", value: { seq: this.model.seq, command: { seat: "gm", body: { case: "gm", value: value as never } } } } });
+    const send = (init: EnvelopeInit) => this.link?.send(init);
+    const command = (body: NonNullable<Extract<EnvelopeInit["body"], { case: "order" }>["value"]>["command"]) =>
+      send({ body: { case: "order", value: { seq: this.model.seq, command: { ...body, seat: "gm" } } } });
+    const changed = () => {
+      this.gmFormChanged = true;
+      this.render();
+    };
     replace(
       this.els.gm,
-      h("h3", {}, "Referee"),
-      h(
-        "div",
-        { class: "gm-buttons" },
-        v.paused
-          ? h("button", { "data-testid": "gm-resume", onclick: () => order({ body: { case: "resume", value: {} } }) }, "Resume game")
-          : h("button", { "data-testid": "gm-pause", onclick: () => order({ body: { case: "pause", value: { reason: "paused by the GM" } } }) }, "Pause game"),
-        h("button", { onclick: () => confirm("End the game as a draw?") && order({ body: { case: "endGame", value: { winner: "", reason: "ended by the GM" } } }) }, "End as draw"),
-        ...gmDiceButtons(v.dice, (body) => order({ body })),
-        this.link?.request ? h("button", { "data-testid": "gm-export", title: "The game so far as one file, hidden things and the seed included: for you only", onclick: () => void this.saveGameFile() }, "Download the game file") : null,
-      ),
-      this.gameFileProblem ? h("p", { class: "replay-error", role: "alert" }, this.gameFileProblem) : null,
-      v.dice && !v.dice.sealed ? seatingNote(v.dice, (id) => this.sideName(id), "gm") : null,
-      v.dice?.secret ? h("p", { class: "muted", "data-testid": "gm-secret" }, "Dice secret: ", h("code", {}, v.dice.secret)) : null,
-      diceBox(v, this.dice, (id) => this.sideName(id), (values) => gm({ body: { case: "order", value: { seq: this.model.seq, command: { seat: "gm", body: { case: "enterDice", value: { values } } } } } }), () => {
-        this.gmFormChanged = true;
-        this.render();
-      }),
-      this.gmClock.panel(this.model.clock, this.link?.request ? (init) => this.link?.send(init) : null),
-      gmSeatsPanel(v, this.seats, {
-        seatBot: (side, bot) => order({ body: { case: "edit", value: { reason: bot ? "from the referee panel" : "the player is back", body: { case: "seatBot", value: { side, bot } } } } }),
-        trustDice: (side, trusted) => order({ body: { case: "edit", value: { reason: trusted ? "they roll in the open" : "the GM rolls again", body: { case: "trustDice", value: { side, trusted } } } } }),
-        spectators: (value) => order({ body: { case: "edit", value: { reason: "set from the referee panel", body: { case: "spectators", value: spectatorSetting(value) } } } }),
-        newLink: (seat) => this.newLink(seat),
-      }),
-      gmRulingsPanel(v, this.rulingWords, (id) => this.sideName(id), (rule) => order({ body: { case: "rule", value: rule } })),
-      gmEditPanel(v, this.gmForm, this.model.log, (edit) => order({ body: { case: "edit", value: edit } }), () => {
-        this.gmFormChanged = true;
-        this.render();
+      refereePanel(v, {
+        seats: this.seats,
+        dice: this.dice,
+        rulingWords: this.rulingWords,
+        form: this.gmForm,
+        log: this.model.log,
+        gameFileProblem: this.gameFileProblem,
+        clockPanel: this.gmClock.panel(this.model.clock, this.link?.request ? send : null),
+        sideName: (id) => this.sideName(id),
+        order: (body) => command({ body: { case: "gm", value: { body } } }),
+        enterDice: (values) => command({ body: { case: "enterDice", value: { values } } }),
+        saveGameFile: this.link?.request ? () => void this.saveGameFile() : null,
+        newLink: (seat) => void this.newLink(seat),
+        changed,
       }),
     );
   }
@@ -734,7 +692,7 @@ export class TablePage {
     if ((t?.id ?? null) !== this.hoverTarget) return this.hoverOn(t?.id ?? null);
     const picking = !!this.orders.pick && !this.orders.pick.at;  // the marker follows the pointer
     if (this.orders.path || picking || (this.measure.on && this.measure.from && !this.measure.to)) {
-      this.board.renderOverlay(this.overlayFor(v));
+      this.board.renderOverlay(aimOverlay(v, this.aim()));
     }
   }
 
@@ -759,8 +717,9 @@ export class TablePage {
   /** The board with everything over it, and the question the page wants answered now. */
   private drawBoard(v: View): void {
     this.want(v);
-    this.board.render(v, this.overlayFor(v));
-    const note = this.noteFor(v);
+    const aim = this.aim();
+    this.board.render(v, aimOverlay(v, aim));
+    const note = aimNote(v, aim);
     this.board.setNote(note?.el ?? null, note?.at ?? null);
   }
 
@@ -769,105 +728,22 @@ export class TablePage {
     const seq = this.model.seq;
     const m = this.measure.on ? this.measure.query() : null;
     this.measureAsker.want(seq, m?.key ?? null, m?.query, 0);
-    const q = this.aimQuestion(v);
+    const q = aimQuestion(v, this.aim());
     this.aimAsker.want(seq, q?.key ?? null, q?.query, q?.delay);
   }
 
-  private aimQuestion(v: View): { key: string; query: QueryInit; delay: number } | null {
-    if (v.board.case === "grid" && this.orders.route && this.role !== Role.SPECTATOR && myTurn(v)) return routeQuestion(this.orders.action(v), this.orders.order(v));
-    if (v.board.case !== "table" || this.role === Role.SPECTATOR || !myTurn(v)) return null;
-    const a = this.orders.action(v);
-    if (!a) return null;
-    if (a.move) {
-      const p = this.orders.order(v);
-      return p ? { key: `preview|${JSON.stringify(p)}`, query: { body: { case: "preview", value: p } }, delay: PAUSE_MS } : null;
-    }
-    const id = this.hoverTarget ?? this.orders.target;
-    if (!a.targets.length || !id || !a.targets.some((t) => t.id === id)) return null;
-    const picked = id === this.orders.target;
-    return { key: `preview|${a.id}|${id}`, query: { body: { case: "preview", value: { action: a.id, target: id } } }, delay: picked ? 0 : HOVER_MS };
-  }
-
-  /** The orders' overlay plus the free table's: the path with its ruler, the aim line, the measure line. */
-  private overlayFor(v: View): Overlay {
-    const o = this.orders.overlay(v);
-    o.route = routeOverlay(this.orders.route, this.aimAsker.answer(), this.orders.unit(v)?.square);
-    const lines: NonNullable<Overlay["lines"]> = [];
-    const table = v.board.case === "table";
-    const a = this.orders.action(v);
-    const mover = a ? v.units.find((x) => x.id === a.unitId) : undefined;
-    const path = this.orders.path;
-    if (table && a?.move && path && mover?.position && !this.measure.on) {
-      const from = mover.position;
-      const pointer = this.pointer && !this.overHandle() ? this.pointer : undefined;
-      const used = pathLength(from, pointer ? [...path.points, pointer] : path.points);
-      const r = rulerLabel(used, allowedInches(a.move, path.mode));
-      o.path = { from, points: path.points, pointer, label: r.text, over: r.over, facingDeg: a.move.facingFree ? path.facingDeg : undefined };
-    }
-    const pick = this.orders.pick;
-    if (table && a?.point && pick && !pick.at && this.pointer && !this.measure.on) o.point = pointMark(a.point, this.pointer, pick.facingDeg, true);
-    const tid = this.hoverTarget ?? this.orders.target;
-    const target = table && a && !a.move && tid ? a.targets.find((t) => t.id === tid) : undefined;
-    const tpos = target ? (target.unitId ? v.units.find((x) => x.id === target.unitId)?.position : target.point) : undefined;
-    if (target && tpos && mover?.position && !this.measure.on) {
-      const r = this.aimAsker.answer();
-      const label = r?.answer.ok ? exactInches(r.answer.distance) : "";
-      lines.push({ from: mover.position, to: tpos, label, cls: "aim-line" + (r && (!r.answer.ok || !r.answer.lineOfSight) ? " blocked" : "") });
-      o.aimedUnit = target.unitId || undefined;
-    }
-    const m = this.measure;
-    if (m.on && m.from) {
-      const r = this.measureAsker.answer();
-      const to = m.to?.at ?? (table ? this.pointer ?? undefined : undefined);
-      if (to) {
-        const label = m.to ? (r?.answer.ok ? (table ? exactInches(r.answer.distance) : `${r.answer.distance} sq`) : "") : inchesText(distance(m.from.at, to));
-        lines.push({ from: m.from.at, to, label, cls: "measure-line" + (m.to ? "" : " pending") + (r && m.to && (!r.answer.ok || !r.answer.lineOfSight) ? " blocked" : "") });
-      }
-    }
-    o.lines = lines;
-    return o;
-  }
-
-  /** Whether the board's note speaks for what is under the pointer (so the unit card would cover it). */
-  private noteOver(u: UnitView | null): boolean {
-    const v = this.model.view;
-    if (this.measure.on || this.orders.path) return true;
-    const a = v && this.orders.action(v);
-    return !!u && !!a && v?.board.case === "table" && a.targets.some((t) => t.unitId === u.id);
-  }
-
-  private overHandle(): boolean {
-    return !!document.querySelector(".facing-handle:hover");
-  }
-
-  /** The server's answer beside the ruler, the aim line or the measure, pinned where it belongs. */
-  private noteFor(v: View): { el: HTMLElement; at: Pt } | null {
-    const grid = v.board.case === "grid";
-    const m = this.measure;
-    if (m.on) {
-      if (!m.from) return null;
-      if (!m.to) return { el: h("div", { class: "answer" }, h("p", { class: "muted" }, "Click a second point or unit.")), at: m.from.at };
-      return { el: answerNote("measure", this.measureAsker.answer(), this.measureAsker.waiting(), grid), at: m.to.at };
-    }
-    const routeAt = grid ? routeNoteAt(this.orders.route) : null;
-    if (routeAt) return { el: answerNote("move", this.aimAsker.answer(), this.aimAsker.waiting(), true), at: routeAt };
-    if (grid) return null;
-    const a = this.orders.action(v);
-    if (!a) return null;
-    const mover = v.units.find((x) => x.id === a.unitId);
-    if (a.move) {
-      const path = this.orders.path;
-      if (!path || !mover?.position || !path.ready()) return null;
-      return { el: answerNote("move", this.aimAsker.answer(), this.aimAsker.waiting()), at: path.end(mover.position) };
-    }
-    const tid = this.hoverTarget ?? this.orders.target;
-    const target = tid ? a.targets.find((t) => t.id === tid) : undefined;
-    const at = target ? (target.unitId ? v.units.find((x) => x.id === target.unitId)?.position : target.point) : undefined;
-    if (!target || !at) return null;
-    const head = h("p", { class: "answer-head" }, h("b", {}, a.label || a.id), " → ", target.label || target.id);
-    const note = answerNote("target", this.aimAsker.answer(), this.aimAsker.waiting());
-    note.prepend(head);
-    return { el: note, at };
+  /** What the player is aiming or measuring, for the overlay and its questions (aim-overlay.ts). */
+  private aim(): Aim {
+    return {
+      orders: this.orders,
+      measure: this.measure,
+      aimAsker: this.aimAsker,
+      measureAsker: this.measureAsker,
+      role: this.role,
+      pointer: this.pointer,
+      hoverTarget: this.hoverTarget,
+      overHandle: () => !!document.querySelector(".facing-handle:hover"),
+    };
   }
 
   private onKey(e: KeyboardEvent): void {
