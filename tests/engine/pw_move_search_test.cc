@@ -65,6 +65,58 @@ std::map<std::string, int> searched(const PwState& st, const std::string& seat, 
   return out;
 }
 
+// Fires and close combats every enemy square and unit could take, each asked of check_fire and
+// check_close_combat with no geometry first: the truth the enumeration's reach filter must keep.
+std::vector<std::string> every_target(const PwState& st, int side, const Unit& u) {
+  std::vector<std::string> out;
+  for (const auto& e : st.units) {
+    if (!e.alive || e.side == side) continue;
+    pb::PwFire f;
+    f.set_unit_id(u.id);
+    *f.mutable_target() = to_pb(e.sq);
+    const std::string fire = "fire " + key(e.sq);
+    if (!check_fire(st, side, f) && std::find(out.begin(), out.end(), fire) == out.end()) out.push_back(fire);
+    pb::PwCloseCombat cc;
+    cc.set_unit_id(u.id);
+    cc.set_target_id(e.id);
+    if (!check_close_combat(st, side, cc)) out.push_back("cc " + e.id);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> enumerated_targets(const std::vector<pb::PwCommand>& cmds) {
+  std::vector<std::string> out;
+  for (const auto& c : cmds) {
+    if (c.has_fire()) out.push_back("fire " + key(to_sq(c.fire().target())));
+    if (c.has_close_combat()) out.push_back("cc " + c.close_combat().target_id());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// What the menu reads (unit_choices) against the commands legal_unit_commands lists: the same
+// destinations in the same order at the same lengths, and the same other commands.
+void expect_choices_match(const PwState& st, const std::string& seat, const Unit& u) {
+  const auto cmds = legal_unit_commands(st, seat, u.id);
+  const UnitChoices choices = unit_choices(st, seat, u.id);
+  std::vector<std::string> from_cmds, others;
+  for (const auto& c : cmds) {
+    if (!c.has_move()) {
+      others.push_back(c.SerializeAsString());
+      continue;
+    }
+    const int n = c.move().path_size();
+    const std::string d = key(to_sq(c.move().path(n - 1))) + "/" + std::to_string(n);
+    if (std::find(from_cmds.begin(), from_cmds.end(), d) == from_cmds.end()) from_cmds.push_back(d);
+  }
+  std::vector<std::string> listed, in_place;
+  for (const auto& d : choices.destinations) listed.push_back(key(d.to) + "/" + std::to_string(d.steps));
+  for (const auto& c : choices.in_place) in_place.push_back(c.SerializeAsString());
+  EXPECT_EQ(listed, from_cmds) << u.id;
+  EXPECT_EQ(in_place, others) << u.id;
+}
+
 void compare_in_games(const std::string& file, int games) {
   const pb::Scenario scenario = load_scenario_file(file);
   const RuleSet& rules = *builtin_registry().find("portable-wargame-19c");
@@ -85,7 +137,10 @@ void compare_in_games(const std::string& file, int games) {
         const auto want = every_path(st, side, u);
         const auto got = searched(st, seat, u);
         EXPECT_EQ(got, want) << file << " seed " << options.seed << " seq " << game.seq() << " unit " << u.id;
-        if (got != want) return false;
+        EXPECT_EQ(enumerated_targets(legal_unit_commands(st, seat, u.id)), every_target(st, side, u))
+            << file << " seed " << options.seed << " seq " << game.seq() << " unit " << u.id;
+        expect_choices_match(st, seat, u);
+        if (got != want || ::testing::Test::HasFailure()) return false;
       }
       return true;
     };
@@ -95,6 +150,9 @@ void compare_in_games(const std::string& file, int games) {
   EXPECT_GT(units, 1000) << file;
 }
 
+// Also, in the same positions: the fire and close-combat targets listed are every one the
+// handlers' checks accept (PW-FIRE-01, PW-CC-01), and the menu's reading of a unit
+// (unit_choices) lists what legal_unit_commands does.
 TEST(PwMoveSearch, PW_MOVE_01_ShortestLegalPathToEveryReachableSquareAsEveryPathFindsIt) {
   const auto scenarios = demo_scenarios_by_ruleset();
   for (const auto& file : scenarios.at("portable-wargame-19c")) compare_in_games(file, 3);

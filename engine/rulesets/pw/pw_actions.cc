@@ -17,8 +17,14 @@ namespace {
 // each is judged by check_move, the handler's own check. Among paths of one length the first in
 // facing order (north, east, south, west at each step) is kept. Destinations are listed nearest
 // first.
-void enumerate_moves(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
-  const int limit = row_of(u).move + 1;  // road bonus at most
+// A destination found by the walk: the square, the walk's node that reached it first (its
+// path), and the move's plan (the facings contact would force).
+struct Found {
+  Sq to;
+  int node;
+  MovePlan plan;
+};
+struct Walk {
   struct Node {
     Sq sq;
     bool road;
@@ -26,23 +32,29 @@ void enumerate_moves(const PwState& st, int side, const Unit& u, std::vector<pb:
     int parent;
     int depth;
   };
-  struct Found {
-    Sq to;
-    int node;
-    MovePlan plan;
-  };
-  std::vector<Node> nodes{{u.sq, st.cell(u.sq).road, st.cell(u.sq).woods, -1, 0}};
+  std::vector<Node> nodes;
   std::vector<Found> found;
+  // The path from the unit's square to `n`'s square, written into `m`.
+  void path_of(int n, pb::PwMove& m) const {
+    m.clear_path();
+    // A node's depth is its path's length: add that many squares, then fill them from the end.
+    const int len = nodes[static_cast<std::size_t>(n)].depth;
+    for (int i = 0; i < len; ++i) m.add_path();
+    for (int i = len - 1; n > 0; --i, n = nodes[static_cast<std::size_t>(n)].parent) {
+      *m.mutable_path(i) = to_pb(nodes[static_cast<std::size_t>(n)].sq);
+    }
+  }
+  int steps(int n) const { return nodes[static_cast<std::size_t>(n)].depth; }
+};
+
+Walk walk_moves(const PwState& st, int side, const Unit& u) {
+  const int limit = row_of(u).move + 1;  // road bonus at most
+  Walk w;
+  w.nodes.push_back({u.sq, st.cell(u.sq).road, st.cell(u.sq).woods, -1, 0});
   pb::PwMove m;
   m.set_unit_id(u.id);
-  auto path_of = [&](int n) {
-    m.clear_path();
-    std::vector<Sq> rev;
-    for (; n > 0; n = nodes[static_cast<std::size_t>(n)].parent) rev.push_back(nodes[static_cast<std::size_t>(n)].sq);
-    for (auto it = rev.rbegin(); it != rev.rend(); ++it) *m.add_path() = to_pb(*it);
-  };
-  for (std::size_t i = 0; i < nodes.size(); ++i) {
-    const Node from = nodes[i];
+  for (std::size_t i = 0; i < w.nodes.size(); ++i) {
+    const Walk::Node from = w.nodes[i];
     if (from.depth >= limit) continue;
     for (int f = 0; f < 4; ++f) {
       const Sq s = grid::step(from.sq, static_cast<Facing>(f));
@@ -50,28 +62,35 @@ void enumerate_moves(const PwState& st, int side, const Unit& u, std::vector<pb:
       const Cell& c = st.cell(s);
       if (!passable(c)) continue;  // no path enters an unfordable river (PW-TER-05)
       const bool road = from.road && c.road;
-      const bool seen = std::any_of(nodes.begin(), nodes.end(), [&](const Node& n) {
+      const bool seen = std::any_of(w.nodes.begin(), w.nodes.end(), [&](const Walk::Node& n) {
         return n.sq == s && n.road == road && n.from_woods == st.cell(from.sq).woods;
       });
       if (seen) continue;  // reached already by a path no longer than this one
-      const int here = static_cast<int>(nodes.size());
-      nodes.push_back({s, road, st.cell(from.sq).woods, static_cast<int>(i), from.depth + 1});
-      path_of(here);
+      const int here = static_cast<int>(w.nodes.size());
+      w.nodes.push_back({s, road, st.cell(from.sq).woods, static_cast<int>(i), from.depth + 1});
+      w.path_of(here, m);
       MovePlan plan;
       const Check bad = check_move(st, side, m, &plan, Say::kCodeOnly);
       if (!bad) {
-        auto known = std::find_if(found.begin(), found.end(), [&](const Found& x) { return x.to == s; });
-        if (known == found.end()) found.push_back(Found{s, here, std::move(plan)});
+        auto known = std::find_if(w.found.begin(), w.found.end(), [&](const Found& x) { return x.to == s; });
+        if (known == w.found.end()) w.found.push_back(Found{s, here, std::move(plan)});
       }
       // A refusal for stopping or for stacking at this square does not rule out going further;
       // any other refusal may be this path's alone (it left a square where it had to stop), so
       // the state stays open to another path of the same length.
       const bool go_on = !bad || bad->code == "PW_MOVE_STACKING" || bad->code == "PW_EXHAUSTED_ADVANCE";
-      if (!go_on) nodes.pop_back();
+      if (!go_on) w.nodes.pop_back();
     }
   }
-  for (auto& fd : found) {
-    path_of(fd.node);
+  return w;
+}
+
+void enumerate_moves(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
+  const Walk w = walk_moves(st, side, u);
+  pb::PwMove m;
+  m.set_unit_id(u.id);
+  for (const auto& fd : w.found) {
+    w.path_of(fd.node, m);
     if (!fd.plan.contact_facings.empty()) {
       pb::PwCommand c;
       m.set_facing(static_cast<pb::GridFacing>(fd.plan.contact_facings[0]));
@@ -88,8 +107,8 @@ void enumerate_moves(const PwState& st, int side, const Unit& u, std::vector<pb:
   }
 }
 
-void enumerate_unit(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
-  enumerate_moves(st, side, u, out);
+// Everything but moves: faces, fires, close combats and stationary actions.
+void enumerate_in_place(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
   for (int g = 0; g < 4; ++g) {
     pb::PwFace f;
     f.set_unit_id(u.id);
@@ -100,10 +119,13 @@ void enumerate_unit(const PwState& st, int side, const Unit& u, std::vector<pb::
       out.push_back(std::move(c));
     }
   }
+  // Only squares the checks could accept are asked about: a fire target lies in the unit's
+  // forward arc within its range, a close-combat target next to it (both refuse anything else,
+  // pw_fire.cc and pw_combat.cc). Asking about every enemy cost a refusal sentence each.
   std::vector<Sq> fired_at;
   for (const auto& e : st.units) {
     if (!e.alive || e.side == side) continue;
-    if (std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
+    if (in_fire_reach(st, u, e.sq) && std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
       fired_at.push_back(e.sq);
       pb::PwFire f;
       f.set_unit_id(u.id);
@@ -114,6 +136,7 @@ void enumerate_unit(const PwState& st, int side, const Unit& u, std::vector<pb::
         out.push_back(std::move(c));
       }
     }
+    if (!grid::adjacent(u.sq, e.sq)) continue;
     pb::PwCloseCombat cc;
     cc.set_unit_id(u.id);
     cc.set_target_id(e.id);
@@ -143,6 +166,20 @@ void enumerate_unit(const PwState& st, int side, const Unit& u, std::vector<pb::
       }
     }
   }
+}
+
+void enumerate_unit(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
+  enumerate_moves(st, side, u, out);
+  enumerate_in_place(st, side, u, out);
+}
+
+// May `seat` order unit `unit_id` now? The unit, or null.
+const Unit* orderable(const PwState& st, const std::string& seat, const std::string& unit_id, int& side) {
+  side = st.side_index(seat);
+  if (side < 0 || st.over || st.paused || !st.decisions.empty()) return nullptr;
+  if (st.phase != Phase::kActivation || st.active_side != side) return nullptr;
+  const Unit* u = st.alive_unit(unit_id);
+  return u && u->side == side ? u : nullptr;
 }
 
 void enumerate_plans(const PwState& st, int side, std::vector<pb::PwCommand>& out) {
@@ -184,11 +221,20 @@ void enumerate_plans(const PwState& st, int side, std::vector<pb::PwCommand>& ou
 
 std::vector<pb::PwCommand> legal_unit_commands(const PwState& st, const std::string& seat, const std::string& unit_id) {
   std::vector<pb::PwCommand> out;
-  const int side = st.side_index(seat);
-  if (side < 0 || st.over || st.paused || !st.decisions.empty()) return out;
-  if (st.phase != Phase::kActivation || st.active_side != side) return out;
-  const Unit* u = st.alive_unit(unit_id);
-  if (u && u->side == side) enumerate_unit(st, side, *u, out);
+  int side = -1;
+  if (const Unit* u = orderable(st, seat, unit_id, side)) enumerate_unit(st, side, *u, out);
+  return out;
+}
+
+UnitChoices unit_choices(const PwState& st, const std::string& seat, const std::string& unit_id) {
+  UnitChoices out;
+  int side = -1;
+  const Unit* u = orderable(st, seat, unit_id, side);
+  if (!u) return out;
+  const Walk w = walk_moves(st, side, *u);
+  out.destinations.reserve(w.found.size());
+  for (const auto& fd : w.found) out.destinations.push_back({fd.to, w.steps(fd.node)});
+  enumerate_in_place(st, side, *u, out.in_place);
   return out;
 }
 

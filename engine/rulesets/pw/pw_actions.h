@@ -23,4 +23,18 @@ std::vector<pb::PwCommand> legal_commands(const PwState& state, const std::strin
 // not end_activation or end_side). Empty when the unit may not act now.
 std::vector<pb::PwCommand> legal_unit_commands(const PwState& state, const std::string& seat, const std::string& unit_id);
 
+// What the menu lists for one unit, without building a command per destination and facing:
+// the squares its moves reach (nearest first, as legal_unit_commands lists them, with the
+// shortest path's length in squares) and its commands that are not moves. The same walk and
+// checks as legal_unit_commands, so the two never disagree.
+struct Destination {
+  Sq to;
+  int steps = 0;
+};
+struct UnitChoices {
+  std::vector<Destination> destinations;
+  std::vector<pb::PwCommand> in_place;
+};
+UnitChoices unit_choices(const PwState& state, const std::string& seat, const std::string& unit_id);
+
 }  // namespace sandtable::pw

@@ -180,7 +180,6 @@ Facing face_nearest(const Enemies& enemies, Sq at, Facing fallback) {
 // breadth-first walk, ranked by the move score, and only the best few are checked.
 void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
   // Close combat with each adjacent enemy, and fire at each enemy square in reach.
-  const int range = fire_range(st, u);
   std::vector<Sq> fired_at;
   for (const auto& e : st.units) {
     if (!e.alive || e.side == side) continue;
@@ -191,8 +190,7 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
       cc->set_target_id(e.id);
       if (!check_close_combat(st, side, *cc)) out.push_back(std::move(c));
     }
-    if (range > 0 && grid::distance(u.sq, e.sq) <= range &&
-        std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
+    if (in_fire_reach(st, u, e.sq) && std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
       fired_at.push_back(e.sq);
       pb::PwCommand c;
       auto* f = c.mutable_fire();

@@ -46,6 +46,11 @@ bool square_in_cover(const PwState& st, Sq s);  // for artillery aimed at a squa
 bool direct_los(const PwState& st, Sq from, Sq to, bool over_units);
 // Range of the unit's weapon from where it stands (1 inside a wood, PW-TER-04); 0 = none.
 int fire_range(const PwState& st, const Unit& u);
+// Whether `t` is another square in the unit's forward arc within its range: check_fire refuses
+// every target where this is false, so a search for targets asks check_fire only where it holds.
+inline bool in_fire_reach(const PwState& st, const Unit& u, Sq t) {
+  return t != u.sq && grid::in_arc(u.sq, u.facing, t) && grid::distance(u.sq, t) <= fire_range(st, u);
+}
 
 // ---- units ----
 bool commander_near(const PwState& st, const Unit& u, bool same_square_counts);

@@ -1,5 +1,5 @@
 // The Portable Wargame action menu (docs/protocol.md, "Portable Wargame menu"). Every entry is
-// read off legal_commands / legal_unit_commands, which run the handlers' own checks, so the
+// read off legal_commands / unit_choices, which run the handlers' own checks, so the
 // menu cannot offer what the handlers refuse; the orders are built back in pw_menu_order.cc.
 #include <algorithm>
 
@@ -39,22 +39,12 @@ pb::ActionTarget* square_target(pb::Action* a, Sq s, const std::string& label, i
   return t;
 }
 
-void add_moves(const PwState& st, const Unit& u, const std::vector<pb::PwCommand>& cmds, pb::ActionMenu& menu) {
-  pb::Action* a = nullptr;
-  std::vector<Sq> listed;  // the enumeration lists one path per destination, once per facing
-  for (const auto& c : cmds) {
-    if (!c.has_move()) continue;
-    const auto& m = c.move();
-    const Sq to = to_sq(m.path(m.path_size() - 1));
-    if (std::find(listed.begin(), listed.end(), to) != listed.end()) continue;
-    listed.push_back(to);
-    if (!a) {
-      a = add_action(menu, "move:" + u.id, "move", "Move", u.id, "PW-MOVE-02");
-      // The handler takes any end facing (contact then turns the unit, PW-MOVE-08).
-      for (int g = 0; g < 4; ++g) a->add_facings(static_cast<pb::GridFacing>(g));
-    }
-    square_target(a, to, "To " + square_words(st, to), m.path_size());
-  }
+void add_moves(const PwState& st, const Unit& u, const std::vector<Destination>& reach, pb::ActionMenu& menu) {
+  if (reach.empty()) return;
+  pb::Action* a = add_action(menu, "move:" + u.id, "move", "Move", u.id, "PW-MOVE-02");
+  // The handler takes any end facing (contact then turns the unit, PW-MOVE-08).
+  for (int g = 0; g < 4; ++g) a->add_facings(static_cast<pb::GridFacing>(g));
+  for (const auto& d : reach) square_target(a, d.to, "To " + square_words(st, d.to), d.steps);
 }
 
 void add_face(const Unit& u, const std::vector<pb::PwCommand>& cmds, pb::ActionMenu& menu) {
@@ -112,8 +102,9 @@ void add_stationary(const PwState& st, const Unit& u, const std::vector<pb::PwCo
 }
 
 void add_unit(const PwState& st, const std::string& seat, const Unit& u, pb::ActionMenu& menu) {
-  const std::vector<pb::PwCommand> cmds = legal_unit_commands(st, seat, u.id);
-  add_moves(st, u, cmds, menu);
+  const UnitChoices choices = unit_choices(st, seat, u.id);
+  const std::vector<pb::PwCommand>& cmds = choices.in_place;
+  add_moves(st, u, choices.destinations, menu);
   add_face(u, cmds, menu);
   add_fire(st, u, cmds, menu);
   add_close_combat(st, u, cmds, menu);

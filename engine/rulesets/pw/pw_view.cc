@@ -21,7 +21,7 @@ const char* phase_words(Phase p) {
 
 bool any_fire_target(const PwState& st, const Unit& u) {
   for (const auto& e : st.units) {
-    if (!e.alive || e.side == u.side) continue;
+    if (!e.alive || e.side == u.side || !in_fire_reach(st, u, e.sq)) continue;
     pb::PwFire f;
     f.set_unit_id(u.id);
     *f.mutable_target() = to_pb(e.sq);
