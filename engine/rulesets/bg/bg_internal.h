@@ -142,8 +142,10 @@ struct WalkResult {
   std::vector<std::string> notes;
 };
 // Cost of moving the CoM along `path` for this unit (terrain halving, walls, fords; BG-TER-02..04);
-// walks as far as `budget` allows. Returns a refusal when the path is impassable.
-Check walk_path(const BgState& st, const Unit& u, std::span<const Vec2> path, double budget, WalkResult* out);
+// walks as far as `budget` allows. Returns a refusal when the path is impassable. `through`, when
+// given, names a unit the path may run into as if it were gone (a charge's target).
+Check walk_path(const BgState& st, const Unit& u, std::span<const Vec2> path, double budget, WalkResult* out,
+                const std::string* through = nullptr);
 // BG-UNIT-09: reveal hidden units that have an enemy unit within `bg.hidden_reveal` inches
 // (CoM to CoM) after a move.
 void reveal_hidden(Context& ctx, BgState& st);

@@ -50,9 +50,9 @@ int protection(const BgState& st, const Unit& t) {
 // on it (BG-MEL-03), while every other enemy still blocks (BG-MOVE-10).
 Check charge_walk(const BgState& st, const Unit& u, const std::string& target, std::span<const Vec2> path, double budget,
                   WalkResult* w) {
-  BgState tmp = st;
-  tmp.find(target)->destroyed = true;
-  return walk_path(tmp, *tmp.find(u.id), path, budget, w);
+  // Passing the target by name, not a copy of the state with the target gone: the bots and the
+  // menu ask this of every charge they weigh.
+  return walk_path(st, u, path, budget, w, &target);
 }
 
 // A move that does not end in contact: back from `to` toward `from` until the unit's formation,

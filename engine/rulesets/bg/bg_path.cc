@@ -59,7 +59,8 @@ bool path_on_road(const BgState& st, std::span<const Vec2> path) {
   return true;
 }
 
-Check path_passable(const BgState& st, const Unit& u, std::span<const Vec2> path, std::vector<std::string>* overrun) {
+Check path_passable(const BgState& st, const Unit& u, std::span<const Vec2> path, std::vector<std::string>* overrun,
+                    const std::string* through) {
   for (std::size_t i = 0; i + 1 < path.size(); ++i) {
     const geom::Segment leg{path[i], path[i + 1]};
     for (const auto& t : st.terrain) {
@@ -86,7 +87,7 @@ Check path_passable(const BgState& st, const Unit& u, std::span<const Vec2> path
     }
     // BG-MOVE-10: never through the enemy (BG-VMOV-08: a tank through enemy infantry).
     for (const auto& o : st.units) {
-      if (o.id == u.id || !o.on_table || o.destroyed || !o.carried_by.empty()) continue;
+      if (o.id == u.id || !o.on_table || o.destroyed || !o.carried_by.empty() || (through && o.id == *through)) continue;
       const bool enemy = o.side != u.side;
       // BG-UNIT-09: a hidden enemy is unknown to the mover: it never refuses an order (that would
       // reveal it); the move runs into it instead (bg_hidden.cc).
@@ -168,9 +169,10 @@ std::vector<Vec2> back_off_points(std::span<const Vec2> path, Vec2 end) {
   return out;
 }
 
-Check walk_path(const BgState& st, const Unit& u, std::span<const Vec2> path, double budget, WalkResult* out) {
+Check walk_path(const BgState& st, const Unit& u, std::span<const Vec2> path, double budget, WalkResult* out,
+                const std::string* through) {
   std::vector<std::string> overrun;  // vehicles: listed (and fired at) by the vehicle move
-  if (auto c = path_passable(st, u, path, u.vehicle ? &overrun : nullptr)) return c;
+  if (auto c = path_passable(st, u, path, u.vehicle ? &overrun : nullptr, through)) return c;
   out->notes.clear();
   const double full = path_cost_for(st, u, path);
   if (path.size() < 2 || geom::within(full, budget)) {

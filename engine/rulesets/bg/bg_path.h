@@ -12,8 +12,9 @@ namespace sandtable::bg {
 bool path_on_road(const BgState& st, std::span<const Vec2> path);
 // Rivers only at fords/bridges (BG-TER-04), terrain closed to the vehicle (BG-VMOV-09), never
 // through the enemy (BG-MOVE-10). A tank may pass enemy infantry: those units are listed in
-// `overrun` when given (BG-VMOV-08), refused otherwise.
-Check path_passable(const BgState& st, const Unit& u, std::span<const Vec2> path, std::vector<std::string>* overrun);
+// `overrun` when given (BG-VMOV-08), refused otherwise. `through`: a unit passed as if gone.
+Check path_passable(const BgState& st, const Unit& u, std::span<const Vec2> path, std::vector<std::string>* overrun,
+                    const std::string* through = nullptr);
 // Movement cost of the whole path: difficult terrain (BG-TER-02), walls/fences (BG-TER-03).
 double path_cost_for(const BgState& st, const Unit& u, std::span<const Vec2> path);
 // BG-MOVE-03 "as far as possible": the points along `path` (up to `end`, which lies on it)
