@@ -31,9 +31,13 @@ double polygon_gap(const geom::Polygon& p, const geom::Polygon& q) {
   };
   scan(p, q);
   scan(q, p);
-  for (int i = 0; i < p.size(); ++i) {
+  // Touching or crossing: an edge of either enters the other (each edge asked once).
+  if (p.size() > 0 && q.size() > 0) {
+    for (int i = 0; i < p.size(); ++i) {
+      if (geom::enters(q, p.edge(i))) return 0;
+    }
     for (int j = 0; j < q.size(); ++j) {
-      if (geom::enters(q, p.edge(i)) || geom::enters(p, q.edge(j))) return 0;
+      if (geom::enters(p, q.edge(j))) return 0;
     }
   }
   return best < 0 ? 0 : best;
