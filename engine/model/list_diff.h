@@ -4,6 +4,7 @@
 // receiver removes the gone entries, replaces changed ones in place, appends new ones, and only
 // then, when told, reorders (view.proto "Entries of a list kept by id"). Used by view_patch.cc on
 // the server and mirrored by the browser's state/patch.ts.
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -16,6 +17,25 @@
 #include <google/protobuf/repeated_ptr_field.h>
 
 namespace sandtable {
+
+// Whether any id occurs twice. The lists diffed per order are short (a View's units, a menu's
+// actions), so they are compared pairwise without allocating; long ones are sorted.
+template <class IdAt>
+bool repeats(int n, IdAt id) {
+  if (n <= 48) {
+    for (int i = 1; i < n; ++i) {
+      for (int j = 0; j < i; ++j) {
+        if (id(i) == id(j)) return true;
+      }
+    }
+    return false;
+  }
+  std::vector<std::string_view> ids;
+  ids.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) ids.push_back(id(i));
+  std::sort(ids.begin(), ids.end());
+  return std::adjacent_find(ids.begin(), ids.end()) != ids.end();
+}
 
 struct ListDiff {
   // Fresh index, and the held index of the entry with its id (-1: a new entry).
@@ -33,10 +53,8 @@ std::optional<ListDiff> diff_list(int held_n, HeldId held_id, int fresh_n, Fresh
   for (int i = 0; i < fresh_n && same_ids; ++i) same_ids = held_id(i) == fresh_id(i);
   if (same_ids) {
     // The usual case: the same entries in the same order.
-    std::unordered_set<std::string_view> seen;
-    seen.reserve(static_cast<std::size_t>(fresh_n));
+    if (repeats(fresh_n, fresh_id)) return std::nullopt;
     for (int i = 0; i < fresh_n; ++i) {
-      if (!seen.insert(fresh_id(i)).second) return std::nullopt;
       if (!same(i, i)) d.changed.emplace_back(i, i);
     }
     return d;

@@ -3,7 +3,6 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 
 #include "engine/model/list_diff.h"
@@ -392,11 +391,12 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
   for (auto [h, f] : {std::pair{&hb.turn, &fb.turn}, {&hb.result, &fb.result}, {&hb.menu, &fb.menu}, {&hb.extra, &fb.extra}}) {
     if (f->empty() && !h->empty()) return std::nullopt;
   }
-  {
-    std::unordered_set<std::string_view> ids(fb.unit_ids.begin(), fb.unit_ids.end());
-    if (ids.size() != fb.unit_ids.size()) return std::nullopt;
-    std::unordered_set<std::string_view> held_ids(hb.unit_ids.begin(), hb.unit_ids.end());
-    if (held_ids.size() != hb.unit_ids.size()) return std::nullopt;
+  const auto id_in = [](const std::vector<std::string>& ids) {
+    return [&ids](int i) { return std::string_view(ids[static_cast<std::size_t>(i)]); };
+  };
+  if (repeats(static_cast<int>(fb.unit_ids.size()), id_in(fb.unit_ids)) ||
+      repeats(static_cast<int>(hb.unit_ids.size()), id_in(hb.unit_ids))) {
+    return std::nullopt;
   }
   pb::ViewPatch patch;
   diff_units(hb, fresh, fb, patch);

@@ -13,6 +13,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/model/game.h"
+#include "engine/model/list_diff.h"
 #include "engine/model/view_patch.h"
 #include "engine/registry/builtin_registry.h"
 #include "tests/support/scenario_file.h"
@@ -464,6 +465,23 @@ TEST(ViewPatch, BotGamesPatchedViewsEqualFreshViewsForEverySeat) {
     // Patches are what travels: whole Views only where the table itself changed.
     EXPECT_GT(t.patches, 0u);
     EXPECT_LE(t.whole * 20, t.patches + t.whole) << rules->id() << ": more than 5% of Deltas would carry a whole View";
+  }
+}
+
+// The check behind "two units share an id" (and two menu actions): pairwise for short lists,
+// sorted for long ones; both must find a repeat wherever it is.
+TEST(ListDiff, RepeatsFindsAnIdUsedTwiceInShortAndLongLists) {
+  for (const int n : {0, 1, 2, 5, 48, 49, 200}) {
+    std::vector<std::string> ids;
+    for (int i = 0; i < n; ++i) ids.push_back("u" + std::to_string(i));
+    const auto at = [&ids](int i) { return std::string_view(ids[static_cast<std::size_t>(i)]); };
+    EXPECT_FALSE(repeats(static_cast<int>(ids.size()), at)) << n;
+    if (n < 2) continue;
+    ids.back() = ids.front();
+    EXPECT_TRUE(repeats(static_cast<int>(ids.size()), at)) << n;
+    ids.back() = "last";
+    ids[static_cast<std::size_t>(n / 2)] = ids[static_cast<std::size_t>(n / 2 - 1)];
+    EXPECT_TRUE(repeats(static_cast<int>(ids.size()), at)) << n;
   }
 }
 
