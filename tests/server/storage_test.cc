@@ -61,27 +61,29 @@ TEST(StorageTest, TheWalIsCheckpointedByItsOwnThread) {
   SqliteStorage s(path, SyncMode::kNormal);
   const Write first = room_write("r1");
   s.commit({&first});
-  // About 4 KB an event: 3,000 of them fill the WAL past the checkpoint size several times over.
+  // About 4 KB (a page) an event: half as many again as the checkpoint size fill the WAL past it.
   pb::Event big;
   big.mutable_game_started()->set_ruleset(std::string(4000, 'x'));
+  const int events = SqliteStorage::kCheckpointPages * 3 / 2;
   std::uint64_t seq = 1;
-  for (int batch = 0; batch < 100; ++batch) {
+  for (int batch = 0; batch < events / 100; ++batch) {
     Write w;
     w.events_room = "r1";
-    for (int i = 0; i < 30; ++i) {
+    for (int i = 0; i < 100; ++i) {
       big.set_seq(++seq);
       w.events.push_back(big);
     }
     s.commit({&w});
   }
-  for (int i = 0; i < 200 && s.checkpoints() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  for (int i = 0; i < 500 && s.checkpoints() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_GT(s.checkpoints(), 0u);
-  EXPECT_EQ(s.events("r1").size(), 3001u);
-  // The checkpoints copied the WAL into the database file (about 12 MB of events by now).
-  for (int i = 0; i < 300 && std::filesystem::file_size(path) < 4u * 1024 * 1024; ++i) {
+  EXPECT_EQ(s.events("r1").size(), static_cast<std::size_t>(events / 100 * 100 + 1));
+  // The checkpoints copied the WAL into the database file (a page or more an event by now).
+  const std::uintmax_t copied = static_cast<std::uintmax_t>(SqliteStorage::kCheckpointPages) * 4096u;
+  for (int i = 0; i < 500 && std::filesystem::file_size(path) < copied; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  EXPECT_GE(std::filesystem::file_size(path), 4u * 1024 * 1024);
+  EXPECT_GE(std::filesystem::file_size(path), copied);
 }
 
 TEST(StorageTest, RefusesADatabaseNewerThanTheBinary) {
