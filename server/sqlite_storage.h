@@ -48,8 +48,8 @@ class SqliteStorage : public Storage {
   // The WAL is checkpointed once it holds this many pages (32 MiB of 4 KiB pages). SQLite's own
   // default is 1,000: at 1,000 orders a second that checkpointed every few seconds, and each
   // checkpoint's writes and fsync of the database file stalled the commits behind it (p99 of an
-  // order 9.5-15.2 ms against 6.5-8.6 ms with 8,000, docs/PERFORMANCE.md). A page rewritten
-  // between two checkpoints is copied once; the longer WAL costs disk, not memory.
+  // order 9.5-15.8 ms in six runs, 6.5-10.8 ms with 8,000; docs/PERFORMANCE.md). A page
+  // rewritten between two checkpoints is copied once; the longer WAL costs disk, not memory.
   static constexpr int kCheckpointPages = 8000;
 
  private:
