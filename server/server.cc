@@ -55,6 +55,7 @@ constexpr const char* kUsage = R"(usage: sandtable-server [flags]
   --threads N           I/O threads                          [one per core]
   --commit-window-us N  group-commit window, at most 2000    [500]
   --sync full|normal    SQLite synchronous mode (full survives power loss)        [full]
+  --checkpoint-pages N  checkpoint the SQLite WAL once it holds N pages           [8000]
   --create-secret S     require S to create rooms (default: anyone may)
   --allow-fixed-seed    let CreateRoom fix the seed (tests and replays only)
   --rate N --burst N    per-connection frames per second and bucket size          [50, 100]
@@ -100,6 +101,7 @@ struct Flags {
   std::string public_url;
   int threads = 0;
   int commit_window_us = 500;
+  int checkpoint_pages = SqliteStorage::kCheckpointPages;
   std::string sync = "full";
   std::string create_secret;
   bool allow_fixed_seed = false;
@@ -171,6 +173,9 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
       } else if (a == "--commit-window-us") {
         if (!value(v)) return false;
         f.commit_window_us = std::stoi(v);
+      } else if (a == "--checkpoint-pages") {
+        if (!value(v)) return false;
+        f.checkpoint_pages = std::stoi(v);
       } else if (a == "--sync") {
         if (!value(f.sync)) return false;
         if (f.sync != "full" && f.sync != "normal") {
@@ -267,6 +272,10 @@ bool parse_flags(int argc, char** argv, Flags& f, std::string& error) {
   }
   if (f.commit_window_us < 0 || f.commit_window_us > 2000) {
     error = "--commit-window-us must be 0..2000";
+    return false;
+  }
+  if (f.checkpoint_pages < 100 || f.checkpoint_pages > 1000000) {
+    error = "--checkpoint-pages must be 100..1000000";
     return false;
   }
   return true;
@@ -370,7 +379,8 @@ int run_server(int argc, char** argv, const Registry& registry) {
     if (postgresql) {
       stored = std::make_unique<PgStorage>(flags.db, flags.node, std::chrono::milliseconds(flags.lease_ms));
     } else {
-      stored = std::make_unique<SqliteStorage>(flags.db, flags.sync == "full" ? SyncMode::kFull : SyncMode::kNormal);
+      stored = std::make_unique<SqliteStorage>(flags.db, flags.sync == "full" ? SyncMode::kFull : SyncMode::kNormal,
+                                               flags.checkpoint_pages);
     }
     Storage& storage = *stored;
     Metrics metrics;

@@ -24,7 +24,7 @@ struct SqliteStorage::Statements {
   Stmt room, seat, revoke, event, order, snap, chat, clock, begin, commit;
 };
 
-SqliteStorage::SqliteStorage(const std::string& path, SyncMode sync) {
+SqliteStorage::SqliteStorage(const std::string& path, SyncMode sync, int checkpoint_pages) : checkpoint_pages_(checkpoint_pages) {
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                       nullptr) != SQLITE_OK) {
     const std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
@@ -67,8 +67,8 @@ SqliteStorage::~SqliteStorage() {
 }
 
 int SqliteStorage::on_wal_commit(void* self, sqlite3*, const char*, int pages) {
-  if (pages >= kCheckpointPages) {
-    auto* s = static_cast<SqliteStorage*>(self);
+  auto* s = static_cast<SqliteStorage*>(self);
+  if (pages >= s->checkpoint_pages_) {
     {
       std::lock_guard lock(s->checkpoint_mu_);
       s->checkpoint_wanted_ = true;

@@ -21,8 +21,9 @@ enum class SyncMode { kNormal, kFull };
 
 class SqliteStorage : public Storage {
  public:
-  // Opens (creating if needed) and migrates; throws std::runtime_error with a sentence.
-  SqliteStorage(const std::string& path, SyncMode sync = SyncMode::kFull);
+  // Opens (creating if needed) and migrates; throws std::runtime_error with a sentence. The WAL is
+  // checkpointed once it holds `checkpoint_pages` pages.
+  SqliteStorage(const std::string& path, SyncMode sync = SyncMode::kFull, int checkpoint_pages = kCheckpointPages);
   ~SqliteStorage() override;
   SqliteStorage(const SqliteStorage&) = delete;
   SqliteStorage& operator=(const SqliteStorage&) = delete;
@@ -45,7 +46,7 @@ class SqliteStorage : public Storage {
   // Checkpoints completed by the checkpoint thread (for tests and metrics).
   std::uint64_t checkpoints() const;
 
-  // The WAL is checkpointed once it holds this many pages (32 MiB of 4 KiB pages). SQLite's own
+  // By default the WAL is checkpointed once it holds this many pages (32 MiB of 4 KiB pages). SQLite's own
   // default is 1,000: at 1,000 orders a second that checkpointed every few seconds, and each
   // checkpoint's writes and fsync of the database file stalled the commits behind it (p99 of an
   // order 9.5-15.8 ms in six runs, 6.5-10.8 ms with 8,000; docs/PERFORMANCE.md). A page
@@ -57,6 +58,7 @@ class SqliteStorage : public Storage {
   void migrate();
   void run_checkpoints(std::string path);
   static int on_wal_commit(void* self, sqlite3* db, const char* name, int pages);
+  int checkpoint_pages_ = kCheckpointPages;
 
   sqlite3* db_ = nullptr;
   struct Statements;  // the commit's prepared statements, made once

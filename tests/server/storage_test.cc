@@ -86,6 +86,36 @@ TEST(StorageTest, TheWalIsCheckpointedByItsOwnThread) {
   EXPECT_GE(std::filesystem::file_size(path), copied);
 }
 
+// --checkpoint-pages: the same 300 pages of events start a checkpoint at a size of 200 and none
+// at the default.
+TEST(StorageTest, TheCheckpointSizeIsTheOneGiven) {
+  TempDir dir;
+  pb::Event big;
+  big.mutable_game_started()->set_ruleset(std::string(4000, 'x'));
+  auto fill = [&](SqliteStorage& s) {
+    const Write first = room_write("r1");
+    s.commit({&first});
+    std::uint64_t seq = 1;
+    for (int batch = 0; batch < 10; ++batch) {
+      Write w;
+      w.events_room = "r1";
+      for (int i = 0; i < 30; ++i) {
+        big.set_seq(++seq);
+        w.events.push_back(big);
+      }
+      s.commit({&w});
+    }
+  };
+  SqliteStorage small(dir.path + "/small.db", SyncMode::kNormal, 200);
+  fill(small);
+  for (int i = 0; i < 300 && small.checkpoints() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_GT(small.checkpoints(), 0u);
+  SqliteStorage usual(dir.path + "/usual.db", SyncMode::kNormal);
+  fill(usual);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(usual.checkpoints(), 0u);
+}
+
 TEST(StorageTest, RefusesADatabaseNewerThanTheBinary) {
   TempDir dir;
   const std::string path = dir.path + "/new.db";
