@@ -55,18 +55,14 @@ TEST(StorageTest, ReopeningDoesNotReapplyMigrations) {
   EXPECT_EQ(s.rooms().size(), 1u);
 }
 
-TEST(StorageTest, TheWalIsCheckpointedByItsOwnThread) {
-  TempDir dir;
-  const std::string path = dir.path + "/a.db";
-  SqliteStorage s(path, SyncMode::kNormal);
+// Room r1 and `batches` commits of 100 events of about 4 KB (a page) each, after its first.
+void write_pages_of_events(SqliteStorage& s, int batches) {
   const Write first = room_write("r1");
   s.commit({&first});
-  // About 4 KB (a page) an event: half as many again as the checkpoint size fill the WAL past it.
   pb::Event big;
   big.mutable_game_started()->set_ruleset(std::string(4000, 'x'));
-  const int events = SqliteStorage::kCheckpointPages * 3 / 2;
   std::uint64_t seq = 1;
-  for (int batch = 0; batch < events / 100; ++batch) {
+  for (int batch = 0; batch < batches; ++batch) {
     Write w;
     w.events_room = "r1";
     for (int i = 0; i < 100; ++i) {
@@ -75,9 +71,18 @@ TEST(StorageTest, TheWalIsCheckpointedByItsOwnThread) {
     }
     s.commit({&w});
   }
+}
+
+TEST(StorageTest, TheWalIsCheckpointedByItsOwnThread) {
+  TempDir dir;
+  const std::string path = dir.path + "/a.db";
+  SqliteStorage s(path, SyncMode::kNormal);
+  // Half as many pages again as the checkpoint size fill the WAL past it.
+  const int batches = SqliteStorage::kCheckpointPages * 3 / 2 / 100;
+  write_pages_of_events(s, batches);
   for (int i = 0; i < 500 && s.checkpoints() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_GT(s.checkpoints(), 0u);
-  EXPECT_EQ(s.events("r1").size(), static_cast<std::size_t>(events / 100 * 100 + 1));
+  EXPECT_EQ(s.events("r1").size(), static_cast<std::size_t>(batches * 100 + 1));
   // The checkpoints copied the WAL into the database file (a page or more an event by now).
   const std::uintmax_t copied = static_cast<std::uintmax_t>(SqliteStorage::kCheckpointPages) * 4096u;
   for (int i = 0; i < 500 && std::filesystem::file_size(path) < copied; ++i) {
@@ -90,28 +95,12 @@ TEST(StorageTest, TheWalIsCheckpointedByItsOwnThread) {
 // at the default.
 TEST(StorageTest, TheCheckpointSizeIsTheOneGiven) {
   TempDir dir;
-  pb::Event big;
-  big.mutable_game_started()->set_ruleset(std::string(4000, 'x'));
-  auto fill = [&](SqliteStorage& s) {
-    const Write first = room_write("r1");
-    s.commit({&first});
-    std::uint64_t seq = 1;
-    for (int batch = 0; batch < 10; ++batch) {
-      Write w;
-      w.events_room = "r1";
-      for (int i = 0; i < 30; ++i) {
-        big.set_seq(++seq);
-        w.events.push_back(big);
-      }
-      s.commit({&w});
-    }
-  };
   SqliteStorage small(dir.path + "/small.db", SyncMode::kNormal, 200);
-  fill(small);
+  write_pages_of_events(small, 3);
   for (int i = 0; i < 300 && small.checkpoints() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_GT(small.checkpoints(), 0u);
   SqliteStorage usual(dir.path + "/usual.db", SyncMode::kNormal);
-  fill(usual);
+  write_pages_of_events(usual, 3);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_EQ(usual.checkpoints(), 0u);
 }
