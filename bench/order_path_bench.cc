@@ -43,6 +43,7 @@ void count_parts(const sandtable::pb::Delta& d, std::map<std::string, std::uint6
   for (const auto& c : p.unit_changes()) parts["patch: unit changes"] += field(c.ByteSizeLong());
   for (const auto& c : p.side_changes()) parts["patch: side changes"] += field(c.ByteSizeLong());
   if (p.has_turn()) parts["patch: turn"] += field(p.turn().ByteSizeLong());
+  if (p.has_turn_change()) parts["patch: turn"] += field(p.turn_change().ByteSizeLong());
   if (p.has_menu()) parts["patch: menu"] += field(p.menu().ByteSizeLong());
   if (p.has_menu_change()) parts["patch: menu changes"] += field(p.menu_change().ByteSizeLong());
   if (p.has_decisions()) parts["patch: decisions"] += field(p.decisions().ByteSizeLong());

@@ -1,5 +1,6 @@
 #include "engine/model/view_patch.h"
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -179,7 +180,18 @@ bool marker_change(std::string_view held, std::string_view fresh, const Whole& f
       [&](int i) { return std::string_view(markers.Get(i).key()); },
       [&](int h, int f) { return (*he)[static_cast<std::size_t>(h)].second == (*fe)[static_cast<std::size_t>(f)].second; });
   if (!d) return false;
-  for (const auto& [f, h] : d->changed) *out.add_markers() = markers.Get(f);
+  for (const auto& [f, h] : d->changed) {
+    const auto& m = markers.Get(f);
+    // A marker has a key, a label and a value (ViewPatch.KnowsEveryFieldOfMarker): the same key
+    // and label leave the value as what changed.
+    if (h >= 0 && held_markers.Get(h).label() == m.label()) {
+      auto* v = out.add_values();
+      v->set_key(m.key());
+      v->set_value(m.value());
+    } else {
+      *out.add_markers() = m;
+    }
+  }
   for (const auto& key : d->gone) out.add_gone(std::string(key));
   if (d->reordered) {
     for (const auto& m : markers) out.mutable_order()->add_ids(m.key());
@@ -207,6 +219,7 @@ void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, 
       value.append(f.fresh);
     }
     if (c.mutable_value()->ParseFromString(value)) {
+      if (c.fields().empty()) c.clear_value();  // only its markers changed
       c.set_id(fresh->id());
       if (c.ByteSizeLong() < fresh_bytes.size()) {
         changes->Add(std::move(c));
@@ -263,6 +276,23 @@ std::string menu_rest(const std::string& menu, const std::vector<std::pair<std::
   return out;
 }
 
+// The fresh rewind points as new ones in front of the first `kept` held ones (bytes of the
+// field's entries, tags included): the bytes of the new ones and `kept`, or nullopt when the fresh
+// list does not end with a start of the held one.
+std::optional<std::pair<std::string_view, std::uint32_t>> rewind_shift(std::string_view held, std::string_view fresh) {
+  const auto h = entries_of(held), f = entries_of(fresh);
+  if (!h || !f) return std::nullopt;
+  const std::size_t n = f->size();
+  for (std::size_t front = n > h->size() ? n - h->size() : 0; front < n; ++front) {
+    bool match = true;
+    for (std::size_t i = 0; i + front < n && match; ++i) match = (*f)[front + i].second == (*h)[i].second;
+    if (!match) continue;
+    const std::size_t bytes = front == 0 ? 0 : static_cast<std::size_t>((*f)[front].second.data() - fresh.data());
+    return std::pair{fresh.substr(0, bytes), static_cast<std::uint32_t>(n - front)};
+  }
+  return std::nullopt;
+}
+
 // The fresh menu as changes to the held one when that is smaller; the actions it sends are moved
 // out of `fresh` (only once it is chosen).
 std::optional<pb::MenuChange> menu_change(const ViewBytes& hb, pb::ActionMenu& fresh, const ViewBytes& fb) {
@@ -287,17 +317,47 @@ std::optional<pb::MenuChange> menu_change(const ViewBytes& hb, pb::ActionMenu& f
     for (const auto& id : fb.action_ids) size += id.size() + 2;
   }
   std::string value;
-  for (const auto& f : *fields) value.append(f.fresh);
-  size += value.size() + 2 * fields->size() + 4;
+  std::vector<int> numbers;
+  std::optional<std::pair<std::string_view, std::uint32_t>> rewind;
+  for (const auto& f : *fields) {
+    if (f.number == pb::ActionMenu::kRewindPointsFieldNumber && !f.held.empty() && !f.fresh.empty() &&
+        (rewind = rewind_shift(f.held, f.fresh))) {
+      size += rewind->first.size() + 2;
+      continue;
+    }
+    value.append(f.fresh);
+    numbers.push_back(f.number);
+  }
+  size += value.size() + 2 * numbers.size() + 4;
   if (size >= fb.menu.size() - 1) return std::nullopt;
   pb::MenuChange c;
   if (!c.mutable_value()->ParseFromString(value)) return std::nullopt;
-  for (const auto& f : *fields) c.add_fields(f.number);
+  if (rewind) {
+    pb::ActionMenu front;  // the new points, still tagged as the menu's field
+    if (!front.ParseFromArray(rewind->first.data(), static_cast<int>(rewind->first.size()))) return std::nullopt;
+    c.mutable_rewind_points_new()->Swap(front.mutable_rewind_points());
+    c.set_rewind_points_kept(rewind->second);
+  }
+  for (int n : numbers) c.add_fields(n);
   for (const auto& id : d->gone) c.add_actions_gone(std::string(id));
   if (d->reordered) {
     for (const auto& id : fb.action_ids) c.mutable_action_order()->add_ids(id);
   }
   for (const auto& [f, h] : d->changed) c.add_actions()->Swap(fresh.mutable_actions(f));
+  return c;
+}
+
+// The fresh turn as the fields that changed in the held one, when that is smaller than the whole.
+// Both are set: `held` and `fresh` are their bytes after the set-mark.
+std::optional<pb::TurnChange> turn_change(std::string_view held, std::string_view fresh) {
+  const auto fields = field_changes(held, fresh);
+  if (!fields) return std::nullopt;
+  std::string value;
+  for (const auto& f : *fields) value.append(f.fresh);
+  if (value.size() + 2 * fields->size() + 4 >= fresh.size()) return std::nullopt;
+  pb::TurnChange c;
+  if (!c.mutable_value()->ParseFromString(value)) return std::nullopt;
+  for (const auto& f : *fields) c.add_fields(f.number);
   return c;
 }
 
@@ -328,6 +388,11 @@ bool apply_change(M& held, const Change& c) {
   auto& markers = *held.mutable_markers();
   remove_gone(markers, c.markers().gone(), key_of);
   put_entries(markers, c.markers().markers(), key_of);
+  for (const auto& v : c.markers().values()) {
+    auto it = std::find_if(markers.begin(), markers.end(), [&](const pb::Marker& m) { return m.key() == v.key(); });
+    if (it == markers.end()) return false;
+    it->set_value(v.value());
+  }
   return !c.markers().has_order() || reorder(markers, c.markers().order().ids(), key_of);
 }
 
@@ -338,6 +403,15 @@ bool apply_menu_change(pb::ActionMenu& menu, const pb::MenuChange& c) {
   if (c.has_action_order() && !reorder(actions, c.action_order().ids(), id_of)) return false;
   for (int n : c.fields()) {
     if (n == pb::ActionMenu::kActionsFieldNumber) return false;
+    if (n == pb::ActionMenu::kRewindPointsFieldNumber && c.has_rewind_points_kept()) return false;
+  }
+  if (c.has_rewind_points_kept()) {
+    auto& points = *menu.mutable_rewind_points();
+    if (c.rewind_points_kept() > static_cast<std::uint32_t>(points.size())) return false;
+    points.DeleteSubrange(static_cast<int>(c.rewind_points_kept()), points.size() - static_cast<int>(c.rewind_points_kept()));
+    google::protobuf::RepeatedPtrField<pb::RewindPoint> fresh = c.rewind_points_new();
+    for (auto& p : points) *fresh.Add() = std::move(p);
+    points.Swap(&fresh);
   }
   return change_fields(menu, c);
 }
@@ -401,7 +475,15 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
   pb::ViewPatch patch;
   diff_units(hb, fresh, fb, patch);
   diff_sides(hb, fresh, fb, patch);
-  diff_field(hb.turn, fb.turn, fresh.mutable_turn(), &pb::ViewPatch::mutable_turn, patch);
+  if (!hb.turn.empty() && !fb.turn.empty() && hb.turn != fb.turn) {
+    if (auto change = turn_change(std::string_view(hb.turn).substr(1), std::string_view(fb.turn).substr(1))) {
+      patch.mutable_turn_change()->Swap(&*change);
+    } else {
+      patch.mutable_turn()->Swap(fresh.mutable_turn());
+    }
+  } else {
+    diff_field(hb.turn, fb.turn, fresh.mutable_turn(), &pb::ViewPatch::mutable_turn, patch);
+  }
   diff_field(hb.result, fb.result, fresh.mutable_result(), &pb::ViewPatch::mutable_result, patch);
   if (!fb.menu.empty() && hb.menu != fb.menu) {
     if (auto change = menu_change(hb, *fresh.mutable_menu(), fb)) {
@@ -450,7 +532,11 @@ bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) 
     }
     if (!held || !apply_change(*held, c)) return false;
   }
-  if (patch.has_turn()) *view.mutable_turn() = patch.turn();
+  if (patch.has_turn()) {
+    *view.mutable_turn() = patch.turn();
+  } else if (patch.has_turn_change() && (!view.has_turn() || !change_fields(*view.mutable_turn(), patch.turn_change()))) {
+    return false;
+  }
   if (patch.has_decisions()) *view.mutable_decisions() = patch.decisions().decisions();
   if (patch.has_result()) *view.mutable_result() = patch.result();
   if (patch.has_paused()) view.set_paused(patch.paused());

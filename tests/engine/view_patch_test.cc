@@ -66,6 +66,16 @@ TEST(ViewPatch, KnowsEveryFieldOfView) {
   EXPECT_EQ(fields, known);
 }
 
+TEST(ViewPatch, KnowsEveryFieldOfMarker) {
+  // A marker whose label stayed travels as its key and value (MarkerChange.values); a Marker field
+  // besides those three would then be lost.
+  const auto* d = pb::Marker::descriptor();
+  ASSERT_EQ(d->field_count(), 3);
+  EXPECT_EQ(d->field(0)->number(), pb::Marker::kKeyFieldNumber);
+  EXPECT_EQ(d->field(1)->number(), pb::Marker::kLabelFieldNumber);
+  EXPECT_EQ(d->field(2)->number(), pb::Marker::kValueFieldNumber);
+}
+
 TEST(ViewPatch, NothingChangedIsAnEmptyPatch) {
   const pb::View v = base_view();
   const auto p = patch_and_apply(v, v);
@@ -288,8 +298,21 @@ TEST(ViewPatch, MarkersChangeByKey) {
   EXPECT_FALSE(c.markers().has_order());
   ASSERT_EQ(p.side_changes_size(), 1);
   EXPECT_EQ(p.side_changes(0).fields_size(), 0);
-  ASSERT_EQ(p.side_changes(0).markers().markers_size(), 1);
-  EXPECT_EQ(p.side_changes(0).markers().markers(0).value(), "2");
+  EXPECT_FALSE(p.side_changes(0).has_value()) << "no field changed: no empty value either";
+  // A count down keeps its words: the key and the new value travel.
+  EXPECT_EQ(p.side_changes(0).markers().markers_size(), 0);
+  ASSERT_EQ(p.side_changes(0).markers().values_size(), 1);
+  EXPECT_EQ(p.side_changes(0).markers().values(0).key(), "activations_left");
+  EXPECT_EQ(p.side_changes(0).markers().values(0).label(), "");
+  EXPECT_EQ(p.side_changes(0).markers().values(0).value(), "2");
+  // New words for a held key travel whole, the value too.
+  pb::View relabelled = held;
+  relabelled.mutable_sides(0)->mutable_markers(2)->set_label("Orders left");
+  const auto l = patch_and_apply(held, relabelled);
+  ASSERT_EQ(l.side_changes_size(), 1);
+  EXPECT_EQ(l.side_changes(0).markers().values_size(), 0);
+  ASSERT_EQ(l.side_changes(0).markers().markers_size(), 1);
+  EXPECT_EQ(l.side_changes(0).markers().markers(0).value(), "3");
 
   // A new order travels as keys; markers that share a key travel as the whole field.
   pb::View moved_up = held;
@@ -304,6 +327,94 @@ TEST(ViewPatch, MarkersChangeByKey) {
   EXPECT_FALSE(r.unit_changes(0).has_markers());
   EXPECT_EQ(std::vector<int>(r.unit_changes(0).fields().begin(), r.unit_changes(0).fields().end()),
             (std::vector<int>{pb::UnitView::kMarkersFieldNumber}));
+}
+
+// The GM's rewind points gain the newest in front and lose the oldest: the new point travels,
+// with how many held ones stay, not the six again.
+TEST(ViewPatch, RewindPointsTravelAsTheNewOnesAndHowManyStay) {
+  pb::View held = with_menu();
+  auto point = [](pb::ActionMenu* m, std::uint64_t seq) {
+    auto* p = m->add_rewind_points();
+    p->set_seq(seq);
+    p->set_seat(seq % 2 ? "red" : "blue");
+    p->set_label("Before #" + std::to_string(seq + 1) + (seq % 2 ? " (Red line garrison)" : " (Blue assault division)"));
+  };
+  for (std::uint64_t seq : {40, 37, 33, 30, 28, 25}) point(held.mutable_menu(), seq);
+  pb::View fresh = held;
+  fresh.mutable_menu()->clear_rewind_points();
+  for (std::uint64_t seq : {44, 40, 37, 33, 30, 28}) point(fresh.mutable_menu(), seq);
+  const auto p = patch_and_apply(held, fresh);
+  ASSERT_TRUE(p.has_menu_change());
+  const auto& c = p.menu_change();
+  EXPECT_TRUE(c.fields().empty());
+  ASSERT_EQ(c.rewind_points_new_size(), 1);
+  EXPECT_EQ(c.rewind_points_new(0).seq(), 44u);
+  EXPECT_EQ(c.rewind_points_kept(), 5u);
+  EXPECT_LT(p.ByteSizeLong(), 60u);
+
+  // Points only dropped (the GM rewound): none new, fewer kept.
+  pb::View rewound = held;
+  rewound.mutable_menu()->mutable_rewind_points()->DeleteSubrange(4, 2);
+  const auto q = patch_and_apply(held, rewound);
+  ASSERT_TRUE(q.menu_change().has_rewind_points_kept());
+  EXPECT_EQ(q.menu_change().rewind_points_kept(), 4u);
+  EXPECT_EQ(q.menu_change().rewind_points_new_size(), 0);
+  // A list that is no shift of the held one travels as the field.
+  pb::View other = held;
+  other.mutable_menu()->mutable_rewind_points()->SwapElements(0, 1);
+  const auto r = patch_and_apply(held, other);
+  EXPECT_FALSE(r.menu_change().has_rewind_points_kept());
+  EXPECT_EQ(std::vector<int>(r.menu_change().fields().begin(), r.menu_change().fields().end()),
+            (std::vector<int>{pb::ActionMenu::kRewindPointsFieldNumber}));
+
+  // More kept than held, or the field named as well, does not fit.
+  pb::View x = held;
+  pb::ViewPatch bad;
+  bad.mutable_menu_change()->set_rewind_points_kept(7);
+  EXPECT_FALSE(apply_patch(x, bad, 8));
+  pb::View y = held;
+  bad.mutable_menu_change()->set_rewind_points_kept(2);
+  bad.mutable_menu_change()->add_fields(pb::ActionMenu::kRewindPointsFieldNumber);
+  EXPECT_FALSE(apply_patch(y, bad, 8));
+}
+
+// A turn of which a few fields changed (the active unit, the task) travels as those fields.
+TEST(ViewPatch, AChangedTurnTravelsAsTheFieldsThatChanged) {
+  pb::View held = base_view();
+  auto* t = held.mutable_turn();
+  t->set_phase("activation");
+  t->set_active_side("blue");
+  t->set_active_unit("a");
+  t->add_waiting_for("blue");
+  t->set_first_side("red");
+  t->set_task("Your activation: finish with a (then 3 units left)");
+  pb::View fresh = held;
+  fresh.mutable_turn()->set_active_unit("b");
+  fresh.mutable_turn()->clear_task();
+  const auto p = patch_and_apply(held, fresh);
+  EXPECT_FALSE(p.has_turn());
+  ASSERT_TRUE(p.has_turn_change());
+  EXPECT_EQ(std::vector<int>(p.turn_change().fields().begin(), p.turn_change().fields().end()),
+            (std::vector<int>{pb::TurnView::kActiveUnitFieldNumber, pb::TurnView::kTaskFieldNumber}));
+  EXPECT_EQ(p.turn_change().value().active_unit(), "b");
+  EXPECT_LT(p.ByteSizeLong(), fresh.turn().ByteSizeLong());
+  // A turn whose every field changed goes whole.
+  pb::View next = held;
+  auto* n = next.mutable_turn();
+  n->set_turn(2);
+  n->set_phase("artillery fire");
+  n->set_active_side("red");
+  n->set_active_unit("c");
+  n->set_waiting_for(0, "red");
+  n->set_first_side("blue");
+  n->set_task("Your artillery fire: plan your batteries");
+  const auto q = patch_and_apply(held, next);
+  EXPECT_TRUE(q.has_turn());
+  EXPECT_FALSE(q.has_turn_change());
+  // Applied to a View that holds no turn, a turn change does not fit.
+  pb::View bare = base_view();
+  bare.clear_turn();
+  EXPECT_FALSE(apply_patch(bare, p, 8));
 }
 
 TEST(ViewPatch, ApplyRefusesAMenuOrMarkerChangeItCannotMake) {
@@ -321,6 +432,14 @@ TEST(ViewPatch, ApplyRefusesAMenuOrMarkerChangeItCannotMake) {
   c->set_id("a");
   c->mutable_markers()->mutable_order()->add_ids("nothing");
   EXPECT_FALSE(apply_patch(x, r, 8)) << "an order of markers the unit does not have";
+  pb::View y = base_view();
+  pb::ViewPatch s;
+  auto* m = s.add_unit_changes();
+  m->set_id("a");
+  auto* value = m->mutable_markers()->add_values();
+  value->set_key("dug_in");
+  value->set_value("1");
+  EXPECT_FALSE(apply_patch(y, s, 8)) << "a value for a marker the unit does not have";
 }
 
 TEST(ViewPatch, WhatAPatchCannotSayIsRefused) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { DecisionSchema, GridSquareSchema } from "../src/gen/sandtable/v1/common_pb";
 import { ActionMenuSchema } from "../src/gen/sandtable/v1/menu_pb";
-import { SideViewSchema, UnitViewSchema, ViewPatchSchema, type View, type ViewPatch } from "../src/gen/sandtable/v1/view_pb";
+import { SideViewSchema, TurnViewSchema, UnitViewSchema, ViewPatchSchema, type View, type ViewPatch } from "../src/gen/sandtable/v1/view_pb";
 import { applyPatch } from "../src/state/patch";
 import { initialModel, reduce, type TableModel } from "../src/state/store";
 import { env, moved, unit, view, withMenu } from "./fixtures";
@@ -197,6 +197,51 @@ describe("applyPatch", () => {
     const side = applyPatch(v, patch({ sideChanges: [{ id: v.sides[0].id, fields: [], markers: { markers: [{ key: "activations_left", label: "Activations left", value: "2" }] } }] }), 6n)!;
     expect(side.sides[0].markers.at(-1)?.value).toBe("2");
     expect(applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers: { ...markers, order: { ids: ["fired"] } } }] }), 6n)).toBeUndefined();
+  });
+
+  it("gives a held marker named in values its new value and keeps its label, before ordering", () => {
+    const v = held();
+    v.units[0].markers = [
+      { $typeName: "sandtable.v1.Marker", key: "quality", label: "Quality", value: "elite" },
+      { $typeName: "sandtable.v1.Marker", key: "left", label: "Activations left", value: "3" },
+    ];
+    const before = deepCopy(v);
+    const markers = { values: [{ key: "left", value: "2" }], markers: [{ key: "fired", label: "Fired" }], order: { ids: ["fired", "left", "quality"] } };
+    const out = applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers }] }), 6n)!;
+    expect(out.units[0].markers.map((m) => `${m.key}:${m.label}=${m.value}`)).toEqual(["fired:Fired=", "left:Activations left=2", "quality:Quality=elite"]);
+    expect(v).toEqual(before);
+    // A value for a marker the unit does not hold does not fit.
+    expect(applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers: { values: [{ key: "dug_in", value: "1" }] } }] }), 6n)).toBeUndefined();
+  });
+
+  it("puts new rewind points in front of the held ones it keeps", () => {
+    const point = (seq: bigint) => ({ $typeName: "sandtable.v1.RewindPoint" as const, seq, seat: "red", label: `Before #${seq + 1n}` });
+    const v = withMenu(held(), [{ id: "end", label: "End" }]);
+    v.menu!.rewindPoints = [point(40n), point(37n), point(33n)];
+    const before = deepCopy(v);
+    const change = { rewindPointsNew: [point(44n)], rewindPointsKept: 2 };
+    const out = applyPatch(v, patch({ menuChange: change }), 6n)!;
+    expect(out.menu?.rewindPoints.map((p) => p.seq)).toEqual([44n, 40n, 37n]);
+    expect(out.menu?.actions).toBe(v.menu!.actions);
+    expect(v).toEqual(before);
+    expect(applyPatch(v, patch({ menuChange: { rewindPointsKept: 0 } }), 6n)!.menu?.rewindPoints).toEqual([]);
+    // Unset: the points stay; more kept than held, or the field named too: does not fit.
+    expect(applyPatch(v, patch({ menuChange: { fields: [6], value: {} } }), 6n)!.menu?.rewindPoints).toBe(v.menu!.rewindPoints);
+    expect(applyPatch(v, patch({ menuChange: { rewindPointsKept: 4 } }), 6n)).toBeUndefined();
+    expect(applyPatch(v, patch({ menuChange: { ...change, fields: [3] } }), 6n)).toBeUndefined();
+  });
+
+  it("changes only the turn's named fields, and needs a held turn to change", () => {
+    const v = held();
+    v.turn = create(TurnViewSchema, { turn: 3, phase: "activation", activeSide: "blue", activeUnit: "b1", task: "Finish with b1" });
+    const before = deepCopy(v);
+    const out = applyPatch(v, patch({ turnChange: { fields: [4, 7], value: { activeUnit: "b2" } } }), 6n)!;
+    expect(out.turn).toMatchObject({ turn: 3, phase: "activation", activeSide: "blue", activeUnit: "b2", task: "" });
+    expect(v).toEqual(before);
+    expect(applyPatch({ ...v, turn: undefined }, patch({ turnChange: { fields: [4], value: { activeUnit: "b2" } } }), 6n)).toBeUndefined();
+    expect(applyPatch(v, patch({ turnChange: { fields: [99], value: {} } }), 6n)).toBeUndefined();
+    // A whole turn wins over a change.
+    expect(applyPatch(v, patch({ turn: { turn: 4 }, turnChange: { fields: [4], value: { activeUnit: "b2" } } }), 6n)!.turn?.turn).toBe(4);
   });
 });
 

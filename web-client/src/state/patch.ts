@@ -13,6 +13,9 @@ import {
   type MenuChange,
   type SideChange,
   type SideView,
+  TurnViewSchema,
+  type TurnChange,
+  type TurnView,
   type UnitChange,
   type UnitView,
   type View,
@@ -26,7 +29,9 @@ function namesByNumber(schema: DescMessage): Map<number, string> {
 const UNIT_FIELDS = namesByNumber(UnitViewSchema);
 const SIDE_FIELDS = namesByNumber(SideViewSchema);
 const MENU_FIELDS = namesByNumber(ActionMenuSchema);
+const TURN_FIELDS = namesByNumber(TurnViewSchema);
 const MENU_ACTIONS = 1;
+const MENU_REWIND_POINTS = 3;
 
 /** `held` with each field `fields` names taken from `value` (unset there: cleared); undefined for a number the message lacks. */
 function withFields<T extends object>(held: T, fields: number[], value: T, names: Map<number, string>): T | undefined {
@@ -89,7 +94,17 @@ function reorder<T>(list: T[], order: IdList | undefined, id: (e: T) => string):
 function changedMarkers<T extends UnitView | SideView>(held: T, change: MarkerChange | undefined): T | undefined {
   if (!change) return held;
   const key = (m: { key: string }) => m.key;
-  const markers = reorder(putEntries(removeGone(held.markers, change.gone, key), change.markers, key), change.order, key);
+  let put = putEntries(removeGone(held.markers, change.gone, key), change.markers, key);
+  if (change.values.length > 0) {
+    // A held marker whose value alone changed keeps its label.
+    put = [...put];
+    for (const v of change.values) {
+      const i = put.findIndex((m) => m.key === v.key);
+      if (i < 0) return undefined;
+      put[i] = { ...put[i], value: v.value };
+    }
+  }
+  const markers = reorder(put, change.order, key);
   return markers ? { ...held, markers } : undefined;
 }
 
@@ -101,6 +116,12 @@ function changed<T extends UnitView | SideView>(held: T, change: UnitChange | Si
 const EMPTY_UNIT = create(UnitViewSchema);
 const EMPTY_SIDE = create(SideViewSchema);
 const EMPTY_MENU = create(ActionMenuSchema);
+const EMPTY_TURN = create(TurnViewSchema);
+
+/** The turn after its change; undefined when this View holds no turn to change. */
+function changedTurn(held: TurnView | undefined, change: TurnChange): TurnView | undefined {
+  return held && withFields(held, change.fields, change.value ?? EMPTY_TURN, TURN_FIELDS);
+}
 
 function changedMenu(held: ActionMenu | undefined, change: MenuChange): ActionMenu | undefined {
   if (change.fields.includes(MENU_ACTIONS)) return undefined;
@@ -108,7 +129,14 @@ function changedMenu(held: ActionMenu | undefined, change: MenuChange): ActionMe
   const id = (a: Action) => a.id;
   const actions = reorder(putEntries(removeGone(menu.actions, change.actionsGone, id), change.actions, id), change.actionOrder, id);
   if (!actions) return undefined;
-  return withFields({ ...menu, actions }, change.fields, change.value ?? EMPTY_MENU, MENU_FIELDS);
+  let rewindPoints = menu.rewindPoints;
+  const kept = change.rewindPointsKept;
+  if (kept !== undefined) {
+    // New points in front of the first `kept` held ones (newest first).
+    if (change.fields.includes(MENU_REWIND_POINTS) || kept > rewindPoints.length) return undefined;
+    rewindPoints = [...change.rewindPointsNew, ...rewindPoints.slice(0, kept)];
+  }
+  return withFields({ ...menu, actions, rewindPoints }, change.fields, change.value ?? EMPTY_MENU, MENU_FIELDS);
 }
 
 /**
@@ -165,11 +193,18 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     menu = changedMenu(view.menu, patch.menuChange);
     if (!menu) return undefined;
   }
+  let turn = view.turn;
+  if (patch.turn) {
+    turn = patch.turn;
+  } else if (patch.turnChange) {
+    turn = changedTurn(view.turn, patch.turnChange);
+    if (!turn) return undefined;
+  }
   return {
     ...view,
     units,
     sides,
-    turn: patch.turn ?? view.turn,
+    turn,
     decisions: patch.decisions ? patch.decisions.decisions : view.decisions,
     result: patch.result ?? view.result,
     paused: patch.paused ?? view.paused,
