@@ -166,12 +166,12 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
       const pb::Decision* d = st.decision(command.answer().decision_id());
       if (!d) reject("NO_SUCH_DECISION", "GEN", "That question has already been answered or never was asked.");
       if (d->seat() != seat && seat != kGm) {
-        reject("NOT_YOUR_DECISION", d->rule_id(), "This choice belongs to " + d->seat() + ", not to you.");
+        reject("NOT_YOUR_DECISION", d->rule_id(), "This choice belongs to " + side_name(st, d->seat()) + ", not to you.");
       }
       const auto& choices = d->choices();
-      const bool allowed = std::any_of(choices.begin(), choices.end(),
+      const auto chosen = std::find_if(choices.begin(), choices.end(),
                                        [&](const pb::Choice& c) { return c.id() == command.answer().choice_id(); });
-      if (!allowed) {
+      if (chosen == choices.end()) {
         reject("NOT_A_CHOICE", d->rule_id(), "'" + command.answer().choice_id() + "' is not one of the choices offered.");
       }
       const pb::Decision decision = *d;
@@ -180,6 +180,7 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
       a->set_decision_id(decision.id());
       a->set_seat(seat);
       a->set_choice_id(command.answer().choice_id());
+      a->set_choice_label(chosen->label());
       ctx.emit(std::move(e));
       if (decision.kind() == "TAKE_BACK") return answer_take_back(ctx, decision, seat, command.answer().choice_id());
       rules_.answer(ctx, decision, command.answer().choice_id());
@@ -256,6 +257,9 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
     a->set_decision_id(d.id());
     a->set_seat(seat);
     a->set_choice_id(choice);
+    for (const auto& c : d.choices()) {
+      if (c.id() == choice) a->set_choice_label(c.label());
+    }
     ctx.emit(std::move(e));
     rules_.handle(ctx, command);
     return;

@@ -37,7 +37,10 @@ std::optional<std::string> shared_event_text(const GameState& state, const pb::E
     }
     case pb::Event::kDecisionAnswered: {
       const auto& a = event.decision_answered();
-      return side_name(state, a.seat()) + " chose " + a.choice_id() + ".";
+      // Games stored before the label was kept say the choice's id.
+      const std::string& chosen = a.choice_label().empty() ? a.choice_id() : a.choice_label();
+      const bool ends = !chosen.empty() && (chosen.back() == '.' || chosen.back() == '?' || chosen.back() == '!');
+      return side_name(state, a.seat()) + " chose: " + chosen + (ends ? "" : ".");
     }
     case pb::Event::kGamePaused:
       return "The game master paused the game" +

@@ -19,12 +19,12 @@ struct Fixture : ::testing::Test {
   std::unique_ptr<RuleSet> rules = make_race_rules();
   std::vector<pb::Event> log;
 
-  std::unique_ptr<Game> start(std::uint64_t seed, bool table = false) {
+  std::unique_ptr<Game> start(std::uint64_t seed, bool table = false, const pb::Scenario& scenario = race_scenario()) {
     std::string error;
     StartOptions o;
     o.seed = seed;
     o.table_dice = table;
-    auto g = Game::start(*rules, race_scenario(), o, &log, &error);
+    auto g = Game::start(*rules, scenario, o, &log, &error);
     EXPECT_TRUE(g) << error;
     return g;
   }
@@ -117,8 +117,10 @@ TEST_F(Fixture, FromLogRefusesGapsAndMissingStart) {
 }
 
 TEST_F(Fixture, DecisionsBlockOtherOrdersAndOnlyTheirSeatMayAnswer) {
-  // Table dice make the six certain.
-  auto g = start(1, /*table=*/true);
+  // Table dice make the six certain. The refusal names the side as its players know it.
+  pb::Scenario named = race_scenario();
+  named.mutable_sides(1)->set_name("Blue Rovers");
+  auto g = start(1, /*table=*/true, named);
   TableDice dice;
   ASSERT_FALSE(dice.push(pb::DIE_KIND_D6, 6));
   ASSERT_TRUE(g->execute(roll("red"), &dice).accepted);
@@ -130,7 +132,9 @@ TEST_F(Fixture, DecisionsBlockOtherOrdersAndOnlyTheirSeatMayAnswer) {
   ans.set_seat("red");
   ans.mutable_answer()->set_decision_id(id);
   ans.mutable_answer()->set_choice_id("accept");
-  EXPECT_EQ(g->execute(ans).rejection.code(), "NOT_YOUR_DECISION");
+  const auto refused = g->execute(ans).rejection;
+  EXPECT_EQ(refused.code(), "NOT_YOUR_DECISION");
+  EXPECT_EQ(refused.message(), "This choice belongs to Blue Rovers, not to you.");
   ans.set_seat("blue");
   ans.mutable_answer()->set_choice_id("shrug");
   EXPECT_EQ(g->execute(ans).rejection.code(), "NOT_A_CHOICE");

@@ -83,7 +83,7 @@ async function holdFire(page, side) {
   const before = await viewOf(page);
   await page.click('[data-testid="decisions"] [data-choice="to hold fire"]');
   const after = await waitFor(page, (x) => x.seq > before.seq, "holding fire");
-  assert.ok(newLines(before, after).some((l) => /^.+ chose to hold fire\.$/.test(l)), `the log says who held, in words: ${newLines(before, after)}`);
+  assert.ok(newLines(before, after).some((l) => /^.+ chose: Hold fire\.$/.test(l)), `the log says who held, in words: ${newLines(before, after)}`);
   assert.ok(newLines(before, after).some((l) => /^Ready fire held; .+ go on\.$/.test(l)), `the log says the ${side} hold: ${newLines(before, after)}`);
 }
 
