@@ -1,10 +1,12 @@
 #include "engine/model/view_patch.h"
 
+#include <cstdint>
 #include <algorithm>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "engine/model/list_diff.h"
 
@@ -194,7 +196,28 @@ bool marker_change(std::string_view held, std::string_view fresh, const Whole& f
   }
   for (const auto& key : d->gone) out.add_gone(std::string(key));
   if (d->reordered) {
-    for (const auto& m : markers) out.mutable_order()->add_ids(m.key());
+    // Places for the entries of `markers` do when the markers that keep theirs (held, not gone,
+    // not sent whole) stand in the same order in the fresh list; else the whole order goes.
+    std::vector<std::string_view> sent;
+    for (const auto& m : out.markers()) sent.push_back(m.key());
+    const auto is_sent = [&](std::string_view k) { return std::find(sent.begin(), sent.end(), k) != sent.end(); };
+    const auto is_gone = [&](std::string_view k) { return std::find(d->gone.begin(), d->gone.end(), k) != d->gone.end(); };
+    std::vector<std::string_view> held_rest, fresh_rest;
+    for (const auto& m : held_markers) {
+      if (!is_gone(m.key()) && !is_sent(m.key())) held_rest.push_back(m.key());
+    }
+    for (const auto& m : markers) {
+      if (!is_sent(m.key())) fresh_rest.push_back(m.key());
+    }
+    if (held_rest == fresh_rest) {
+      for (const auto& k : sent) {
+        for (int f = 0; f < markers.size(); ++f) {
+          if (markers.Get(f).key() == k) out.add_at(static_cast<std::uint32_t>(f));
+        }
+      }
+    } else {
+      for (const auto& m : markers) out.mutable_order()->add_ids(m.key());
+    }
   }
   if (out.ByteSizeLong() + 2 < fresh.size()) return true;
   out.Clear();
@@ -219,7 +242,7 @@ void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, 
       value.append(f.fresh);
     }
     if (c.mutable_value()->ParseFromString(value)) {
-      if (c.fields().empty()) c.clear_value();  // only its markers changed
+      if (value.empty()) c.clear_value();  // only its markers changed, or fields cleared
       c.set_id(fresh->id());
       if (c.ByteSizeLong() < fresh_bytes.size()) {
         changes->Add(std::move(c));
@@ -332,6 +355,7 @@ std::optional<pb::MenuChange> menu_change(const ViewBytes& hb, pb::ActionMenu& f
   if (size >= fb.menu.size() - 1) return std::nullopt;
   pb::MenuChange c;
   if (!c.mutable_value()->ParseFromString(value)) return std::nullopt;
+  if (value.empty()) c.clear_value();  // only cleared fields, or none
   if (rewind) {
     pb::ActionMenu front;  // the new points, still tagged as the menu's field
     if (!front.ParseFromArray(rewind->first.data(), static_cast<int>(rewind->first.size()))) return std::nullopt;
@@ -357,6 +381,7 @@ std::optional<pb::TurnChange> turn_change(std::string_view held, std::string_vie
   if (value.size() + 2 * fields->size() + 4 >= fresh.size()) return std::nullopt;
   pb::TurnChange c;
   if (!c.mutable_value()->ParseFromString(value)) return std::nullopt;
+  if (value.empty()) c.clear_value();  // only cleared fields
   for (const auto& f : *fields) c.add_fields(f.number);
   return c;
 }
@@ -377,6 +402,36 @@ bool change_fields(M& held, const Change& c) {
 }
 
 const std::string& key_of(const pb::Marker& m) { return m.key(); }
+
+// MarkerChange.at: each of `entries` at the place `at` gives in the list after the change, the
+// held markers without their keys filling the rest in order. False when a place is out of range,
+// given twice, or missing for an entry.
+bool place_entries(google::protobuf::RepeatedPtrField<pb::Marker>& markers, const google::protobuf::RepeatedPtrField<pb::Marker>& entries,
+                   const google::protobuf::RepeatedField<std::uint32_t>& at) {
+  if (at.size() != entries.size()) return false;
+  std::vector<pb::Marker> rest;
+  for (auto& m : markers) {
+    const bool placed = std::any_of(entries.begin(), entries.end(), [&](const pb::Marker& e) { return e.key() == m.key(); });
+    if (!placed) rest.push_back(std::move(m));
+  }
+  const std::size_t n = rest.size() + static_cast<std::size_t>(entries.size());
+  std::vector<const pb::Marker*> slot(n, nullptr);
+  for (int i = 0; i < entries.size(); ++i) {
+    if (at.Get(i) >= n || slot[at.Get(i)] != nullptr) return false;
+    slot[at.Get(i)] = &entries.Get(i);
+  }
+  google::protobuf::RepeatedPtrField<pb::Marker> out;
+  std::size_t next = 0;
+  for (const auto* e : slot) {
+    if (e != nullptr) {
+      *out.Add() = *e;
+    } else {
+      *out.Add() = std::move(rest[next++]);
+    }
+  }
+  markers.Swap(&out);
+  return true;
+}
 const std::string& id_of(const pb::Action& a) { return a.id(); }
 const std::string& id_of_unit(const pb::UnitView& u) { return u.id(); }
 
@@ -387,7 +442,11 @@ bool apply_change(M& held, const Change& c) {
   if (!c.has_markers()) return true;
   auto& markers = *held.mutable_markers();
   remove_gone(markers, c.markers().gone(), key_of);
-  put_entries(markers, c.markers().markers(), key_of);
+  if (c.markers().at_size() > 0) {
+    if (c.markers().has_order() || !place_entries(markers, c.markers().markers(), c.markers().at())) return false;
+  } else {
+    put_entries(markers, c.markers().markers(), key_of);
+  }
   for (const auto& v : c.markers().values()) {
     auto it = std::find_if(markers.begin(), markers.end(), [&](const pb::Marker& m) { return m.key() == v.key(); });
     if (it == markers.end()) return false;

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
 #include <iostream>
 #include <map>
 #include <set>
@@ -320,6 +322,23 @@ TEST(ViewPatch, MarkersChangeByKey) {
   const auto q = patch_and_apply(held, moved_up);
   ASSERT_EQ(q.unit_changes_size(), 1);
   EXPECT_EQ(q.unit_changes(0).markers().order().ids_size(), 4);
+  EXPECT_EQ(q.unit_changes(0).markers().at_size(), 0);
+  // A marker added mid-list travels with its place, not with every key in order.
+  pb::View inserted = held;
+  auto* im = inserted.mutable_units(1)->mutable_markers();
+  im->DeleteSubrange(2, 1);  // out of the river
+  auto* fired = im->Add();
+  fired->set_key("fired");
+  fired->set_label("Fired");
+  for (int i = im->size() - 1; i > 1; --i) im->SwapElements(i, i - 1);  // quality, fired, activated, holding_trench
+  const auto a = patch_and_apply(held, inserted);
+  ASSERT_EQ(a.unit_changes_size(), 1);
+  const auto& am = a.unit_changes(0).markers();
+  ASSERT_EQ(am.markers_size(), 1);
+  EXPECT_EQ(am.markers(0).key(), "fired");
+  EXPECT_EQ(std::vector<std::uint32_t>(am.at().begin(), am.at().end()), (std::vector<std::uint32_t>{1}));
+  EXPECT_FALSE(am.has_order());
+  EXPECT_EQ(ids_of(am.gone()), (std::vector<std::string>{"in_river"}));
   pb::View twins = held;
   twins.mutable_units(1)->mutable_markers(3)->set_key("quality");
   const auto r = patch_and_apply(held, twins);
@@ -440,6 +459,30 @@ TEST(ViewPatch, ApplyRefusesAMenuOrMarkerChangeItCannotMake) {
   value->set_key("dug_in");
   value->set_value("1");
   EXPECT_FALSE(apply_patch(y, s, 8)) << "a value for a marker the unit does not have";
+  // Places for markers: one for each, inside the list, none twice, never beside an order.
+  auto placed = [](std::initializer_list<std::uint32_t> at, bool with_order) {
+    pb::View v = base_view();
+    auto* held = v.mutable_units(0)->add_markers();
+    held->set_key("quality");
+    held->set_label("Quality");
+    pb::ViewPatch p;
+    auto* c = p.add_unit_changes();
+    c->set_id(v.units(0).id());
+    for (const char* key : {"fired", "moved"}) c->mutable_markers()->add_markers()->set_key(key);
+    for (auto i : at) c->mutable_markers()->add_at(i);
+    if (with_order) {
+      for (const char* key : {"fired", "quality", "moved"}) c->mutable_markers()->mutable_order()->add_ids(key);
+    }
+    const bool ok = apply_patch(v, p, 8);
+    std::string keys;
+    for (const auto& m : v.units(0).markers()) keys += m.key() + " ";
+    return ok ? keys : std::string("refused");
+  };
+  EXPECT_EQ(placed({2, 0}, false), "moved quality fired ");
+  EXPECT_EQ(placed({0, 3}, false), "refused") << "a place past the end";
+  EXPECT_EQ(placed({1, 1}, false), "refused") << "a place given twice";
+  EXPECT_EQ(placed({1}, false), "refused") << "a place missing";
+  EXPECT_EQ(placed({0, 2}, true), "refused") << "places and an order";
 }
 
 TEST(ViewPatch, WhatAPatchCannotSayIsRefused) {

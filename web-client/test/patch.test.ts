@@ -214,6 +214,31 @@ describe("applyPatch", () => {
     expect(applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers: { values: [{ key: "dug_in", value: "1" }] } }] }), 6n)).toBeUndefined();
   });
 
+  it("puts markers at the places `at` gives, the others around them in their order", () => {
+    const v = held();
+    v.units[0].markers = [
+      { $typeName: "sandtable.v1.Marker", key: "quality", label: "Quality", value: "elite" },
+      { $typeName: "sandtable.v1.Marker", key: "moved", label: "Moved", value: "" },
+      { $typeName: "sandtable.v1.Marker", key: "on_wire", label: "On wire", value: "" },
+      { $typeName: "sandtable.v1.Marker", key: "left", label: "Activations left", value: "3" },
+    ];
+    const before = deepCopy(v);
+    // "fired" is new at 1, "quality" changed and moves to the end, "moved" is gone, "left" counts down.
+    const markers = {
+      markers: [{ key: "fired", label: "Fired" }, { key: "quality", label: "Quality", value: "veteran" }],
+      at: [1, 3],
+      gone: ["moved"],
+      values: [{ key: "left", value: "2" }],
+    };
+    const out = applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers }] }), 6n)!;
+    expect(out.units[0].markers.map((m) => `${m.key}=${m.value}`)).toEqual(["on_wire=", "fired=", "left=2", "quality=veteran"]);
+    expect(v).toEqual(before);
+    // A place past the end, a place given twice or a place missing for an entry does not fit.
+    for (const at of [[1, 4], [2, 2], [1]]) {
+      expect(applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers: { ...markers, at } }] }), 6n)).toBeUndefined();
+    }
+  });
+
   it("puts new rewind points in front of the held ones it keeps", () => {
     const point = (seq: bigint) => ({ $typeName: "sandtable.v1.RewindPoint" as const, seq, seat: "red", label: `Before #${seq + 1n}` });
     const v = withMenu(held(), [{ id: "end", label: "End" }]);

@@ -91,10 +91,30 @@ function reorder<T>(list: T[], order: IdList | undefined, id: (e: T) => string):
   return ordered;
 }
 
+/**
+ * The entries of `entries` at the places `at` gives (one each, 0 first) and the rest of `list`
+ * (less those ids) in its order around them; undefined when a place is out of range or taken twice.
+ */
+function placeEntries<T>(list: T[], entries: T[], at: number[], id: (e: T) => string): T[] | undefined {
+  if (at.length !== entries.length) return undefined;
+  const placed = new Set(entries.map(id));
+  const rest = list.filter((e) => !placed.has(id(e)));
+  const out: (T | undefined)[] = new Array(rest.length + entries.length).fill(undefined);
+  for (let i = 0; i < entries.length; i++) {
+    if (at[i] >= out.length || out[at[i]] !== undefined) return undefined;
+    out[at[i]] = entries[i];
+  }
+  let next = 0;
+  for (let i = 0; i < out.length; i++) if (out[i] === undefined) out[i] = rest[next++];
+  return out as T[];
+}
+
 function changedMarkers<T extends UnitView | SideView>(held: T, change: MarkerChange | undefined): T | undefined {
   if (!change) return held;
   const key = (m: { key: string }) => m.key;
-  let put = putEntries(removeGone(held.markers, change.gone, key), change.markers, key);
+  const kept = removeGone(held.markers, change.gone, key);
+  let put = change.at.length > 0 ? placeEntries(kept, change.markers, change.at, key) : putEntries(kept, change.markers, key);
+  if (!put) return undefined;
   if (change.values.length > 0) {
     // A held marker whose value alone changed keeps its label.
     put = [...put];
