@@ -2,10 +2,10 @@
 // connection indicator. Everything shown comes from the TableModel the server's envelopes
 // build; orders go out through the Connection and come back as deltas or refusals.
 import { GridFacing } from "../gen/sandtable/v1/common_pb";
-import { ChatChannel, Role, type Envelope } from "../gen/sandtable/v1/protocol_pb";
+import { Role, type Envelope } from "../gen/sandtable/v1/protocol_pb";
 import type { UnitView, View } from "../gen/sandtable/v1/view_pb";
 import type { EnvelopeInit, QueryInit, QueryResult, Status } from "../net/connection";
-import { dismissRefusal, initialModel, offlineReason, orderSent, reduce, resendWhenStale, type LogFilter, type TableModel } from "../state/store";
+import { dismissRefusal, initialModel, offlineReason, orderSent, reduce, resendWhenStale, type TableModel } from "../state/store";
 import { Asker } from "./asker";
 import { aimNote, aimOverlay, aimQuestion, noteCoversUnit, type Aim } from "./aim-overlay";
 import { Board } from "./board";
@@ -13,7 +13,6 @@ import { legend } from "./legend";
 import { loadSaved, save } from "../state/saved";
 import { OrderBox } from "./order-box";
 import { ViewFrom } from "./orientation";
-import { Follow } from "./follow";
 import { h, replace } from "./dom";
 import { MeasureTool } from "./measure";
 import { actions, generalActions, myTurn, Orders, pageTitle, planActions, type PlayInit } from "./orders";
@@ -25,7 +24,8 @@ import { diceBox, emptyDice, type DiceDraft } from "./table-dice";
 import { watchingWords } from "./spectators";
 import { askButton, emptyDraft, myRulings, type AskInit, type RulingDraft, type RulingWords } from "./rulings";
 import { rosterPanel } from "./roster";
-import { FILTERS, banner, diceTray, logList, sides, unitCard } from "./panels";
+import { banner, diceTray, sides, unitCard } from "./panels";
+import { LogDock } from "./log-dock";
 import { afterAction, afterActionPanel, download, logText } from "./afteraction";
 import { Attention } from "./attention";
 import { ClockBar } from "./clocks";
@@ -52,8 +52,6 @@ export class TablePage {
   readonly root: HTMLElement;
   private readonly board: Board;
   private readonly orders: Orders;
-  private filter: LogFilter = "all";
-  private tab: "log" | "chat" = "log";
   private gmForm: GmForm = emptyForm();
   private rosterOpen = false;
   private gmFormChanged = false;  // the form's own change: draw it even while a field has the focus
@@ -73,7 +71,6 @@ export class TablePage {
   private readonly els: Record<string, HTMLElement> = {};
   private readonly tooltip = h("div", { class: "tooltip", hidden: true });
   private readonly dialog = h("div", { class: "dialog-back", hidden: true });
-  private chatChannel = ChatChannel.UNSPECIFIED;
   private readonly measure = new MeasureTool();
   /** Free tables: where the pointer is (inches), for the live ruler; null off the table. */
   private pointer: Pt | null = null;
@@ -89,8 +86,7 @@ export class TablePage {
   private briefingChecked = false;
   /** Whose edge is at the bottom of the board (the GM's and spectators' choice). */
   private readonly viewFrom: ViewFrom;
-  /** The log keeps its newest line in view unless the reader scrolled up. */
-  private logFollow!: Follow;
+  private readonly dock = new LogDock((text, channel) => this.link?.send({ body: { case: "chatSend", value: { text, channel } } }));
   private readonly box: OrderBox;
   /** The replay, while it is open over the table (replay.ts). */
   private replay: ReplayDialog | null = null;
@@ -271,37 +267,12 @@ export class TablePage {
     e.after = h("div");
     e.gm = h("div", { class: "gm" });
     e.dice = h("div");
-    e.tabs = h("div", { class: "tabs" });
-    e.logFilters = h("div", { class: "filters" });
-    e.log = h("div", { class: "log-wrap" });
-    this.logFollow = new Follow(e.log);
-    e.chatList = h("ol", { class: "chat", "data-testid": "chat" });
-    const input = h("input", { type: "text", maxlength: 500, placeholder: "Say something…", "aria-label": "Chat message" });
-    e.chatChannel = h("span");
-    e.chatForm = h(
-      "form",
-      {
-        class: "chat-form",
-        onsubmit: (ev: Event) => {
-          ev.preventDefault();
-          const text = input.value.trim();
-          if (!text) return;
-          this.link?.send({ body: { case: "chatSend", value: { text, channel: this.chatChannel } } });
-          input.value = "";
-        },
-      },
-      e.chatChannel,
-      input,
-      h("button", { type: "submit" }, "Send"),
-    );
-    e.chat = h("div", { class: "chat-wrap", hidden: true }, e.chatList, e.chatForm);
-    e.logPane = h("div", { class: "log-pane" }, e.logFilters, e.log);
     return h(
       "div",
       { class: "table-page" },
       h("header", { class: "top" }, h("a", { href: "./", class: "brand" }, "Sandtable"), e.title, e.banner, this.headerButtons(), e.status),
       this.clocks.el,
-      h("main", { class: "table-main" }, e.boardWrap, h("aside", { class: "panel" }, h("div", { class: "panel-top" }, e.after, e.decisions, e.orders, e.gm, e.sides, e.dice), h("div", { class: "log-dock" }, e.tabs, e.logPane, e.chat))),
+      h("main", { class: "table-main" }, e.boardWrap, h("aside", { class: "panel" }, h("div", { class: "panel-top" }, e.after, e.decisions, e.orders, e.gm, e.sides, e.dice), this.dock.el)),
       this.tooltip,
       this.dialog,
       this.briefingBack,
@@ -393,7 +364,7 @@ export class TablePage {
     if (!m.error) this.renderOrders(v);
     this.renderGm(v);
     replace(e.dice, diceTray(m.log));
-    this.renderLogAndChat();
+    this.dock.render({ log: this.model.log, chat: this.model.chat, role: this.role, sideName: (id) => this.sideName(id) });
     this.renderDialog();
     this.els.briefingBtn.hidden = !hasBriefing(v);
     this.renderAfter(v);
@@ -522,30 +493,6 @@ export class TablePage {
         changed,
       }),
     );
-  }
-
-  private renderLogAndChat(): void {
-    const e = this.els;
-    const tab = (id: "log" | "chat", label: string) => h("button", { class: "tab" + (this.tab === id ? " on" : ""), role: "tab", "aria-selected": this.tab === id, onclick: () => { this.tab = id; this.renderLogAndChat(); } }, label);
-    const unread = this.model.chat.length;
-    replace(e.tabs, tab("log", "Game log"), tab("chat", `Chat${unread ? ` (${unread})` : ""}`));
-    e.logPane.hidden = this.tab !== "log";
-    e.chat.hidden = this.tab !== "chat";
-    replace(e.logFilters, FILTERS.map((f) => h("button", { class: "filter" + (this.filter === f.id ? " on" : ""), onclick: () => { this.filter = f.id; this.renderLogAndChat(); } }, f.label)));
-    const scroller = e.log;
-    this.logFollow.before();
-    replace(scroller, logList(this.model.log, this.filter));
-    this.logFollow.follow();
-    replace(e.chatList, this.model.chat.map((c) => h("li", { class: c.channel === ChatChannel.SPECTATORS ? "spec" : "" }, h("b", {}, c.seat === "gm" ? "GM" : c.seat === "spectator" ? "Spectator" : this.sideName(c.seat)), c.channel === ChatChannel.SPECTATORS ? h("small", {}, " (spectators)") : null, ": ", c.text)));
-    e.chatList.scrollTop = e.chatList.scrollHeight;
-    if (this.role === Role.GM) {
-      const sel = h("select", { "aria-label": "Channel", onchange: (ev: Event) => { this.chatChannel = Number((ev.target as HTMLSelectElement).value); } },
-        h("option", { value: ChatChannel.PLAYERS, selected: this.chatChannel !== ChatChannel.SPECTATORS }, "to players"),
-        h("option", { value: ChatChannel.SPECTATORS, selected: this.chatChannel === ChatChannel.SPECTATORS }, "to spectators"));
-      replace(e.chatChannel, sel);
-    } else {
-      replace(e.chatChannel, h("small", { class: "muted" }, this.role === Role.SPECTATOR ? "spectators' channel" : "players' channel"));
-    }
   }
 
   private showTooltip(u: import("../gen/sandtable/v1/view_pb").UnitView | null, x: number, y: number): void {
