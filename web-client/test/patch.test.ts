@@ -237,6 +237,9 @@ describe("applyPatch", () => {
     for (const at of [[1, 4], [2, 2], [1]]) {
       expect(applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers: { ...markers, at } }] }), 6n)).toBeUndefined();
     }
+    // Nor do places beside an order.
+    const order = { ids: ["on_wire", "fired", "left", "quality"] };
+    expect(applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers: { ...markers, order } }] }), 6n)).toBeUndefined();
   });
 
   it("puts new rewind points in front of the held ones it keeps", () => {

@@ -113,6 +113,8 @@ function changedMarkers<T extends UnitView | SideView>(held: T, change: MarkerCh
   if (!change) return held;
   const key = (m: { key: string }) => m.key;
   const kept = removeGone(held.markers, change.gone, key);
+  // Places and an order never come together (view.proto MarkerChange): such a patch does not fit.
+  if (change.at.length > 0 && change.order) return undefined;
   let put = change.at.length > 0 ? placeEntries(kept, change.markers, change.at, key) : putEntries(kept, change.markers, key);
   if (!put) return undefined;
   if (change.values.length > 0) {
