@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -386,95 +385,6 @@ std::optional<pb::TurnChange> turn_change(std::string_view held, std::string_vie
   return c;
 }
 
-// The fields a change names take its value's (unset there: cleared). False for a number the
-// message does not have.
-template <class M, class Change>
-bool change_fields(M& held, const Change& c) {
-  std::vector<const google::protobuf::FieldDescriptor*> fields;
-  for (int n : c.fields()) {
-    const auto* fd = M::descriptor()->FindFieldByNumber(n);
-    if (!fd) return false;
-    fields.push_back(fd);
-  }
-  M value = c.value();
-  M::GetReflection()->SwapFields(&held, &value, fields);
-  return true;
-}
-
-const std::string& key_of(const pb::Marker& m) { return m.key(); }
-
-// MarkerChange.at: each of `entries` at the place `at` gives in the list after the change, the
-// held markers without their keys filling the rest in order. False when a place is out of range,
-// given twice, or missing for an entry.
-bool place_entries(google::protobuf::RepeatedPtrField<pb::Marker>& markers, const google::protobuf::RepeatedPtrField<pb::Marker>& entries,
-                   const google::protobuf::RepeatedField<std::uint32_t>& at) {
-  if (at.size() != entries.size()) return false;
-  std::vector<pb::Marker> rest;
-  for (auto& m : markers) {
-    const bool placed = std::any_of(entries.begin(), entries.end(), [&](const pb::Marker& e) { return e.key() == m.key(); });
-    if (!placed) rest.push_back(std::move(m));
-  }
-  const std::size_t n = rest.size() + static_cast<std::size_t>(entries.size());
-  std::vector<const pb::Marker*> slot(n, nullptr);
-  for (int i = 0; i < entries.size(); ++i) {
-    if (at.Get(i) >= n || slot[at.Get(i)] != nullptr) return false;
-    slot[at.Get(i)] = &entries.Get(i);
-  }
-  google::protobuf::RepeatedPtrField<pb::Marker> out;
-  std::size_t next = 0;
-  for (const auto* e : slot) {
-    if (e != nullptr) {
-      *out.Add() = *e;
-    } else {
-      *out.Add() = std::move(rest[next++]);
-    }
-  }
-  markers.Swap(&out);
-  return true;
-}
-const std::string& id_of(const pb::Action& a) { return a.id(); }
-const std::string& id_of_unit(const pb::UnitView& u) { return u.id(); }
-
-// A unit's or side's change: its fields, then its markers by key.
-template <class M, class Change>
-bool apply_change(M& held, const Change& c) {
-  if (!change_fields(held, c)) return false;
-  if (!c.has_markers()) return true;
-  auto& markers = *held.mutable_markers();
-  remove_gone(markers, c.markers().gone(), key_of);
-  if (c.markers().at_size() > 0) {
-    if (c.markers().has_order() || !place_entries(markers, c.markers().markers(), c.markers().at())) return false;
-  } else {
-    put_entries(markers, c.markers().markers(), key_of);
-  }
-  for (const auto& v : c.markers().values()) {
-    auto it = std::find_if(markers.begin(), markers.end(), [&](const pb::Marker& m) { return m.key() == v.key(); });
-    if (it == markers.end()) return false;
-    it->set_value(v.value());
-  }
-  return !c.markers().has_order() || reorder(markers, c.markers().order().ids(), key_of);
-}
-
-bool apply_menu_change(pb::ActionMenu& menu, const pb::MenuChange& c) {
-  auto& actions = *menu.mutable_actions();
-  remove_gone(actions, c.actions_gone(), id_of);
-  put_entries(actions, c.actions(), id_of);
-  if (c.has_action_order() && !reorder(actions, c.action_order().ids(), id_of)) return false;
-  for (int n : c.fields()) {
-    if (n == pb::ActionMenu::kActionsFieldNumber) return false;
-    if (n == pb::ActionMenu::kRewindPointsFieldNumber && c.has_rewind_points_kept()) return false;
-  }
-  if (c.has_rewind_points_kept()) {
-    auto& points = *menu.mutable_rewind_points();
-    if (c.rewind_points_kept() > static_cast<std::uint32_t>(points.size())) return false;
-    points.DeleteSubrange(static_cast<int>(c.rewind_points_kept()), points.size() - static_cast<int>(c.rewind_points_kept()));
-    google::protobuf::RepeatedPtrField<pb::RewindPoint> fresh = c.rewind_points_new();
-    for (auto& p : points) *fresh.Add() = std::move(p);
-    points.Swap(&fresh);
-  }
-  return change_fields(menu, c);
-}
-
 }  // namespace
 
 ViewBytes bytes_of(const pb::View& v) {
@@ -555,58 +465,6 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
   if (hb.decisions != fb.decisions) patch.mutable_decisions()->mutable_decisions()->Swap(fresh.mutable_decisions());
   if (hb.paused != fb.paused) patch.set_paused(fb.paused);
   return patch;
-}
-
-bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) {
-  auto& units = *view.mutable_units();
-  remove_gone(units, patch.units_gone(), id_of_unit);
-  put_entries(units, patch.units(), id_of_unit);
-  if (patch.unit_changes_size() > 0) {
-    std::unordered_map<std::string, int> at;
-    for (int i = 0; i < units.size(); ++i) at.emplace(units.Get(i).id(), i);
-    for (const auto& c : patch.unit_changes()) {
-      auto it = at.find(c.id());
-      if (it == at.end() || !apply_change(*units.Mutable(it->second), c)) return false;
-    }
-  }
-  if (patch.has_unit_order() && !reorder(units, patch.unit_order().ids(), id_of_unit)) return false;
-  for (const auto& s : patch.sides()) {
-    bool found = false;
-    for (auto& held : *view.mutable_sides()) {
-      if (held.id() == s.id()) {
-        held = s;
-        found = true;
-        break;
-      }
-    }
-    if (!found) return false;
-  }
-  for (const auto& c : patch.side_changes()) {
-    pb::SideView* held = nullptr;
-    for (auto& s : *view.mutable_sides()) {
-      if (s.id() == c.id()) {
-        held = &s;
-        break;
-      }
-    }
-    if (!held || !apply_change(*held, c)) return false;
-  }
-  if (patch.has_turn()) {
-    *view.mutable_turn() = patch.turn();
-  } else if (patch.has_turn_change() && (!view.has_turn() || !change_fields(*view.mutable_turn(), patch.turn_change()))) {
-    return false;
-  }
-  if (patch.has_decisions()) *view.mutable_decisions() = patch.decisions().decisions();
-  if (patch.has_result()) *view.mutable_result() = patch.result();
-  if (patch.has_paused()) view.set_paused(patch.paused());
-  if (patch.has_menu()) {
-    *view.mutable_menu() = patch.menu();
-  } else if (patch.has_menu_change() && !apply_menu_change(*view.mutable_menu(), patch.menu_change())) {
-    return false;
-  }
-  if (patch.has_extra()) *view.mutable_extra() = patch.extra();
-  view.set_seq(seq);
-  return true;
 }
 
 }  // namespace sandtable
