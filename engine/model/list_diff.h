@@ -2,8 +2,8 @@
 // Lists whose entries are kept by id (a View's units, a menu's actions, a unit's markers by key):
 // what changed between the held list and the fresh one, and applying that to the held list. The
 // receiver removes the gone entries, replaces changed ones in place, appends new ones, and only
-// then, when told, reorders (view.proto "Entries of a list kept by id"). Used by view_patch.cc and view_patch_apply.cc on
-// the server and mirrored by the browser's state/patch.ts.
+// then, when told, reorders (view.proto "Entries of a list kept by id"). Used by view_patch.cc
+// and view_patch_apply.cc on the server and mirrored by the browser's state/patch.ts.
 #include <algorithm>
 #include <cstddef>
 #include <optional>
