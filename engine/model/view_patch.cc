@@ -340,12 +340,20 @@ std::optional<pb::MenuChange> menu_change(const ViewBytes& hb, pb::ActionMenu& f
   }
   std::string value;
   std::vector<int> numbers;
-  std::optional<std::pair<std::string_view, std::uint32_t>> rewind;
+  // Plain values, not the optional rewind_shift returns: GCC 12 at -O2 took the optional's
+  // members for uninitialized (-Wmaybe-uninitialized), which broke the Release build.
+  bool rewound = false;
+  std::string_view rewind_new;
+  std::uint32_t rewind_kept = 0;
   for (const auto& f : *fields) {
-    if (f.number == pb::ActionMenu::kRewindPointsFieldNumber && !f.held.empty() && !f.fresh.empty() &&
-        (rewind = rewind_shift(f.held, f.fresh))) {
-      size += rewind->first.size() + 2;
-      continue;
+    if (f.number == pb::ActionMenu::kRewindPointsFieldNumber && !f.held.empty() && !f.fresh.empty()) {
+      if (const auto shift = rewind_shift(f.held, f.fresh)) {
+        rewound = true;
+        rewind_new = shift->first;
+        rewind_kept = shift->second;
+        size += rewind_new.size() + 2;
+        continue;
+      }
     }
     value.append(f.fresh);
     numbers.push_back(f.number);
@@ -355,11 +363,11 @@ std::optional<pb::MenuChange> menu_change(const ViewBytes& hb, pb::ActionMenu& f
   pb::MenuChange c;
   if (!c.mutable_value()->ParseFromString(value)) return std::nullopt;
   if (value.empty()) c.clear_value();  // only cleared fields, or none
-  if (rewind) {
+  if (rewound) {
     pb::ActionMenu front;  // the new points, still tagged as the menu's field
-    if (!front.ParseFromArray(rewind->first.data(), static_cast<int>(rewind->first.size()))) return std::nullopt;
+    if (!front.ParseFromArray(rewind_new.data(), static_cast<int>(rewind_new.size()))) return std::nullopt;
     c.mutable_rewind_points_new()->Swap(front.mutable_rewind_points());
-    c.set_rewind_points_kept(rewind->second);
+    c.set_rewind_points_kept(rewind_kept);
   }
   for (int n : numbers) c.add_fields(n);
   for (const auto& id : d->gone) c.add_actions_gone(std::string(id));
