@@ -1,12 +1,21 @@
 #include "engine/model/autoplay.h"
 
+#include <iterator>
 #include <map>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace sandtable {
 
 namespace {
 constexpr std::uint64_t kBotStream = 0xb07b07b07ULL;
+
+// The order's events join the log moved, not copied: a copy of each event was 3 % of a Portable
+// Wargame bot game's instructions (docs/PERFORMANCE.md).
+void keep(std::vector<pb::Event>& log, std::vector<pb::Event>& events) {
+  log.insert(log.end(), std::make_move_iterator(events.begin()), std::make_move_iterator(events.end()));
+}
 }  // namespace
 
 pb::Command bot_entropy_order(const std::string& seat, Pcg32& rng) {
@@ -36,7 +45,7 @@ AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, cons
     result.error = error;
     return result;
   }
-  if (options.keep_log) result.log = events;
+  if (options.keep_log) result.log = std::move(events);
   std::unique_ptr<Bot> shared = options.bot_for ? nullptr : rules.make_bot();
   std::map<std::string, std::unique_ptr<Bot>> per_seat;
   Pcg32 bot_rng(options.seed, kBotStream);
@@ -76,11 +85,11 @@ AutoplayResult autoplay(const RuleSet& rules, const pb::Scenario& scenario, cons
     }
     if (options.observer && !options.observer(*game, out.events)) {
       result.error = "stopped by the observer";
-      if (options.keep_log) result.log.insert(result.log.end(), out.events.begin(), out.events.end());
+      if (options.keep_log) keep(result.log, out.events);
       return result;
     }
     if (options.keep_log) {
-      result.log.insert(result.log.end(), out.events.begin(), out.events.end());
+      keep(result.log, out.events);
       result.orders.push_back(std::move(*command));
     }
   }
