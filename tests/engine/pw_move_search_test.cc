@@ -2,7 +2,9 @@
 // (square, all road so far, came out of a wood) state instead of every path. This checks it
 // against the slow truth, every simple path up to the unit's allowance judged by check_move: in
 // positions of real bot games, for every unit of the side to act, the same destinations, each
-// at the length of its shortest legal path (PW-MOVE-01/02, PW-TER-01/03).
+// at the length of its shortest legal path (PW-MOVE-01/02, PW-TER-01/03). And every path that
+// move_refused_anyway passes over (the searches' sift, PW-MOVE-01/05/08, PW-TER-01/03/05/06/07,
+// PW-UNIT-05, PW-EXH-02) is one check_move refuses.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -27,7 +29,7 @@ std::string key(Sq s) { return std::to_string(s.col) + "," + std::to_string(s.ro
 
 // Every simple path over the table from the unit's square, up to its allowance plus the road
 // bonus, with the shortest length at which check_move accepts each destination.
-std::map<std::string, int> every_path(const PwState& st, int side, const Unit& u) {
+std::map<std::string, int> every_path(const PwState& st, int side, const Unit& u, int& sifted) {
   std::map<std::string, int> best;
   std::vector<Sq> path;
   pb::PwMove m;
@@ -41,9 +43,14 @@ std::map<std::string, int> every_path(const PwState& st, int side, const Unit& u
       if (!st.on_board(s) || s == u.sq || std::find(path.begin(), path.end(), s) != path.end()) continue;
       path.push_back(s);
       *m.add_path() = to_pb(s);
-      if (!check_move(st, side, m, nullptr)) {
+      const Check refusal = check_move(st, side, m, nullptr);
+      if (!refusal) {
         auto [it, fresh] = best.emplace(key(s), m.path_size());
         if (!fresh) it->second = std::min(it->second, m.path_size());
+      }
+      if (move_refused_anyway(st, side, u, path)) {
+        ++sifted;
+        EXPECT_TRUE(refusal) << u.id << " to " << key(s) << " in " << path.size() << " squares is passed over but legal";
       }
       walk();
       m.mutable_path()->RemoveLast();
@@ -120,7 +127,7 @@ void expect_choices_match(const PwState& st, const std::string& seat, const Unit
 void compare_in_games(const std::string& file, int games) {
   const pb::Scenario scenario = load_scenario_file(file);
   const RuleSet& rules = *builtin_registry().find("portable-wargame-19c");
-  int positions = 0, units = 0;
+  int positions = 0, units = 0, sifted = 0;
   for (int g = 0; g < games; ++g) {
     AutoplayOptions options;
     options.seed = 700 + static_cast<std::uint64_t>(g);
@@ -134,7 +141,7 @@ void compare_in_games(const std::string& file, int games) {
       for (const auto& u : st.units) {
         if (!u.alive || u.side != side) continue;
         ++units;
-        const auto want = every_path(st, side, u);
+        const auto want = every_path(st, side, u, sifted);
         const auto got = searched(st, seat, u);
         EXPECT_EQ(got, want) << file << " seed " << options.seed << " seq " << game.seq() << " unit " << u.id;
         EXPECT_EQ(enumerated_targets(legal_unit_commands(st, seat, u.id)), every_target(st, side, u))
@@ -148,6 +155,7 @@ void compare_in_games(const std::string& file, int games) {
   }
   EXPECT_GT(positions, 100) << file;
   EXPECT_GT(units, 1000) << file;
+  EXPECT_GT(sifted, 1000) << file << ": the sift passed over hardly any path";
 }
 
 // Also, in the same positions: the fire and close-combat targets listed are every one the

@@ -31,6 +31,7 @@ struct Walk {
     bool from_woods;
     int parent;
     int depth;
+    bool stops = false;  // the unit must stop on entering this square (PW-MOVE-08, PW-TER-03/05/06/07)
   };
   std::vector<Node> nodes;
   std::vector<Found> found;
@@ -51,11 +52,18 @@ Walk walk_moves(const PwState& st, int side, const Unit& u) {
   const int limit = row_of(u).move + 1;  // road bonus at most
   Walk w;
   w.nodes.push_back({u.sq, st.cell(u.sq).road, st.cell(u.sq).woods, -1, 0});
+  // A unit that may not move refuses every path alike (and none of them is kept below).
+  const Unit* self = nullptr;
+  if (check_unit_order(st, side, u.id, &self) || check_may_move(st, u)) return w;
   pb::PwMove m;
   m.set_unit_id(u.id);
   for (std::size_t i = 0; i < w.nodes.size(); ++i) {
     const Walk::Node from = w.nodes[i];
     if (from.depth >= limit) continue;
+    // Paths going on past a square where the unit must stop are refused whatever follows, so
+    // they are not built and asked about (check_move's own pieces say so; they would be dropped
+    // below as any path refused for a step is).
+    if (from.stops) continue;
     for (int f = 0; f < 4; ++f) {
       const Sq s = grid::step(from.sq, static_cast<Facing>(f));
       if (!st.on_board(s) || s == u.sq) continue;
@@ -66,8 +74,10 @@ Walk walk_moves(const PwState& st, int side, const Unit& u) {
         return n.sq == s && n.road == road && n.from_woods == st.cell(from.sq).woods;
       });
       if (seen) continue;  // reached already by a path no longer than this one
+      if (from.depth + 1 > move_allowance(st, u, road).squares) continue;  // too long: refused, dropped below
       const int here = static_cast<int>(w.nodes.size());
-      w.nodes.push_back({s, road, st.cell(from.sq).woods, static_cast<int>(i), from.depth + 1});
+      w.nodes.push_back({s, road, st.cell(from.sq).woods, static_cast<int>(i), from.depth + 1,
+                         move_stop(st, side, from.sq, s).why != nullptr});
       w.path_of(here, m);
       MovePlan plan;
       const Check bad = check_move(st, side, m, &plan, Say::kCodeOnly);

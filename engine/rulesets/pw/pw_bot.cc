@@ -235,23 +235,29 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
   }
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   // Most candidates are refused (the walk knows nothing of terrain or contact), so one command
-  // is filled again for each and moved out only when the rules take it.
+  // is filled again for each and moved out only when the rules take it. Paths that check_move
+  // would refuse whatever else holds (move_refused_anyway: check_move's own pieces) are passed
+  // over before a command is built; only refusals are, so the picks are those of asking each.
+  const Unit* self = nullptr;
+  const bool may_move = !check_unit_order(st, side, u.id, &self) && !check_may_move(st, u);
   int legal = 0;
   pb::PwCommand c;
   std::vector<Sq> path;
   for (const auto& [score, i] : ranked) {
-    if (legal >= 3) break;
+    if (legal >= 3 || !may_move) break;
     path.clear();
     for (int n = static_cast<int>(i); n > 0; n = nodes[static_cast<std::size_t>(n)].parent) path.push_back(nodes[static_cast<std::size_t>(n)].sq);
+    std::reverse(path.begin(), path.end());
+    if (move_refused_anyway(st, side, u, path)) continue;
     auto* m = c.mutable_move();
     m->Clear();
     m->set_unit_id(u.id);
-    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+    for (const Sq s : path) {
       auto* q = m->add_path();
-      q->set_col(it->col);
-      q->set_row(it->row);
+      q->set_col(s.col);
+      q->set_row(s.row);
     }
-    m->set_facing(static_cast<pb::GridFacing>(face_nearest(enemies, path.front(), u.facing)));
+    m->set_facing(static_cast<pb::GridFacing>(face_nearest(enemies, path.back(), u.facing)));
     MovePlan plan;
     if (check_move(st, side, *m, &plan, Say::kCodeOnly)) continue;
     ++legal;

@@ -70,6 +70,33 @@ struct MovePlan {
   std::string stop_reason;
   std::vector<Facing> contact_facings;  // facings toward adjacent enemies at the end square
 };
+// The parts of a move's check that the bot's search also reads, so that the two cannot disagree.
+// Refuses every move and turn of this unit whatever its path (carried, busy, moved, fired guns,
+// no activation).
+Check check_may_move(const PwState& st, const Unit& u);
+// How many squares a move may cover and the rule that says so: the type's move, +1 when the
+// whole path is road (PW-TER-01), -1 after firing (PW-MOVE-05), 1 out of a wood, river or trench.
+struct MoveAllowance {
+  int squares = 0;
+  const char* rule = nullptr;
+  bool slow_start = false;
+};
+MoveAllowance move_allowance(const PwState& st, const Unit& u, bool road);
+// Why a unit entering `s` from `prev` must stop there (PW-MOVE-08, PW-TER-03/05/06/07); `why` is
+// null when it may go on.
+struct MoveStop {
+  const char* why = nullptr;
+  const char* rule = nullptr;
+};
+MoveStop move_stop(const PwState& st, int side, Sq prev, Sq s);
+// The unit that keeps `u` from ending a move at `s` (PW-UNIT-05), or null.
+const Unit* stacking_blocker(const PwState& st, const Unit& u, Sq s);
+// True when check_move refuses a move of `u` along `path` (first step first) for what the path
+// itself does, whatever else holds: longer than the allowance, going on past a square where the
+// unit must stop, ending on a square it may not share, or closing on the enemy when its side is
+// exhausted. False says nothing: check_move still judges the path. A search asks this before
+// building an order for each path it found.
+bool move_refused_anyway(const PwState& st, int side, const Unit& u, const std::vector<Sq>& path);
 // Whether a check writes its refusal's sentence, or only its code and rule (for enumerations).
 enum class Say { kWords, kCodeOnly };
 Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* plan, Say say = Say::kWords);

@@ -64,7 +64,7 @@ int base_allowance(const PwState& st, const Unit& u) {
 }
 
 // Checks shared by moving and turning in place.
-static Check check_may_move(const PwState& st, const Unit& u) {
+Check check_may_move(const PwState& st, const Unit& u) {
   if (!u.carried_by.empty()) {
     return r("PW_MOVE_CARRIED", "PW-TRN-01", label(u) + " is with its transport; the transport moves it (unlimber or disembark first).");
   }
@@ -94,6 +94,56 @@ bool any_adjacent_enemy(const PwState& st, int side, Sq s) {
 
 }  // namespace
 
+MoveAllowance move_allowance(const PwState& st, const Unit& u, bool road) {
+  MoveAllowance a{row_of(u).move + (road ? 1 : 0), road ? "PW-TER-01" : "PW-MOVE-01", false};
+  if (u.fired) {
+    a.squares -= 1;
+    a.rule = "PW-MOVE-05";
+  }
+  const Cell& start = st.cell(u.sq);
+  a.slow_start = (start.woods || start.river || start.ford || start.trench) && a.squares > 1;
+  if (a.slow_start) {
+    a.squares = 1;
+    a.rule = start.woods ? "PW-TER-03" : (start.trench ? "PW-TER-07" : "PW-TER-05");
+  }
+  return a;
+}
+
+MoveStop move_stop(const PwState& st, int side, Sq prev, Sq s) {
+  const Cell& c = st.cell(s);
+  if (any_adjacent_enemy(st, side, s)) return {"contact with the enemy", "PW-MOVE-08"};
+  if (c.woods && !st.cell(prev).woods) return {"entered a wood", "PW-TER-03"};
+  if (c.river || c.ford) return {"entered the river at a ford", "PW-TER-05"};
+  if (c.trench) return {"entered a trench", "PW-TER-07"};
+  if (c.wire) return {"entered barbed wire", "PW-TER-06"};
+  return {};
+}
+
+const Unit* stacking_blocker(const PwState& st, const Unit& u, Sq s) {
+  for (const Unit& o : st.units) {
+    if (!o.alive || o.sq != s || o.id == u.id || o.carried_by == u.id) continue;
+    if (fills_square(o) && fills_square(u)) return &o;
+  }
+  return nullptr;
+}
+
+bool move_refused_anyway(const PwState& st, int side, const Unit& u, const std::vector<Sq>& path) {
+  if (path.empty()) return true;
+  bool road = st.cell(u.sq).road;
+  for (const Sq s : path) road = road && st.on_board(s) && st.cell(s).road;
+  if (static_cast<int>(path.size()) > move_allowance(st, u, road).squares) return true;
+  Sq prev = u.sq;
+  for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+    if (!st.on_board(path[i])) return true;
+    if (move_stop(st, side, prev, path[i]).why) return true;
+    prev = path[i];
+  }
+  if (!st.on_board(path.back())) return true;
+  if (stacking_blocker(st, u, path.back())) return true;
+  return st.side_state[static_cast<std::size_t>(side)].exhausted &&
+         nearest_enemy_distance(st, side, path.back()) < nearest_enemy_distance(st, side, u.sq);
+}
+
 Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* plan, Say say) {
   const Unit* up = nullptr;
   if (auto bad = check_unit_order(st, side, m.unit_id(), &up)) return bad;
@@ -110,18 +160,11 @@ Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* pla
     const Sq s = to_sq(g);
     road = road && st.on_board(s) && st.cell(s).road;
   }
-  int allowance = row.move + (road ? 1 : 0);
-  const char* rule = road ? "PW-TER-01" : "PW-MOVE-01";
-  if (u.fired) {
-    allowance -= 1;
-    rule = "PW-MOVE-05";
-  }
+  const MoveAllowance allowed = move_allowance(st, u, road);
+  const int allowance = allowed.squares;
+  const char* rule = allowed.rule;
+  const bool slow_start = allowed.slow_start;
   const Cell& start = st.cell(u.sq);
-  const bool slow_start = (start.woods || start.river || start.ford || start.trench) && allowance > 1;
-  if (slow_start) {
-    allowance = 1;
-    rule = start.woods ? "PW-TER-03" : (start.trench ? "PW-TER-07" : "PW-TER-05");
-  }
   auto why = [&]() -> std::string {
     if (slow_start) {
       return start.woods ? "units move at most 1 square through a wood"
@@ -178,41 +221,21 @@ Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* pla
         }
       }
     }
-    const char* stop = nullptr;
-    const char* stop_rule = nullptr;
-    if (any_adjacent_enemy(st, side, s)) {
-      stop = "contact with the enemy";
-      stop_rule = "PW-MOVE-08";
-    } else if (c.woods && !st.cell(prev).woods) {
-      stop = "entered a wood";
-      stop_rule = "PW-TER-03";
-    } else if (c.river || c.ford) {
-      stop = "entered the river at a ford";
-      stop_rule = "PW-TER-05";
-    } else if (c.trench) {
-      stop = "entered a trench";
-      stop_rule = "PW-TER-07";
-    } else if (c.wire) {
-      stop = "entered barbed wire";
-      stop_rule = "PW-TER-06";
-    }
-    if (stop && i + 1 < m.path_size()) {
-      return said(say, "PW_MOVE_MUST_STOP", stop_rule, [&] {
-        return label(u) + " must stop at " + sq_text(s) + " (" + stop + ") and cannot go on to " + sq_text(to_sq(m.path(i + 1))) + ".";
+    const MoveStop stop = move_stop(st, side, prev, s);
+    if (stop.why && i + 1 < m.path_size()) {
+      return said(say, "PW_MOVE_MUST_STOP", stop.rule, [&] {
+        return label(u) + " must stop at " + sq_text(s) + " (" + stop.why + ") and cannot go on to " + sq_text(to_sq(m.path(i + 1))) + ".";
       });
     }
-    if (plan && i + 1 == m.path_size()) plan->stop_reason = stop ? stop : "";
+    if (plan && i + 1 == m.path_size()) plan->stop_reason = stop.why ? stop.why : "";
     prev = s;
   }
   // Stacking at the end square (PW-UNIT-05, PW-MOVE-07).
-  for (const Unit& o : st.units) {
-    if (!o.alive || o.sq != prev || o.id == u.id || o.carried_by == u.id) continue;
-    if (fills_square(o) && fills_square(u)) {
-      return said(say, "PW_MOVE_STACKING", "PW-UNIT-05", [&] {
-        return label(u) + " cannot end its move in " + sq_text(prev) + ", which holds " + label(o) +
-               ": only commanders and transport may share a square.";
-      });
-    }
+  if (const Unit* o = stacking_blocker(st, u, prev)) {
+    return said(say, "PW_MOVE_STACKING", "PW-UNIT-05", [&] {
+      return label(u) + " cannot end its move in " + sq_text(prev) + ", which holds " + label(*o) +
+             ": only commanders and transport may share a square.";
+    });
   }
   if (st.side_state[static_cast<std::size_t>(side)].exhausted &&
       nearest_enemy_distance(st, side, prev) < nearest_enemy_distance(st, side, u.sq)) {
