@@ -75,6 +75,18 @@ int bgm_shots(const BgState& st, const Unit& shooter, const Unit& target);
 // 1-12 hit; penetration 29".
 std::string bgm_shot_words(const BgmShotPlan& p);
 
+// An infantry unit's anti-tank teams (BGM-AT-10): living figures with a weapon, and whether the
+// target is within its bands from where the figure stands.
+struct BgmTeam {
+  const Figure* fig;
+  const mods::InfantryWeapon* weapon;
+  double range;
+  std::optional<mods::AtBand> band;
+};
+std::vector<BgmTeam> bgm_teams(const Unit& u, const Unit& target);
+// A range band in the log's words ("point blank" .. "extreme").
+const char* bgm_band_name(mods::AtBand b);
+
 // Rolls and emits one shot (BgmAtShot, then BgVehicleDamaged when the target is lost).
 void bgm_fire(Context& ctx, BgState& st, const Unit& shooter, const std::string& weapon_id, const Unit& target, bool aimed = false,
               bool special = false);
