@@ -1,6 +1,7 @@
 // The engine's share of one order on the server, phase by phase, over whole bot games: what a
 // room does between reading an Order and writing its frames (server/room.cc), without sockets
-// or SQLite. Prints microseconds per order for each phase and bytes per seat's delta.
+// or SQLite. Prints microseconds per order for each phase and bytes per seat's delta, whole and
+// by the kind of order (a move's Delta, say).
 //
 //   build/release/bench/order_path_bench [ruleset scenario-file games]
 #include <algorithm>
@@ -8,8 +9,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
 
 #include "engine/core/rng.h"
 #include "engine/model/game.h"
@@ -27,6 +32,8 @@ struct Phases {
   double execute = 0, views = 0, diff = 0, events = 0, serialize = 0;
   std::uint64_t orders = 0, view_bytes = 0, delta_bytes = 0, frames = 0;
   std::vector<std::uint32_t> delta_sizes;  // per seat and order, to give the median
+  // The same by the kind of order (order_kind), for "a move's Delta" of the target.
+  std::map<std::string, std::vector<std::uint32_t>> by_kind;
   // Where a Delta's bytes go, summed over every seat and order.
   std::map<std::string, std::uint64_t> parts;
 };
@@ -53,6 +60,33 @@ void count_parts(const sandtable::pb::Delta& d, std::map<std::string, std::uint6
     for (const auto& g : p.units_gone()) parts["patch: unit order and gone"] += field(g.size());
   }
 }
+
+// What kind of order a command is, named by its message without naming a rule set: the field set
+// in the oneof of the rule set's own order (e.g. "move", "fire"), read by reflection from the
+// generated pool; a shared order by its own oneof field (e.g. "answer").
+std::string order_kind(const sandtable::pb::Command& c) {
+  using google::protobuf::Message;
+  const auto set_field = [](const Message& m) -> std::string {
+    const auto* d = m.GetDescriptor();
+    for (int i = 0; i < d->oneof_decl_count(); ++i) {
+      if (const auto* f = m.GetReflection()->GetOneofFieldDescriptor(m, d->oneof_decl(i))) return f->name();
+    }
+    return "other";
+  };
+  if (!c.has_payload()) return set_field(c);
+  const std::string& url = c.payload().type_url();
+  const auto* d = google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(url.substr(url.rfind('/') + 1));
+  if (!d) return "payload";
+  std::unique_ptr<Message> m(google::protobuf::MessageFactory::generated_factory()->GetPrototype(d)->New());
+  return m->ParseFromString(c.payload().value()) ? set_field(*m) : "payload";
+}
+
+std::uint32_t median(std::vector<std::uint32_t> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+std::size_t seats_per_order(const Phases& p) { return p.orders ? p.frames / p.orders : 1; }
 
 double us(Clock::duration d) { return std::chrono::duration<double, std::micro>(d).count(); }
 
@@ -116,6 +150,8 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
       for (const auto& u : held_bytes[seats[i]].units) p.view_bytes += u.size();
       ++p.frames;
     }
+    const std::string kind = order_kind(*command);
+    for (std::size_t i = p.delta_sizes.size() - seats.size(); i < p.delta_sizes.size(); ++i) p.by_kind[kind].push_back(p.delta_sizes[i]);
     auto t5 = Clock::now();
     p.execute += us(t1 - t0);
     p.views += us(t2 - t1);
@@ -149,5 +185,9 @@ int main(int argc, char** argv) {
   std::printf("per seat and order: Delta mean %.0f bytes, median %u (the View's units alone %.0f bytes)\n",
               static_cast<double>(p.delta_bytes) / f, p.delta_sizes[p.delta_sizes.size() / 2], static_cast<double>(p.view_bytes) / f);
   for (const auto& [part, bytes] : p.parts) std::printf("  %-28s %6.0f bytes per seat and order\n", part.c_str(), static_cast<double>(bytes) / f);
+  std::printf("Delta median per seat by the kind of order:\n");
+  for (const auto& [kind, sizes] : p.by_kind) {
+    std::printf("  %-28s %6zu orders, median %u bytes\n", kind.c_str(), sizes.size() / seats_per_order(p), median(sizes));
+  }
   return 0;
 }
