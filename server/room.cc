@@ -178,6 +178,16 @@ void Room::catch_up(Member& m, std::uint64_t request_id, std::uint64_t since_seq
     auto* s = env.mutable_snapshot();
     s->set_seq(seq);
     *s->mutable_view() = views_.whole(game, m.seat);
+    if (since_seq == 0) {
+      // A page that holds no log (a new device, a GM or spectator arriving mid-game) is shown the
+      // latest lines, not an empty log; the replay has the rest.
+      std::vector<pb::Event> lines;
+      const std::uint64_t oldest = seq > kSnapshotLogEvents ? seq - kSnapshotLogEvents + 1 : 1;
+      for (std::uint64_t at = seq; at >= oldest && lines.size() < kSnapshotLogLines; --at) {
+        if (auto e = game.log_line_for(log_[at - 1], m.seat)) lines.push_back(std::move(*e));
+      }
+      for (auto it = lines.rbegin(); it != lines.rend(); ++it) *s->add_events() = std::move(*it);
+    }
   }
   send(m, env);
 }

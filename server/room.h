@@ -143,6 +143,10 @@ class Room : public std::enable_shared_from_this<Room> {
 
   static constexpr std::size_t kMaxQueuedOrders = 64;
   static constexpr std::uint64_t kMaxDeltaEvents = 5000;  // older gaps get a snapshot
+  // A fresh page's Snapshot carries this many of the latest log lines its seat may see, looked
+  // for among this many of the latest events (a seat that sees few of them gets fewer).
+  static constexpr std::size_t kSnapshotLogLines = 100;
+  static constexpr std::uint64_t kSnapshotLogEvents = 1000;
   static constexpr std::size_t kChatKept = 100;
   // Chat budgets: one member, and the spectators' channel as a whole (a public link may bring
   // many spectators; their chat must not slow the room's, or other rooms', orders).

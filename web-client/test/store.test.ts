@@ -14,6 +14,15 @@ describe("table view-model", () => {
     expect(m.welcome?.seat).toBe("blue");
   });
 
+  it("shows the latest log lines a fresh page's snapshot brings, and none twice", () => {
+    const lines = [moved(2n, "b1", { col: 1, row: 2 }), moved(3n, "b1", { col: 1, row: 3 })];
+    let m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 3n, view: view([unit("b1", "blue", 1, 3)], 3n), events: lines } } })).model;
+    expect(m.log.map((e) => e.text)).toEqual(["1st Rifles moved 1 square to (1,2), facing north.", "1st Rifles moved 1 square to (1,3), facing north."]);
+    // A page that held the log to seq 2 keeps its own line 2 and takes line 3 only.
+    m = reduce(initialModel({ seq: 2n, log: m.log.slice(0, 1) }), env({ body: { case: "snapshot", value: { seq: 3n, view: view([unit("b1", "blue", 1, 3)], 3n), events: lines } } })).model;
+    expect(m.log.map((e) => e.seq)).toEqual([2n, 3n]);
+  });
+
   it("applies a delta that follows on, and logs the engine's sentence for each event", () => {
     let m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 3n, view: view([unit("b1", "blue", 1, 1, { name: "1st Rifles" })], 3n) } } })).model;
     const r = reduce(m, env({ body: { case: "delta", value: { fromSeq: 3n, seq: 4n, events: [moved(4n, "b1", { col: 1, row: 2 })], view: view([unit("b1", "blue", 1, 2, { name: "1st Rifles" })], 4n) } } }));

@@ -65,8 +65,11 @@ export function reduce(m: TableModel, env: Envelope, now = 0): Reduced {
       return { model: { ...m, welcome: b.value, error: undefined, clock: undefined }, send: [] };
     case "clock":
       return { model: { ...m, clock: { state: b.value, at: now } }, send: [] };
-    case "snapshot":
-      return { model: withView({ ...m, seq: b.value.seq }, b.value.view), send: [] };
+    case "snapshot": {
+      // A fresh page's Snapshot brings the latest log lines (none when the page had a sequence).
+      const next = withView({ ...m, seq: b.value.seq }, b.value.view);
+      return { model: appendEvents(next, b.value.events.filter((e) => e.seq > m.seq)), send: [] };
+    }
     case "delta": {
       const d = b.value;
       if (d.fromSeq > m.seq || (!m.view && !d.view)) {
