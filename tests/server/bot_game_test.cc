@@ -321,18 +321,7 @@ int bots_in_seats(const Match& m, std::uint64_t seed, int* pairs, int* guards) {
   Seat gm(server->port(), token_of(room, "gm"), 1, room.room_id());
   const pb::Scenario scenario = scenario_of(m);
   for (const auto& side : scenario.sides()) {
-    pb::Command c;
-    c.set_seat("gm");
-    auto* e = c.mutable_gm()->mutable_edit();
-    e->set_reason("bots play " + side.id());
-    e->mutable_seat_bot()->set_side(side.id());
-    e->mutable_seat_bot()->set_bot(true);
-    pb::Envelope r;
-    for (int attempt = 0; attempt < 5; ++attempt) {  // the bot already seated may be playing
-      gm.drain();
-      r = gm.order(c);
-      if (!r.has_order_rejected() || r.order_rejected().rejection().code() != "STALE_SEQUENCE") break;
-    }
+    const pb::Envelope r = seat_bot(gm, side.id(), "bots play " + side.id());
     EXPECT_TRUE(r.has_order_accepted()) << r.ShortDebugString();
   }
   for (int i = 0; i < 1200 && !gm.view.result().over(); ++i) gm.drain(50ms);
@@ -446,19 +435,8 @@ TEST(BgGameTest, TheRuleSetsOwnBotPlaysBothSeatsOfARoomToTheEnd) {
   Seat gm(server->port(), token_of(room, "gm"), 0, room.room_id());
   const pb::Scenario scenario = scenario_of(kBgHedgerow);
   for (const auto& side : scenario.sides()) {
-    pb::Command c;
-    c.set_seat("gm");
-    auto* e = c.mutable_gm()->mutable_edit();
-    e->set_reason("a solo game");
-    e->mutable_seat_bot()->set_side(side.id());
-    e->mutable_seat_bot()->set_bot(true);
     // The bot may already be playing the first seat: an order against an old sequence is retried.
-    pb::Envelope reply;
-    for (int attempt = 0; attempt < 50; ++attempt) {
-      gm.drain(50ms);
-      reply = gm.order(c);
-      if (!reply.has_order_rejected() || reply.order_rejected().rejection().code() != "STALE_SEQUENCE") break;
-    }
+    const pb::Envelope reply = seat_bot(gm, side.id(), "a solo game");
     ASSERT_TRUE(reply.has_order_accepted()) << side.id() << ": " << reply.ShortDebugString();
   }
   using Clock = std::chrono::steady_clock;

@@ -86,29 +86,13 @@ TEST(SpectatorDelay, OverTheWireASpectatorIsNeverShownTheLiveTurn) {
   TempDir dir;
   ServerProcess server(SANDTABLE_SERVER_BINARY, dir.path + "/delay.db",
                        {"--scenarios", std::string(SANDTABLE_SOURCE_DIR) + "/scenarios", "--allow-fixed-seed"});
-  WsClient lobby(server.port());
-  pb::Envelope env;
-  env.mutable_create_room()->set_scenario_id("pw-meeting-engagement");
-  env.mutable_create_room()->set_has_seed(true);
-  env.mutable_create_room()->set_seed(3);
-  (*env.mutable_create_room()->mutable_options())["spectators"] = "delayed:1";
-  const auto created = lobby.reply_to(lobby.send(env));
-  ASSERT_TRUE(created.has_room_created()) << created.ShortDebugString();
-  const auto& room = created.room_created();
+  const pb::RoomCreated room = create_scenario_room(server.port(), "pw-meeting-engagement", 3, {{"spectators", "delayed:1"}});
   Seat gm(server.port(), token_of(room, "gm"));
   Seat spectator(server.port(), token_of(room, "spectator"));
   EXPECT_EQ(spectator.view.spectators().mode(), pb::SPECTATORS_DELAYED);
   for (const char* side : {"blue", "red"}) {
-    pb::Command c;
-    auto* e = c.mutable_gm()->mutable_edit();
-    e->set_reason("the bots play");
-    e->mutable_seat_bot()->set_side(side);
-    e->mutable_seat_bot()->set_bot(true);
-    for (int attempt = 0; attempt < 50; ++attempt) {
-      gm.drain(30ms);
-      const auto reply = gm.order(c);
-      if (!reply.has_order_rejected() || reply.order_rejected().rejection().code() != "STALE_SEQUENCE") break;
-    }
+    const auto reply = seat_bot(gm, side);
+    ASSERT_TRUE(reply.has_order_accepted()) << side << ": " << reply.ShortDebugString();
   }
   const auto started = std::chrono::steady_clock::now();
   while (!gm.view.result().over() && std::chrono::steady_clock::now() - started < 120s) {

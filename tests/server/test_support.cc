@@ -38,6 +38,20 @@ pb::RoomCreated create_counter_room(unsigned short port, std::uint64_t seed, int
   return reply.room_created();
 }
 
+pb::RoomCreated create_scenario_room(unsigned short port, const std::string& scenario_id, std::uint64_t seed,
+                                     const std::map<std::string, std::string>& options) {
+  WsClient lobby(port);
+  pb::Envelope env;
+  auto* c = env.mutable_create_room();
+  c->set_scenario_id(scenario_id);
+  c->set_has_seed(true);
+  c->set_seed(seed);
+  for (const auto& [k, v] : options) (*c->mutable_options())[k] = v;
+  const auto created = lobby.reply_to(lobby.send(env));
+  if (!created.has_room_created()) throw std::runtime_error("the lobby refused the room: " + created.ShortDebugString());
+  return created.room_created();
+}
+
 std::string token_of(const pb::RoomCreated& room, const std::string& seat) {
   for (const auto& l : room.links()) {
     if (l.seat() == seat) return l.token();
@@ -58,6 +72,22 @@ Seat::Seat(unsigned short port, const std::string& token, std::uint64_t last_seq
   if (!reply.has_welcome()) throw std::runtime_error("hello refused: " + reply.ShortDebugString());
   welcome = reply.welcome();
   absorb(client.expect([](const pb::Envelope& e) { return e.has_snapshot() || e.has_delta(); }));
+}
+
+pb::Envelope seat_bot(Seat& gm, const std::string& side, const std::string& reason) {
+  pb::Command c;
+  c.set_seat("gm");
+  auto* e = c.mutable_gm()->mutable_edit();
+  e->set_reason(reason);
+  e->mutable_seat_bot()->set_side(side);
+  e->mutable_seat_bot()->set_bot(true);
+  pb::Envelope reply;
+  for (int attempt = 0; attempt < 50; ++attempt) {
+    gm.drain(30ms);
+    reply = gm.order(c);
+    if (!reply.has_order_rejected() || reply.order_rejected().rejection().code() != "STALE_SEQUENCE") break;
+  }
+  return reply;
 }
 
 void Seat::absorb(const pb::Envelope& env) {

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the server tests: where the binaries are, creating a room, and a Seat
 // (one joined connection that keeps its sequence, view and every event it was sent).
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,6 +18,10 @@ std::string test_scenarios_dir();  // tests/server/scenarios
 std::unique_ptr<ServerProcess> start_test_server(const std::string& db, std::vector<std::string> extra = {});
 
 pb::RoomCreated create_counter_room(unsigned short port, std::uint64_t seed, int target = 20);
+// A room of a built-in scenario (its id, e.g. "pw-meeting-engagement") with a fixed seed and the
+// lobby's options; fails the test when the lobby refuses it.
+pb::RoomCreated create_scenario_room(unsigned short port, const std::string& scenario_id, std::uint64_t seed,
+                                     const std::map<std::string, std::string>& options = {});
 std::string token_of(const pb::RoomCreated& room, const std::string& seat);
 
 struct Seat {
@@ -49,6 +54,10 @@ struct Seat {
 };
 
 pb::Command answer(const pb::Decision& d);
+
+// The GM hands `side` to the computer (a GmEdit seat_bot), sending again while the bots already
+// seated make the order stale by playing on; the last reply.
+pb::Envelope seat_bot(Seat& gm, const std::string& side, const std::string& reason = "the bots play");
 
 // One GET over a fresh TCP connection (`headers`: more lines, each ending "\r\n"); the response
 // as far as the server sent it before closing (an upgrade's 101 stays open: read with a limit).
