@@ -365,6 +365,7 @@ std::optional<pb::Event> Game::log_line_for(const pb::Event& event, const std::s
   }
   auto shared = shared_event_text(*state_, event, viewer);
   line.set_text(shared ? *shared : rules_.describe(*state_, event, viewer));
+  if (line.text().empty()) return std::nullopt;  // the viewer reads a fuller copy of it (RuleSet::describe)
   return line;
 }
 

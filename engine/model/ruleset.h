@@ -94,7 +94,9 @@ class RuleSet {
   virtual pb::Command order_for(const GameState& state, const std::string& seat, const pb::Action& action,
                                 const pb::PlayAction& play) const = 0;
   // The log line of one of this rule set's events for a viewer who may see it, in words a
-  // player reads. `state` is the state after the event.
+  // player reads. `state` is the state after the event. Empty when the viewer has no line for
+  // it: an event recorded twice, whole for some seats and with a secret left out for the others,
+  // is read once by a viewer who may see both (the GM reads the whole one).
   virtual std::string describe(const GameState& state, const pb::Event& event, const std::string& viewer) const = 0;
   // The turn the game is in, as its View says it (TurnView.turn): the spectators' delay counts
   // turns with it. 0 where a rule set has no turns.

@@ -214,6 +214,23 @@ TEST(RrTable, RR_SNIP_01_02_ASniperFiresAtAnyRangeHiddenAndIsDetectedFromItsSeco
     }
   }
   EXPECT_FALSE(g.u("snp").spotted(1));
+  // The shot is recorded whole for the sniper's side and without the firer for the enemy: each
+  // side reads one line of it, and so does the GM, who sees both copies (the whole one).
+  const auto shot_lines = [&](const std::string& viewer) {
+    std::vector<std::string> out;
+    for (const auto& e : o.events) {
+      auto line = g.g->log_line_for(e, viewer);
+      EXPECT_FALSE(line && line->text().empty()) << viewer << " is sent a line without words";
+      if (line && line->text().find(" fires at ") != std::string::npos) out.push_back(line->text());
+    }
+    return out;
+  };
+  const auto reds = shot_lines("reds"), blacks = shot_lines("blacks"), gm = shot_lines("gm");
+  ASSERT_EQ(reds.size(), 1u);
+  ASSERT_EQ(blacks.size(), 1u);
+  EXPECT_EQ(gm, reds);
+  EXPECT_NE(reds[0].rfind("An unseen unit", 0), 0u) << reds[0];
+  EXPECT_EQ(blacks[0].rfind("An unseen unit", 0), 0u) << blacks[0];
 }
 
 TEST(RrTable, RR_CMD_10_ALeaderTakesAMarkerOffAnotherLeader) {

@@ -247,8 +247,14 @@ std::string pw_line(const Words& w, const pb::Event& ev) {
 
 }  // namespace
 
-std::string PortableWargame::describe(const GameState& state, const pb::Event& event, const std::string&) const {
+std::string PortableWargame::describe(const GameState& state, const pb::Event& event, const std::string& viewer) const {
   if (!carries<pb::PwEvent>(event)) return "Something happened.";
+  // An artillery plan is recorded twice (pw_fire.cc do_plan): the copy everyone sees, saying only
+  // how many batteries, and the side's own with the targets. The side and the GM read their own.
+  if (event.visible_to().empty() && event.payload().Is<pb::PwEvent>()) {
+    const pb::PwEvent e = payload_of<pb::PwEvent>(event);
+    if (e.has_artillery_planned() && (viewer == "gm" || viewer == e.artillery_planned().side())) return "";
+  }
   std::string line = pw_line(Words{static_cast<const PwState&>(state), state}, event);
   if (line.starts_with("a unit")) line[0] = 'A';  // an event without its unit id (names stay as written)
   return line;

@@ -92,9 +92,15 @@ bool RookieRules::reveals(const pb::Event& event) const {
 }
 
 std::string RookieRules::describe(const GameState& state, const pb::Event& event, const std::string& viewer) const {
-  (void)viewer;
   const auto& st = static_cast<const RrState&>(state);
   const pb::RrEvent e = payload_of<pb::RrEvent>(event);
+  // A hidden unit's shot, strike or flak is recorded twice: whole for its side, and without who
+  // fired for the enemy and spectators (rr_fire.cc, rr_strike.cc, rr_aircraft.cc). The GM sees
+  // both and reads the whole one.
+  if (viewer == "gm" && ((e.has_fired() && e.fired().unseen_firer()) || (e.has_strike_landed() && e.strike_landed().battery_id().empty()) ||
+                         (e.has_aa_fired() && e.aa_fired().unit_id().empty()))) {
+    return "";
+  }
   switch (e.body_case()) {
     case pb::RrEvent::kTurnStarted: return "Turn " + std::to_string(e.turn_started().turn()) + " begins.";
     case pb::RrEvent::kPhaseStarted: return phase_line(st, e.phase_started());
