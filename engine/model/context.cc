@@ -49,14 +49,14 @@ std::vector<int> Context::roll_pool(int count, pb::DieKind kind, std::string_vie
   return out;
 }
 
-const pb::Event& Context::emit(pb::Event event) {
+const pb::Event& Context::emit(pb::Event event, const google::protobuf::Message* body) {
   event.set_seq(state_.seq + 1);
   const std::uint64_t draws = dice_.draws();
   event.set_rng_draws(static_cast<std::uint32_t>(draws - draws_mark_));
   draws_mark_ = draws;
   for (auto& d : pending_dice_) *event.add_dice() = std::move(d);
   pending_dice_.clear();
-  apply_event(rules_, state_, event);
+  apply_event(rules_, state_, event, body);
   gm_dice_used_ = 0;  // applying the event took the GM's dice it used off the list
   events_.push_back(std::move(event));
   return events_.back();
@@ -90,7 +90,9 @@ void restore(const RuleSet& rules, GameState& state, const pb::GameSnapshot& sna
 
 }  // namespace
 
-void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event) {
+void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event) { apply_event(rules, state, event, nullptr); }
+
+void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event, const google::protobuf::Message* body) {
   apply_shared_event(state, event);
   if (event.has_rewound()) {
     restore(rules, state, event.rewound().state());
@@ -104,7 +106,11 @@ void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event)
       rules.apply_edit(state, edit);
     }
   } else {
-    rules.apply(state, event);
+    if (body && event.has_payload()) {
+      rules.apply_emitted(state, event, *body);
+    } else {
+      rules.apply(state, event);
+    }
     // A branch's cards are its own too: what was unseen in the original is drawn again.
     if (event.has_dice_sealed() && state.branched) rules.fresh_decks(state);
   }

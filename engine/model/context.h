@@ -16,6 +16,8 @@ class RuleSet;
 // Applies one event to a state: the shared part, then the rule set's (its own event, or the
 // GM's edit). The one way events change state, live (Context::emit) and replayed (Game).
 void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event);
+// The same for an event just emitted whose payload packs `body` (RuleSet::apply_emitted).
+void apply_event(const RuleSet& rules, GameState& state, const pb::Event& event, const google::protobuf::Message* body);
 
 class Context {
  public:
@@ -32,8 +34,9 @@ class Context {
   // (DieRoll.colour, .meaning) once it has read them, before the event that carries them.
   std::vector<pb::DieRoll>& pending_dice() { return pending_dice_; }
 
-  // Stamps and applies the event; returns the stamped copy.
-  const pb::Event& emit(pb::Event event);
+  // Stamps and applies the event; returns the stamped copy. `body`, when given, is the message
+  // the event's payload packs: applying reads it rather than unpacking the payload.
+  const pb::Event& emit(pb::Event event, const google::protobuf::Message* body = nullptr);
 
   // Ask a seat to choose; emits DecisionRequested (the decision's id is filled in).
   std::uint32_t ask(pb::Decision decision);

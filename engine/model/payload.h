@@ -28,11 +28,22 @@ pb::Command order_of(const std::string& seat, const M& body) {
   return c;
 }
 
-// An event carrying the rule set's own event body (not yet stamped).
+// "type.googleapis.com/<full name of M>", as Any::PackFrom writes it, built once: PackFrom
+// looks the descriptor up for every message it packs.
+template <class M>
+const std::string& type_url_of() {
+  static const std::string url = "type.googleapis.com/" + M::descriptor()->full_name();
+  return url;
+}
+
+// An event carrying the rule set's own event body (not yet stamped). The payload's bytes are
+// PackFrom's.
 template <class M>
 pb::Event event_of(const M& body) {
   pb::Event e;
-  e.mutable_payload()->PackFrom(body);
+  auto* any = e.mutable_payload();
+  any->set_type_url(type_url_of<M>());
+  body.SerializeToString(any->mutable_value());
   return e;
 }
 

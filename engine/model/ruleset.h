@@ -55,6 +55,12 @@ class RuleSet {
   virtual void answer(Context& ctx, const pb::Decision& decision, const std::string& choice) const = 0;
   // Applies one rule-set event to the state. Never fails: events are facts.
   virtual void apply(GameState& state, const pb::Event& event) const = 0;
+  // The same for an event just emitted, with the message its payload packs (`body`), so a rule
+  // set may apply that instead of unpacking the payload again. The default unpacks.
+  virtual void apply_emitted(GameState& state, const pb::Event& event, const google::protobuf::Message& body) const {
+    (void)body;
+    apply(state, event);
+  }
   // Fills the rule-set part of a view for a viewer ("gm", "spectator" or a side id).
   virtual void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const = 0;
   // The seats the game waits on now (to act or to decide).

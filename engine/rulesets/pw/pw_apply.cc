@@ -226,4 +226,13 @@ void PortableWargame::apply(GameState& state, const pb::Event& event) const {
   if (carries<pb::PwEvent>(event)) apply_pw(st, payload_of<pb::PwEvent>(event));
 }
 
+void PortableWargame::apply_emitted(GameState& state, const pb::Event& event, const google::protobuf::Message& body) const {
+  // emit_pw hands over the PwEvent it packed: unpacking it again was a tenth of a bot game.
+  if (body.GetDescriptor() != pb::PwEvent::descriptor()) {
+    apply(state, event);
+    return;
+  }
+  apply_pw(static_cast<PwState&>(state), static_cast<const pb::PwEvent&>(body));
+}
+
 }  // namespace sandtable::pw

@@ -175,31 +175,9 @@ Facing face_nearest(const Enemies& enemies, Sq at, Facing fallback) {
   return dr > 0 ? Facing::kNorth : Facing::kSouth;
 }
 
-// One unit's sensible orders, each checked by the rules before it is offered. Rather than
-// enumerating every path (what makes a naive bot slow), destinations are found by a
-// breadth-first walk, ranked by the move score, and only the best few are checked.
-void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
-  // Close combat with each adjacent enemy, and fire at each enemy square in reach.
-  std::vector<Sq> fired_at;
-  for (const auto& e : st.units) {
-    if (!e.alive || e.side == side) continue;
-    if (grid::adjacent(u.sq, e.sq)) {
-      pb::PwCommand c;
-      auto* cc = c.mutable_close_combat();
-      cc->set_unit_id(u.id);
-      cc->set_target_id(e.id);
-      if (!check_close_combat(st, side, *cc)) out.push_back(std::move(c));
-    }
-    if (in_fire_reach(st, u, e.sq) && std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
-      fired_at.push_back(e.sq);
-      pb::PwCommand c;
-      auto* f = c.mutable_fire();
-      f->set_unit_id(u.id);
-      *f->mutable_target() = to_pb(e.sq);
-      if (!check_fire(st, side, *f)) out.push_back(std::move(c));
-    }
-  }
-  // Moves: breadth-first over passable squares, keeping the first path to each.
+// A unit's best few moves: breadth-first over passable squares, keeping the first path to each,
+// ranked by the move score; only the best are checked by the rules.
+void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& enemies, std::vector<pb::PwCommand>& out) {
   const int limit = row_of(u).move + 1;
   struct Node {
     Sq sq;
@@ -225,7 +203,6 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
       nodes.push_back({s, static_cast<int>(i), nodes[i].depth + 1});
     }
   }
-  const Enemies enemies(st, side);
   const int before = enemies.nearest(u.sq);
   std::vector<std::pair<int, std::size_t>> ranked;
   ranked.reserve(nodes.size());
@@ -238,13 +215,11 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
   // is filled again for each and moved out only when the rules take it. Paths that check_move
   // would refuse whatever else holds (move_refused_anyway: check_move's own pieces) are passed
   // over before a command is built; only refusals are, so the picks are those of asking each.
-  const Unit* self = nullptr;
-  const bool may_move = !check_unit_order(st, side, u.id, &self) && !check_may_move(st, u);
   int legal = 0;
   pb::PwCommand c;
   std::vector<Sq> path;
   for (const auto& [score, i] : ranked) {
-    if (legal >= 3 || !may_move) break;
+    if (legal >= 3) break;
     path.clear();
     for (int n = static_cast<int>(i); n > 0; n = nodes[static_cast<std::size_t>(n)].parent) path.push_back(nodes[static_cast<std::size_t>(n)].sq);
     std::reverse(path.begin(), path.end());
@@ -264,6 +239,36 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
     out.push_back(std::move(c));
     c.Clear();
   }
+}
+
+// One unit's sensible orders, each checked by the rules before it is offered. Rather than
+// enumerating every path (what makes a naive bot slow), destinations are found by a
+// breadth-first walk, ranked by the move score, and only the best few are checked.
+void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
+  // Close combat with each adjacent enemy, and fire at each enemy square in reach.
+  std::vector<Sq> fired_at;
+  for (const auto& e : st.units) {
+    if (!e.alive || e.side == side) continue;
+    if (grid::adjacent(u.sq, e.sq)) {
+      pb::PwCommand c;
+      auto* cc = c.mutable_close_combat();
+      cc->set_unit_id(u.id);
+      cc->set_target_id(e.id);
+      if (!check_close_combat(st, side, *cc)) out.push_back(std::move(c));
+    }
+    if (in_fire_reach(st, u, e.sq) && std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
+      fired_at.push_back(e.sq);
+      pb::PwCommand c;
+      auto* f = c.mutable_fire();
+      f->set_unit_id(u.id);
+      *f->mutable_target() = to_pb(e.sq);
+      if (!check_fire(st, side, *f)) out.push_back(std::move(c));
+    }
+  }
+  const Enemies enemies(st, side);
+  // A unit the rules will not let move (not its side's, moved already, pinned) is not walked.
+  const Unit* self = nullptr;
+  if (!check_unit_order(st, side, u.id, &self) && !check_may_move(st, u)) move_candidates(st, side, u, enemies, out);
   // Turn to face the enemy in place.
   const Facing want = face_nearest(enemies, u.sq, u.facing);
   if (want != u.facing) {

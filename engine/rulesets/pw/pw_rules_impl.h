@@ -15,6 +15,7 @@ class PortableWargame final : public RuleSet {
   void handle(Context& ctx, const pb::Command& command) const override;
   void answer(Context& ctx, const pb::Decision& decision, const std::string& choice) const override;
   void apply(GameState& state, const pb::Event& event) const override;  // pw_apply.cc
+  void apply_emitted(GameState& state, const pb::Event& event, const google::protobuf::Message& body) const override;
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // pw_view.cc
   std::vector<std::string> waiting_for(const GameState& state) const override;
   std::unique_ptr<Bot> make_bot() const override;

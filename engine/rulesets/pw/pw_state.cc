@@ -164,7 +164,7 @@ std::vector<const Unit*> adjacent_enemies(const PwState& st, int side, Sq s) {
 void emit_pw(Context& ctx, pb::PwEvent body, std::vector<std::string> visible_to) {
   pb::Event e = event_of(body);
   for (auto& s : visible_to) e.add_visible_to(std::move(s));
-  ctx.emit(std::move(e));
+  ctx.emit(std::move(e), &body);
 }
 
 }  // namespace sandtable::pw
