@@ -166,8 +166,17 @@ std::optional<std::vector<FieldChange>> field_changes(std::string_view held, std
 
 // The markers of a unit or side (`Whole`) changed by key, when that is smaller than the fresh
 // markers' bytes (`fresh`, the field's entries); `held` is the held markers' bytes.
+using Labels = std::vector<std::pair<std::string, std::string>>;
+
+const std::string* label_in(const Labels& labels, std::string_view key) {
+  for (const auto& [k, label] : labels) {
+    if (k == key) return &label;
+  }
+  return nullptr;
+}
+
 template <class Whole>
-bool marker_change(std::string_view held, std::string_view fresh, const Whole& fresh_whole, pb::MarkerChange& out) {
+bool marker_change(std::string_view held, std::string_view fresh, const Whole& fresh_whole, const Labels& labels, pb::MarkerChange& out) {
   const auto he = entries_of(held), fe = entries_of(fresh);
   const auto& markers = fresh_whole.markers();
   Whole held_whole;
@@ -189,9 +198,16 @@ bool marker_change(std::string_view held, std::string_view fresh, const Whole& f
       auto* v = out.add_values();
       v->set_key(m.key());
       v->set_value(m.value());
-    } else {
-      *out.add_markers() = m;
+      continue;
     }
+    // A marker the held View shows elsewhere under the same words ("Moved" on the unit that moved
+    // before) goes without them; the client takes them from its View (view.proto MarkerChange).
+    const std::string* known = label_in(labels, m.key());
+    if (m.label().empty() && known && !known->empty()) return false;  // no label would read as that one
+    auto* e = out.add_markers();
+    e->set_key(m.key());
+    if (!known || *known != m.label()) e->set_label(m.label());
+    e->set_value(m.value());
   }
   for (const auto& key : d->gone) out.add_gone(std::string(key));
   if (d->reordered) {
@@ -226,14 +242,14 @@ bool marker_change(std::string_view held, std::string_view fresh, const Whole& f
 // A unit or side that changed goes as a change of some fields (its markers by key) when that is
 // smaller, else whole.
 template <class Change, class Whole>
-void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, Whole* fresh,
+void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, Whole* fresh, const Labels& labels,
                  google::protobuf::RepeatedPtrField<Change>* changes, google::protobuf::RepeatedPtrField<Whole>* wholes) {
   if (const auto fields = field_changes(held_bytes, fresh_bytes)) {
     Change c;
     std::string value;
     for (const auto& f : *fields) {
       if (f.number == Whole::kMarkersFieldNumber && !f.held.empty() && !f.fresh.empty() &&
-          marker_change(f.held, f.fresh, *fresh, *c.mutable_markers())) {
+          marker_change(f.held, f.fresh, *fresh, labels, *c.mutable_markers())) {
         continue;
       }
       if (f.number == Whole::kMarkersFieldNumber) c.clear_markers();
@@ -267,7 +283,7 @@ void diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::V
     if (held < 0) {
       patch.add_units()->Swap(fresh.mutable_units(i));
     } else {
-      add_changed(hb.units[static_cast<std::size_t>(held)], fb.units[static_cast<std::size_t>(i)], fresh.mutable_units(i),
+      add_changed(hb.units[static_cast<std::size_t>(held)], fb.units[static_cast<std::size_t>(i)], fresh.mutable_units(i), hb.labels,
                   patch.mutable_unit_changes(), patch.mutable_units());
     }
   }
@@ -276,7 +292,7 @@ void diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::V
 void diff_sides(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
   for (std::size_t i = 0; i < fb.sides.size(); ++i) {
     if (hb.sides[i] != fb.sides[i]) {
-      add_changed(hb.sides[i], fb.sides[i], fresh.mutable_sides(static_cast<int>(i)), patch.mutable_side_changes(),
+      add_changed(hb.sides[i], fb.sides[i], fresh.mutable_sides(static_cast<int>(i)), hb.labels, patch.mutable_side_changes(),
                   patch.mutable_sides());
     }
   }
@@ -395,6 +411,18 @@ std::optional<pb::TurnChange> turn_change(std::string_view held, std::string_vie
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& view) {
+  Labels out;
+  const auto add = [&out](const auto& markers) {
+    for (const auto& m : markers) {
+      if (!label_in(out, m.key())) out.emplace_back(m.key(), m.label());
+    }
+  };
+  for (const auto& u : view.units()) add(u.markers());
+  for (const auto& s : view.sides()) add(s.markers());
+  return out;
+}
+
 ViewBytes bytes_of(const pb::View& v) {
   ViewBytes b;
   b.table = table_bytes(v);
@@ -426,6 +454,7 @@ ViewBytes bytes_of(const pb::View& v) {
   }
   b.extra = field_bytes(v.has_extra(), v.extra());
   b.paused = v.paused();
+  b.labels = marker_labels(v);
   return b;
 }
 

@@ -28,7 +28,13 @@ struct ViewBytes {
   std::vector<std::string> action_ids;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> action_spans;  // offset, length
   bool paused = false;
+  // Each marker key's label as the View has it: that of the first marker with the key, units in
+  // order, then sides (MarkerChange: an entry whose label is this one goes without it).
+  std::vector<std::pair<std::string, std::string>> labels;
 };
+// The labels of `view` as ViewBytes.labels says; apply_patch and the browser read a held View's
+// the same way.
+std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& view);
 ViewBytes bytes_of(const pb::View& view);
 
 // What turns the held View into `fresh`, or nullopt when a patch cannot say it (the static

@@ -66,17 +66,36 @@ bool place_entries(google::protobuf::RepeatedPtrField<pb::Marker>& markers, cons
 const std::string& id_of(const pb::Action& a) { return a.id(); }
 const std::string& id_of_unit(const pb::UnitView& u) { return u.id(); }
 
+using Labels = std::vector<std::pair<std::string, std::string>>;
+
+// MarkerChange.markers with the labels left out taken from the held View's (`labels`,
+// marker_labels of the View before the patch).
+google::protobuf::RepeatedPtrField<pb::Marker> with_labels(const google::protobuf::RepeatedPtrField<pb::Marker>& entries, const Labels& labels) {
+  google::protobuf::RepeatedPtrField<pb::Marker> out = entries;
+  for (auto& m : out) {
+    if (!m.label().empty()) continue;
+    for (const auto& [key, label] : labels) {
+      if (key == m.key()) {
+        m.set_label(label);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 // A unit's or side's change: its fields, then its markers by key.
 template <class M, class Change>
-bool apply_change(M& held, const Change& c) {
+bool apply_change(M& held, const Change& c, const Labels& labels) {
   if (!change_fields(held, c)) return false;
   if (!c.has_markers()) return true;
   auto& markers = *held.mutable_markers();
   remove_gone(markers, c.markers().gone(), key_of);
+  const auto entries = with_labels(c.markers().markers(), labels);
   if (c.markers().at_size() > 0) {
-    if (c.markers().has_order() || !place_entries(markers, c.markers().markers(), c.markers().at())) return false;
+    if (c.markers().has_order() || !place_entries(markers, entries, c.markers().at())) return false;
   } else {
-    put_entries(markers, c.markers().markers(), key_of);
+    put_entries(markers, entries, key_of);
   }
   for (const auto& v : c.markers().values()) {
     auto it = std::find_if(markers.begin(), markers.end(), [&](const pb::Marker& m) { return m.key() == v.key(); });
@@ -109,6 +128,7 @@ bool apply_menu_change(pb::ActionMenu& menu, const pb::MenuChange& c) {
 }  // namespace
 
 bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) {
+  const Labels labels = marker_labels(view);  // before anything changes: the held View's
   auto& units = *view.mutable_units();
   remove_gone(units, patch.units_gone(), id_of_unit);
   put_entries(units, patch.units(), id_of_unit);
@@ -117,7 +137,7 @@ bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) 
     for (int i = 0; i < units.size(); ++i) at.emplace(units.Get(i).id(), i);
     for (const auto& c : patch.unit_changes()) {
       auto it = at.find(c.id());
-      if (it == at.end() || !apply_change(*units.Mutable(it->second), c)) return false;
+      if (it == at.end() || !apply_change(*units.Mutable(it->second), c, labels)) return false;
     }
   }
   if (patch.has_unit_order() && !reorder(units, patch.unit_order().ids(), id_of_unit)) return false;
@@ -140,7 +160,7 @@ bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) 
         break;
       }
     }
-    if (!held || !apply_change(*held, c)) return false;
+    if (!held || !apply_change(*held, c, labels)) return false;
   }
   if (patch.has_turn()) {
     *view.mutable_turn() = patch.turn();

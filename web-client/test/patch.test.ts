@@ -214,6 +214,22 @@ describe("applyPatch", () => {
     expect(applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers: { values: [{ key: "dug_in", value: "1" }] } }] }), 6n)).toBeUndefined();
   });
 
+  it("gives a new marker sent without words the label of the first marker with its key in the held View", () => {
+    const v = held();
+    v.units[1].markers = [{ $typeName: "sandtable.v1.Marker", key: "moved", label: "Moved", value: "" }];
+    v.units[2].markers = [{ $typeName: "sandtable.v1.Marker", key: "moved", label: "Moved (red)", value: "" }];
+    v.sides[0].markers = [{ $typeName: "sandtable.v1.Marker", key: "left", label: "Activations left", value: "3" }];
+    const before = deepCopy(v);
+    // b1's "moved" takes b2's words (the first unit holding the key), its "left" the side's; a
+    // marker no one holds keeps its (empty) label, and one sent with words keeps them.
+    const markers = { markers: [{ key: "moved" }, { key: "left", value: "1" }, { key: "odd" }, { key: "fired", label: "Fired" }] };
+    const out = applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers }], sideChanges: [{ id: v.sides[0].id, fields: [], markers: { gone: ["left"] } }] }), 6n)!;
+    expect(out.units[0].markers.map((m) => `${m.key}:${m.label}=${m.value}`)).toEqual(["moved:Moved=", "left:Activations left=1", "odd:=", "fired:Fired="]);
+    // The labels are the held View's: the side's marker leaving in the same patch changes nothing.
+    expect(out.sides[0].markers).toEqual([]);
+    expect(v).toEqual(before);
+  });
+
   it("puts markers at the places `at` gives, the others around them in their order", () => {
     const v = held();
     v.units[0].markers = [

@@ -109,13 +109,30 @@ function placeEntries<T>(list: T[], entries: T[], at: number[], id: (e: T) => st
   return out as T[];
 }
 
-function changedMarkers<T extends UnitView | SideView>(held: T, change: MarkerChange | undefined): T | undefined {
+/**
+ * Each marker key's label as the View has it: that of the first marker with the key, units in
+ * order, then sides (engine/model/view_patch.cc marker_labels).
+ */
+function markerLabels(view: View): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const holder of [...view.units, ...view.sides]) {
+    for (const m of holder.markers) if (!out.has(m.key)) out.set(m.key, m.label);
+  }
+  return out;
+}
+
+function changedMarkers<T extends UnitView | SideView>(held: T, change: MarkerChange | undefined, labels: () => Map<string, string>): T | undefined {
   if (!change) return held;
   const key = (m: { key: string }) => m.key;
   const kept = removeGone(held.markers, change.gone, key);
   // Places and an order never come together (view.proto MarkerChange): such a patch does not fit.
   if (change.at.length > 0 && change.order) return undefined;
-  let put = change.at.length > 0 ? placeEntries(kept, change.markers, change.at, key) : putEntries(kept, change.markers, key);
+  // A new marker without words has those of its key elsewhere in the held View.
+  const entries = change.markers.map((m) => {
+    const label = m.label === "" ? labels().get(m.key) : undefined;
+    return label === undefined ? m : { ...m, label };
+  });
+  let put = change.at.length > 0 ? placeEntries(kept, entries, change.at, key) : putEntries(kept, entries, key);
   if (!put) return undefined;
   if (change.values.length > 0) {
     // A held marker whose value alone changed keeps its label.
@@ -131,9 +148,15 @@ function changedMarkers<T extends UnitView | SideView>(held: T, change: MarkerCh
 }
 
 /** A unit or side after its change: the named fields, then its markers by key. */
-function changed<T extends UnitView | SideView>(held: T, change: UnitChange | SideChange, names: Map<number, string>, empty: T): T | undefined {
+function changed<T extends UnitView | SideView>(
+  held: T,
+  change: UnitChange | SideChange,
+  names: Map<number, string>,
+  empty: T,
+  labels: () => Map<string, string>,
+): T | undefined {
   const fields = withFields(held, change.fields, (change.value ?? empty) as T, names);
-  return fields && changedMarkers(fields, change.markers);
+  return fields && changedMarkers(fields, change.markers, labels);
 }
 const EMPTY_UNIT = create(UnitViewSchema);
 const EMPTY_SIDE = create(SideViewSchema);
@@ -167,6 +190,9 @@ function changedMenu(held: ActionMenu | undefined, change: MenuChange): ActionMe
  */
 export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | undefined {
   const unitId = (u: UnitView) => u.id;
+  // The held View's marker labels, read only when a marker comes without its words.
+  let held: Map<string, string> | undefined;
+  const labels = () => (held ??= markerLabels(view));
   // 1. Gone units leave; the rest keep their order. 2. A unit the view holds is replaced in its
   // place; a new one goes at the end.
   let units = putEntries(removeGone(view.units, patch.unitsGone, unitId), patch.units, unitId);
@@ -176,7 +202,7 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     for (const c of patch.unitChanges) {
       const i = units.findIndex((u) => u.id === c.id);
       if (i < 0) return undefined;
-      const u = changed(units[i], c, UNIT_FIELDS, EMPTY_UNIT);
+      const u = changed(units[i], c, UNIT_FIELDS, EMPTY_UNIT, labels);
       if (!u) return undefined;
       units[i] = u;
     }
@@ -201,7 +227,7 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     for (const c of patch.sideChanges) {
       const i = sides.findIndex((held) => held.id === c.id);
       if (i < 0) return undefined;
-      const s = changed(sides[i], c, SIDE_FIELDS, EMPTY_SIDE);
+      const s = changed(sides[i], c, SIDE_FIELDS, EMPTY_SIDE, labels);
       if (!s) return undefined;
       sides[i] = s;
     }
