@@ -164,8 +164,6 @@ std::optional<std::vector<FieldChange>> field_changes(std::string_view held, std
   return out;
 }
 
-// The markers of a unit or side (`Whole`) changed by key, when that is smaller than the fresh
-// markers' bytes (`fresh`, the field's entries); `held` is the held markers' bytes.
 using Labels = std::vector<std::pair<std::string, std::string>>;
 
 const std::string* label_in(const Labels& labels, std::string_view key) {
@@ -175,6 +173,9 @@ const std::string* label_in(const Labels& labels, std::string_view key) {
   return nullptr;
 }
 
+// The markers of a unit or side (`Whole`) changed by key, when that is smaller than the fresh
+// markers' bytes (`fresh`, the field's entries); `held` is the held markers' bytes. `labels` are
+// the held View's (ViewBytes.labels).
 template <class Whole>
 bool marker_change(std::string_view held, std::string_view fresh, const Whole& fresh_whole, const Labels& labels, pb::MarkerChange& out) {
   const auto he = entries_of(held), fe = entries_of(fresh);
