@@ -34,6 +34,8 @@ struct Phases {
   std::vector<std::uint32_t> delta_sizes;  // per seat and order, to give the median
   // The same by the kind of order (order_kind), for "a move's Delta" of the target.
   std::map<std::string, std::vector<std::uint32_t>> by_kind;
+  // The same split by who reads the Delta: the GM, a spectator, the side that gave the order, the others.
+  std::map<std::string, std::map<std::string, std::vector<std::uint32_t>>> by_kind_reader;
   // Where a Delta's bytes go, summed over every seat and order.
   std::map<std::string, std::uint64_t> parts;
 };
@@ -151,7 +153,13 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
       ++p.frames;
     }
     const std::string kind = order_kind(*command);
-    for (std::size_t i = p.delta_sizes.size() - seats.size(); i < p.delta_sizes.size(); ++i) p.by_kind[kind].push_back(p.delta_sizes[i]);
+    const std::size_t first = p.delta_sizes.size() - seats.size();
+    for (std::size_t i = first; i < p.delta_sizes.size(); ++i) {
+      p.by_kind[kind].push_back(p.delta_sizes[i]);
+      const std::string& seat = seats[i - first];
+      const std::string reader = seat == "gm" || seat == "spectator" ? seat : seat == command->seat() ? "acting side" : "other side";
+      p.by_kind_reader[kind][reader].push_back(p.delta_sizes[i]);
+    }
     auto t5 = Clock::now();
     p.execute += us(t1 - t0);
     p.views += us(t2 - t1);
@@ -187,7 +195,13 @@ int main(int argc, char** argv) {
   for (const auto& [part, bytes] : p.parts) std::printf("  %-28s %6.0f bytes per seat and order\n", part.c_str(), static_cast<double>(bytes) / f);
   std::printf("Delta median per seat by the kind of order:\n");
   for (const auto& [kind, sizes] : p.by_kind) {
-    std::printf("  %-28s %6zu orders, median %u bytes\n", kind.c_str(), sizes.size() / seats_per_order(p), median(sizes));
+    std::printf("  %-28s %6zu orders, median %u bytes (", kind.c_str(), sizes.size() / seats_per_order(p), median(sizes));
+    const char* sep = "";
+    for (const auto& [reader, by_reader] : p.by_kind_reader[kind]) {
+      std::printf("%s%s %u", sep, reader.c_str(), median(by_reader));
+      sep = ", ";
+    }
+    std::printf(")\n");
   }
   return 0;
 }
