@@ -228,9 +228,7 @@ void Game::list_rewind_points(pb::ActionMenu& menu) const {
   for (auto it = history_.rbegin(); it != history_.rend(); ++it) {
     auto* p = menu.add_rewind_points();
     p->set_seq(it->before->seq);
-    p->set_seat(it->seat);
-    p->set_label("Before #" + std::to_string(it->before->seq + 1) + " (" +
-                 (it->seat == kGm ? std::string("GM") : side_name(*state_, it->seat)) + ")");
+    p->set_seat(it->seat);  // the client words it ("Before #42 (Axis)") from these two
   }
 }
 

@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "engine/model/list_diff.h"
+#include "engine/model/wire_fields.h"
 
 namespace sandtable {
 
@@ -78,65 +80,6 @@ bool diff_field(const std::string& held, const std::string& fresh_bytes, M* fres
   return true;
 }
 
-// One field occurrence of a serialized message: its number and its bytes, tag included.
-using Entry = std::pair<int, std::string_view>;
-
-// Each field occurrence in turn; nullopt when the bytes are not a message (a group, bytes cut short).
-std::optional<std::vector<Entry>> entries_of(std::string_view bytes) {
-  std::vector<Entry> out;
-  std::size_t at = 0;
-  const auto varint = [&](std::uint64_t& v) {
-    v = 0;
-    for (int shift = 0; shift < 64 && at < bytes.size(); shift += 7) {
-      const auto b = static_cast<unsigned char>(bytes[at++]);
-      v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
-      if (!(b & 0x80)) return true;
-    }
-    return false;
-  };
-  while (at < bytes.size()) {
-    const std::size_t start = at;
-    std::uint64_t tag = 0, len = 0;
-    if (!varint(tag)) return std::nullopt;
-    switch (tag & 7) {
-      case 0:
-        if (!varint(len)) return std::nullopt;
-        break;
-      case 1: at += 8; break;
-      case 2:
-        if (!varint(len) || len > bytes.size() - at) return std::nullopt;
-        at += static_cast<std::size_t>(len);
-        break;
-      case 5: at += 4; break;
-      default: return std::nullopt;
-    }
-    if (at > bytes.size()) return std::nullopt;
-    out.emplace_back(static_cast<int>(tag >> 3), bytes.substr(start, at - start));
-  }
-  return out;
-}
-
-// A serialized message's fields, each as its number and its bytes (a repeated field's entries
-// together). Messages serialized by this code write their fields in number order, a repeated
-// field's entries in a row. nullopt when the bytes are not so (a field seen twice apart): the
-// caller then sends the whole message.
-std::optional<std::vector<Entry>> fields_of(std::string_view bytes) {
-  auto entries = entries_of(bytes);
-  if (!entries) return std::nullopt;
-  std::vector<Entry> out;
-  for (const auto& [number, slice] : *entries) {
-    if (!out.empty() && out.back().first == number) {
-      // The next entry of a repeated field, right after the one before.
-      const char* begin = out.back().second.data();
-      out.back().second = std::string_view(begin, static_cast<std::size_t>(slice.data() + slice.size() - begin));
-      continue;
-    }
-    if (!out.empty() && number < out.back().first) return std::nullopt;
-    out.emplace_back(number, slice);
-  }
-  return out;
-}
-
 // A field whose bytes differ between the held and the fresh message (empty: unset there).
 struct FieldChange {
   int number;
@@ -144,7 +87,7 @@ struct FieldChange {
 };
 
 std::optional<std::vector<FieldChange>> field_changes(std::string_view held, std::string_view fresh) {
-  const auto h = fields_of(held), f = fields_of(fresh);
+  const auto h = wire_fields(held), f = wire_fields(fresh);
   if (!h || !f) return std::nullopt;
   std::vector<FieldChange> out;
   std::size_t i = 0, j = 0;
@@ -178,7 +121,7 @@ const std::string* label_in(const Labels& labels, std::string_view key) {
 // the held View's (ViewBytes.labels).
 template <class Whole>
 bool marker_change(std::string_view held, std::string_view fresh, const Whole& fresh_whole, const Labels& labels, pb::MarkerChange& out) {
-  const auto he = entries_of(held), fe = entries_of(fresh);
+  const auto he = wire_entries(held), fe = wire_entries(fresh);
   const auto& markers = fresh_whole.markers();
   Whole held_whole;
   if (!he || !fe || std::ssize(*fe) != markers.size() || !held_whole.ParseFromArray(held.data(), static_cast<int>(held.size())) ||
@@ -240,8 +183,31 @@ bool marker_change(std::string_view held, std::string_view fresh, const Whole& f
   return false;
 }
 
-// A unit or side that changed goes as a change of some fields (its markers by key) when that is
-// smaller, else whole.
+// The fresh figures (`fresh`, the whole unit) as the held ones (`held`, the bytes of the unit's
+// figures field) moved by one shift, when that gives each exactly: same figures, in order, each
+// moved by the same dx, dy in doubles.
+bool figures_shift(std::string_view held, const pb::UnitView& fresh, pb::Point& out) {
+  pb::UnitView h;
+  if (!h.ParseFromArray(held.data(), static_cast<int>(held.size())) || h.figures_size() != fresh.figures_size() ||
+      h.figures_size() == 0) {
+    return false;
+  }
+  const double dx = fresh.figures(0).position().x() - h.figures(0).position().x();
+  const double dy = fresh.figures(0).position().y() - h.figures(0).position().y();
+  for (int i = 0; i < h.figures_size(); ++i) {
+    pb::FigureView moved = h.figures(i);
+    auto* p = moved.mutable_position();
+    p->set_x(p->x() + dx);
+    p->set_y(p->y() + dy);
+    if (moved.SerializeAsString() != fresh.figures(i).SerializeAsString()) return false;
+  }
+  out.set_x(dx);
+  out.set_y(dy);
+  return true;
+}
+
+// A unit or side that changed goes as a change of some fields (its markers by key, a unit's
+// figures by how far they moved) when that is smaller, else whole.
 template <class Change, class Whole>
 void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, Whole* fresh, const Labels& labels,
                  google::protobuf::RepeatedPtrField<Change>* changes, google::protobuf::RepeatedPtrField<Whole>* wholes) {
@@ -252,6 +218,13 @@ void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, 
       if (f.number == Whole::kMarkersFieldNumber && !f.held.empty() && !f.fresh.empty() &&
           marker_change(f.held, f.fresh, *fresh, labels, *c.mutable_markers())) {
         continue;
+      }
+      if constexpr (std::is_same_v<Whole, pb::UnitView>) {
+        if (f.number == pb::UnitView::kFiguresFieldNumber && !f.held.empty() && !f.fresh.empty() &&
+            figures_shift(f.held, *fresh, *c.mutable_figures_shift())) {
+          continue;
+        }
+        if (f.number == pb::UnitView::kFiguresFieldNumber) c.clear_figures_shift();
       }
       if (f.number == Whole::kMarkersFieldNumber) c.clear_markers();
       c.add_fields(f.number);
@@ -319,7 +292,7 @@ std::string menu_rest(const std::string& menu, const std::vector<std::pair<std::
 // field's entries, tags included): the bytes of the new ones and `kept`, or nullopt when the fresh
 // list does not end with a start of the held one.
 std::optional<std::pair<std::string_view, std::uint32_t>> rewind_shift(std::string_view held, std::string_view fresh) {
-  const auto h = entries_of(held), f = entries_of(fresh);
+  const auto h = wire_entries(held), f = wire_entries(fresh);
   if (!h || !f) return std::nullopt;
   const std::size_t n = f->size();
   for (std::size_t front = n > h->size() ? n - h->size() : 0; front < n; ++front) {
@@ -410,6 +383,42 @@ std::optional<pb::TurnChange> turn_change(std::string_view held, std::string_vie
   return c;
 }
 
+// The fresh extra as the fields that changed in the held one (ExtraChange), when its type is the
+// same and that is smaller. Both are set: their bytes after the set-mark, each an Any.
+std::optional<pb::ExtraChange> extra_change(std::string_view held, std::string_view fresh) {
+  // An Any's type (field 1) and the payload of its value (field 2).
+  const auto parts = [](std::string_view any) -> std::optional<std::pair<std::string_view, std::string_view>> {
+    const auto e = wire_fields(any);
+    if (!e || e->size() != 2 || (*e)[0].first != 1 || (*e)[1].first != 2) return std::nullopt;
+    const auto value = wire_payload((*e)[1].second);
+    if (!value) return std::nullopt;
+    return std::pair{(*e)[0].second, *value};
+  };
+  const auto h = parts(held), f = parts(fresh);
+  if (!h || !f || h->first != f->first) return std::nullopt;
+  const auto fields = field_changes(h->second, f->second);
+  if (!fields) return std::nullopt;
+  pb::ExtraChange c;
+  std::string value;
+  for (const auto& x : *fields) {
+    // A repeated field that gained entries at its end: only those. (Bytes that start with all of
+    // the held field's and go on can only be more entries of it.)
+    if (!x.held.empty() && x.fresh.size() > x.held.size() && x.fresh.substr(0, x.held.size()) == x.held) {
+      c.add_appended(x.number);
+      value.append(x.fresh.substr(x.held.size()));
+    } else {
+      c.add_fields(x.number);
+      value.append(x.fresh);
+    }
+  }
+  if (value.size() + 2 * fields->size() + 4 >= fresh.size()) return std::nullopt;
+  c.set_value(std::move(value));
+  // Applied as a client will: anything but the fresh bytes, and the extra travels whole.
+  const auto merged = merge_fields(h->second, c);
+  if (!merged || *merged != f->second) return std::nullopt;
+  return c;
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& view) {
@@ -439,7 +448,7 @@ ViewBytes bytes_of(const pb::View& v) {
   if (!b.menu.empty()) {
     // Where each action lies in the menu's bytes, for a diff by action. Left empty (the menu then
     // travels whole) when the bytes do not split as expected.
-    if (const auto entries = entries_of(std::string_view(b.menu).substr(1))) {
+    if (const auto entries = wire_entries(std::string_view(b.menu).substr(1))) {
       for (const auto& [number, slice] : *entries) {
         if (number != pb::ActionMenu::kActionsFieldNumber) continue;
         b.action_spans.emplace_back(static_cast<std::uint32_t>(slice.data() - b.menu.data()), static_cast<std::uint32_t>(slice.size()));
@@ -499,7 +508,14 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
       patch.mutable_menu()->Swap(fresh.mutable_menu());
     }
   }
-  diff_field(hb.extra, fb.extra, fresh.mutable_extra(), &pb::ViewPatch::mutable_extra, patch);
+  if (!fb.extra.empty() && hb.extra != fb.extra) {
+    auto change = hb.extra.empty() ? std::nullopt : extra_change(std::string_view(hb.extra).substr(1), std::string_view(fb.extra).substr(1));
+    if (change) {
+      patch.mutable_extra_change()->Swap(&*change);
+    } else {
+      patch.mutable_extra()->Swap(fresh.mutable_extra());
+    }
+  }
   if (hb.decisions != fb.decisions) patch.mutable_decisions()->mutable_decisions()->Swap(fresh.mutable_decisions());
   if (hb.paused != fb.paused) patch.set_paused(fb.paused);
   return patch;

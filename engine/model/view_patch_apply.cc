@@ -7,11 +7,13 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "engine/model/list_diff.h"
+#include "engine/model/wire_fields.h"
 
 namespace sandtable {
 
@@ -88,6 +90,15 @@ google::protobuf::RepeatedPtrField<pb::Marker> with_labels(const google::protobu
 template <class M, class Change>
 bool apply_change(M& held, const Change& c, const Labels& labels) {
   if (!change_fields(held, c)) return false;
+  if constexpr (std::is_same_v<Change, pb::UnitChange>) {
+    if (c.has_figures_shift()) {
+      for (auto& f : *held.mutable_figures()) {
+        auto* p = f.mutable_position();
+        p->set_x(p->x() + c.figures_shift().x());
+        p->set_y(p->y() + c.figures_shift().y());
+      }
+    }
+  }
   if (!c.has_markers()) return true;
   auto& markers = *held.mutable_markers();
   remove_gone(markers, c.markers().gone(), key_of);
@@ -175,7 +186,14 @@ bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) 
   } else if (patch.has_menu_change() && !apply_menu_change(*view.mutable_menu(), patch.menu_change())) {
     return false;
   }
-  if (patch.has_extra()) *view.mutable_extra() = patch.extra();
+  if (patch.has_extra()) {
+    *view.mutable_extra() = patch.extra();
+  } else if (patch.has_extra_change()) {
+    if (!view.has_extra()) return false;
+    auto merged = merge_fields(view.extra().value(), patch.extra_change());
+    if (!merged) return false;
+    view.mutable_extra()->set_value(std::move(*merged));
+  }
   view.set_seq(seq);
   return true;
 }

@@ -12,6 +12,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <string>
 
 #include "engine/core/rng.h"
 #include "engine/model/game.h"
@@ -135,6 +136,52 @@ TEST(ViewPatch, AMovedUnitTravelsAsTheFieldsThatChanged) {
   ASSERT_EQ(q.side_changes_size(), 1);
   EXPECT_EQ(q.side_changes(0).fields_size(), 1);
   EXPECT_EQ(q.side_changes(0).fields(0), pb::SideView::kStrengthLostFieldNumber);
+}
+
+// A unit whose figures moved in formation sends how far they moved, not each figure again; one
+// whose figures moved apart, or were lost, sends them.
+TEST(ViewPatch, FiguresMovedTogetherTravelAsOneShift) {
+  pb::View held = base_view();
+  auto* u = held.mutable_units(0);
+  u->mutable_position()->set_x(17.278174593052025);
+  u->mutable_position()->set_y(11.278174593052022);
+  for (int i = 0; i < 8; ++i) {
+    auto* f = u->add_figures();
+    f->set_id("a-" + std::to_string(i));
+    f->set_kind(i < 2 ? "leader" : "rifle");
+    f->mutable_position()->set_x(15.778174593052022 + i % 4);
+    f->mutable_position()->set_y(10.778174593052022 + i / 4);
+  }
+  pb::View fresh = held;
+  auto* v = fresh.mutable_units(0);
+  v->mutable_position()->set_x(v->position().x() + 0.75);
+  v->mutable_position()->set_y(v->position().y() - 2.5);
+  for (auto& f : *v->mutable_figures()) {
+    f.mutable_position()->set_x(f.position().x() + 0.75);
+    f.mutable_position()->set_y(f.position().y() - 2.5);
+  }
+  const auto p = patch_and_apply(held, fresh);
+  ASSERT_EQ(p.unit_changes_size(), 1);
+  const auto& c = p.unit_changes(0);
+  EXPECT_EQ(std::vector<int>(c.fields().begin(), c.fields().end()), std::vector<int>{pb::UnitView::kPositionFieldNumber});
+  ASSERT_TRUE(c.has_figures_shift());
+  EXPECT_EQ(c.figures_shift().x(), 0.75);
+  EXPECT_EQ(c.figures_shift().y(), -2.5);
+  EXPECT_EQ(c.value().figures_size(), 0);
+  EXPECT_LT(p.ByteSizeLong(), 60u);
+
+  // One figure left behind, or one lost: the figures travel.
+  pb::View apart = fresh;
+  apart.mutable_units(0)->mutable_figures(3)->mutable_position()->set_x(40);
+  const auto q = patch_and_apply(held, apart);
+  ASSERT_EQ(q.unit_changes_size(), 1);
+  EXPECT_FALSE(q.unit_changes(0).has_figures_shift());
+  EXPECT_EQ(q.unit_changes(0).value().figures_size(), 8);
+  pb::View lost = fresh;
+  lost.mutable_units(0)->mutable_figures()->RemoveLast();
+  const auto r = patch_and_apply(held, lost);
+  ASSERT_EQ(r.unit_changes_size(), 1);
+  EXPECT_FALSE(r.unit_changes(0).has_figures_shift());
 }
 
 // Applying a change with a field number the message lacks, or for a unit it does not hold, fails.
@@ -356,7 +403,6 @@ TEST(ViewPatch, RewindPointsTravelAsTheNewOnesAndHowManyStay) {
     auto* p = m->add_rewind_points();
     p->set_seq(seq);
     p->set_seat(seq % 2 ? "red" : "blue");
-    p->set_label("Before #" + std::to_string(seq + 1) + (seq % 2 ? " (Red line garrison)" : " (Blue assault division)"));
   };
   for (std::uint64_t seq : {40, 37, 33, 30, 28, 25}) point(held.mutable_menu(), seq);
   pb::View fresh = held;

@@ -1,6 +1,9 @@
 // The GM's edit form builds typed GmEdits and the audit reads the engine's "GM ..." lines.
 import { describe, expect, it } from "vitest";
-import { emptyForm, gmAudit, gmEditFrom, type GmForm } from "../src/ui/gm";
+import { create } from "@bufbuild/protobuf";
+import { RewindPointSchema } from "../src/gen/sandtable/v1/menu_pb";
+import { SideViewSchema, ViewSchema } from "../src/gen/sandtable/v1/view_pb";
+import { emptyForm, gmAudit, gmEditFrom, rewindLabel, type GmForm } from "../src/ui/gm";
 import type { LogEntry } from "../src/state/store";
 
 const form = (over: Partial<GmForm>): GmForm => ({ ...emptyForm(), reason: "placed wrong", unitId: "b1", ...over });
@@ -35,6 +38,12 @@ describe("GM edit form", () => {
     expect(gmEditFrom(form({ kind: "turn", unitId: "", value: "3" }), true)).toEqual({ reason: "placed wrong", body: { case: "setTurn", value: { turn: 3 } } });
     expect(gmEditFrom(form({ kind: "dice", unitId: "", value: "6, 2" }), true)).toEqual({ reason: "placed wrong", body: { case: "setDice", value: { values: [6, 2] } } });
     expect(gmEditFrom(form({ kind: "dice", value: "six" }), true)).toMatch(/numbers/);
+  });
+  it("words a rewind point from its event and the seat that ordered next", () => {
+    const v = create(ViewSchema, { sides: [create(SideViewSchema, { id: "axis", name: "Germans" })] });
+    expect(rewindLabel(create(RewindPointSchema, { seq: 41n, seat: "axis" }), v)).toBe("Before #42 (Germans)");
+    expect(rewindLabel(create(RewindPointSchema, { seq: 9n, seat: "gm" }), v)).toBe("Before #10 (GM)");
+    expect(rewindLabel(create(RewindPointSchema, { seq: 3n, seat: "allies" }), v)).toBe("Before #4 (allies)");
   });
   it("rewinds to a point the engine listed, with no unit", () => {
     expect(gmEditFrom(form({ kind: "rewind", unitId: "", value: "41" }), true)).toEqual({ reason: "placed wrong", body: { case: "rewind", value: { toSeq: 41n } } });

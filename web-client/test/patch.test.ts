@@ -1,10 +1,11 @@
 // Delta.patch: the client reaches the server's View by applying what changed, in the engine's
 // order (engine/model/view_patch.cc apply_patch), and resynchronises when a patch does not fit.
 import { describe, expect, it } from "vitest";
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+import { anyPack } from "@bufbuild/protobuf/wkt";
 import { DecisionSchema, GridSquareSchema } from "../src/gen/sandtable/v1/common_pb";
 import { ActionMenuSchema } from "../src/gen/sandtable/v1/menu_pb";
-import { SideViewSchema, TurnViewSchema, UnitViewSchema, ViewPatchSchema, type View, type ViewPatch } from "../src/gen/sandtable/v1/view_pb";
+import { FigureViewSchema, SideViewSchema, TurnViewSchema, UnitViewSchema, ViewPatchSchema, type View, type ViewPatch } from "../src/gen/sandtable/v1/view_pb";
 import { applyPatch } from "../src/state/patch";
 import { initialModel, reduce, type TableModel } from "../src/state/store";
 import { env, moved, unit, view, withMenu } from "./fixtures";
@@ -259,7 +260,7 @@ describe("applyPatch", () => {
   });
 
   it("puts new rewind points in front of the held ones it keeps", () => {
-    const point = (seq: bigint) => ({ $typeName: "sandtable.v1.RewindPoint" as const, seq, seat: "red", label: `Before #${seq + 1n}` });
+    const point = (seq: bigint) => ({ $typeName: "sandtable.v1.RewindPoint" as const, seq, seat: "red" });
     const v = withMenu(held(), [{ id: "end", label: "End" }]);
     v.menu!.rewindPoints = [point(40n), point(37n), point(33n)];
     const before = deepCopy(v);
@@ -273,6 +274,44 @@ describe("applyPatch", () => {
     expect(applyPatch(v, patch({ menuChange: { fields: [6], value: {} } }), 6n)!.menu?.rewindPoints).toBe(v.menu!.rewindPoints);
     expect(applyPatch(v, patch({ menuChange: { rewindPointsKept: 4 } }), 6n)).toBeUndefined();
     expect(applyPatch(v, patch({ menuChange: { ...change, fields: [3] } }), 6n)).toBeUndefined();
+  });
+
+  it("moves every figure of a unit by the change's shift", () => {
+    const v = held();
+    v.units[0].figures = [
+      create(FigureViewSchema, { id: "f0", kind: "leader", position: { x: 15.778174593052022, y: 10.5 } }),
+      create(FigureViewSchema, { id: "f1", kind: "rifle" }),
+    ];
+    const before = deepCopy(v);
+    const out = applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], figuresShift: { x: 0.1, y: -2 } }] }), 6n)!;
+    expect(out.units[0].figures.map((f) => [f.id, f.position?.x, f.position?.y])).toEqual([
+      ["f0", 15.778174593052022 + 0.1, 8.5],
+      ["f1", 0.1, -2],
+    ]);
+    expect(out.units[1]).toBe(v.units[1]);
+    expect(v).toEqual(before);
+  });
+
+  it("changes the extra's named fields on its bytes, and appends to a field that grew", () => {
+    // The extra's type is ActionMenu here only because it has repeated and plain fields.
+    const menu = (ids: string[], phases: string[]) =>
+      create(ActionMenuSchema, { actions: ids.map((id) => ({ id, label: `Act ${id}` })), gmPhases: phases });
+    const bytes = (ids: string[], phases: string[]) => toBinary(ActionMenuSchema, menu(ids, phases));
+    const v = held();
+    v.extra = anyPack(ActionMenuSchema, menu(["a", "b"], ["card play"]));
+    const before = deepCopy(v);
+    // Actions (1) gained "c" at the end; the phases (6) are now "movement".
+    const value = new Uint8Array([...bytes(["c"], []), ...bytes([], ["movement"])]);
+    const out = applyPatch(v, patch({ extraChange: { fields: [6], appended: [1], value } }), 6n)!;
+    expect(out.extra?.typeUrl).toBe(v.extra.typeUrl);
+    expect(out.extra?.value).toEqual(bytes(["a", "b", "c"], ["movement"]));
+    expect(v).toEqual(before);
+    // Named with no value: cleared.
+    expect(applyPatch(v, patch({ extraChange: { fields: [6] } }), 6n)!.extra?.value).toEqual(bytes(["a", "b"], []));
+    // A field neither list names, no held extra, bytes cut short: does not fit.
+    expect(applyPatch(v, patch({ extraChange: { fields: [1], value } }), 6n)).toBeUndefined();
+    expect(applyPatch({ ...v, extra: undefined }, patch({ extraChange: { fields: [6] } }), 6n)).toBeUndefined();
+    expect(applyPatch(v, patch({ extraChange: { fields: [1], value: new Uint8Array([0x0a, 0x10]) } }), 6n)).toBeUndefined();
   });
 
   it("changes only the turn's named fields, and needs a held turn to change", () => {

@@ -4,6 +4,7 @@
 // store is a reducer, so the held View and its arrays are never written to; unchanged units and
 // sides are shared.
 import { create, type DescMessage } from "@bufbuild/protobuf";
+import { PointSchema, type Point } from "../gen/sandtable/v1/common_pb";
 import { ActionMenuSchema, type Action, type ActionMenu } from "../gen/sandtable/v1/menu_pb";
 import {
   SideViewSchema,
@@ -21,6 +22,7 @@ import {
   type View,
   type ViewPatch,
 } from "../gen/sandtable/v1/view_pb";
+import { mergeFields } from "./wire-fields";
 
 /** A message's field names by number: a change names its fields by number. */
 function namesByNumber(schema: DescMessage): Map<number, string> {
@@ -158,6 +160,16 @@ function changed<T extends UnitView | SideView>(
   const fields = withFields(held, change.fields, (change.value ?? empty) as T, names);
   return fields && changedMarkers(fields, change.markers, labels);
 }
+/** A unit's figures moved by the change's shift, added in doubles as the engine does (an unset position counts as 0, 0). */
+function shifted(unit: UnitView | undefined, shift: Point | undefined): UnitView | undefined {
+  if (!unit || !shift) return unit;
+  const figures = unit.figures.map((f) => {
+    const p = f.position ?? EMPTY_POINT;
+    return { ...f, position: { ...p, x: p.x + shift.x, y: p.y + shift.y } };
+  });
+  return { ...unit, figures };
+}
+const EMPTY_POINT = create(PointSchema);
 const EMPTY_UNIT = create(UnitViewSchema);
 const EMPTY_SIDE = create(SideViewSchema);
 const EMPTY_MENU = create(ActionMenuSchema);
@@ -202,7 +214,7 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     for (const c of patch.unitChanges) {
       const i = units.findIndex((u) => u.id === c.id);
       if (i < 0) return undefined;
-      const u = changed(units[i], c, UNIT_FIELDS, EMPTY_UNIT, labels);
+      const u = shifted(changed(units[i], c, UNIT_FIELDS, EMPTY_UNIT, labels), c.figuresShift);
       if (!u) return undefined;
       units[i] = u;
     }
@@ -233,7 +245,7 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     }
   }
   // 5. A field that is present replaces ours, even when empty (an empty menu is "nothing to do
-  // now"); an absent one means unchanged: a patch never unsets. A menu may come as its changes.
+  // now"); an absent one means unchanged: a patch never unsets. A menu, turn or extra may come as its changes.
   let menu = view.menu;
   if (patch.menu) {
     menu = patch.menu;
@@ -248,6 +260,14 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     turn = changedTurn(view.turn, patch.turnChange);
     if (!turn) return undefined;
   }
+  let extra = view.extra;
+  if (patch.extra) {
+    extra = patch.extra;
+  } else if (patch.extraChange) {
+    const value = view.extra && mergeFields(view.extra.value, patch.extraChange);
+    if (!value) return undefined;
+    extra = { ...view.extra!, value };
+  }
   return {
     ...view,
     units,
@@ -257,7 +277,7 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
     result: patch.result ?? view.result,
     paused: patch.paused ?? view.paused,
     menu,
-    extra: patch.extra ?? view.extra,
+    extra,
     // 6.
     seq,
   };

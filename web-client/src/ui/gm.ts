@@ -4,6 +4,7 @@
 // keeps the table legal is the rule set's call, and its refusal is shown like any other.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { GmEditSchema } from "../gen/sandtable/v1/gm_edit_pb";
+import type { RewindPoint } from "../gen/sandtable/v1/menu_pb";
 import type { TerrainFeature } from "../gen/sandtable/v1/scenario_pb";
 import type { View } from "../gen/sandtable/v1/view_pb";
 import type { LogEntry } from "../state/store";
@@ -138,6 +139,12 @@ export function gmEditFrom(f: GmForm, grid: boolean, terrain: readonly TerrainFe
 }
 
 /** The GM edits in the log, newest last: the engine writes each as "GM ... (reason)." */
+/** A rewind point's words ("Before #42 (Axis)"): the event after which the table would stand, and whose order came next. */
+export function rewindLabel(p: RewindPoint, v: View): string {
+  const who = p.seat === "gm" ? "GM" : v.sides.find((s) => s.id === p.seat)?.name || p.seat;
+  return `Before #${p.seq + 1n} (${who})`;
+}
+
 export function gmAudit(log: readonly LogEntry[]): LogEntry[] {
   return log.filter((e) => e.kind === "event" && e.text.startsWith("GM "));
 }
@@ -185,7 +192,7 @@ export function gmEditPanel(v: View, f: GmForm, log: readonly LogEntry[], send: 
   if (f.kind === "rewind") {
     const points = v.menu?.rewindPoints ?? [];
     const point = h("select", { "data-testid": "gm-edit-point" }, h("option", { value: "" }, points.length ? "— back to —" : "nothing to go back to"),
-      points.map((p) => h("option", { value: String(p.seq), selected: f.value === String(p.seq) }, p.label)));
+      points.map((p) => h("option", { value: String(p.seq), selected: f.value === String(p.seq) }, rewindLabel(p, v))));
     point.addEventListener("change", () => (f.value = point.value));
     fields.push(field("Back to", point));
   }
