@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/model/view_patch.h"
+#include "tests/support/patch_check.h"
 #include "engine/model/wire_fields.h"
 #include "sandtable/v1/menu.pb.h"
 
@@ -30,18 +31,6 @@ pb::View with_extra(const google::protobuf::Message& extra) {
   v.set_seq(3);
   v.mutable_extra()->PackFrom(extra);
   return v;
-}
-
-// Patches, applies and checks the result is the fresh View byte for byte.
-pb::ViewPatch patch_and_apply(const pb::View& held, pb::View fresh) {
-  fresh.set_seq(held.seq() + 1);
-  auto patch = diff_views(held, fresh);
-  EXPECT_TRUE(patch.has_value());
-  if (!patch) return {};
-  pb::View copy = held;
-  EXPECT_TRUE(apply_patch(copy, *patch, fresh.seq()));
-  EXPECT_EQ(copy.SerializeAsString(), fresh.SerializeAsString());
-  return *patch;
 }
 
 TEST(ExtraChange, AChangedFieldTravelsAloneNotTheWholeExtra) {

@@ -18,6 +18,7 @@
 #include "engine/model/game.h"
 #include "engine/model/list_diff.h"
 #include "engine/model/view_patch.h"
+#include "tests/support/patch_check.h"
 #include "engine/registry/builtin_registry.h"
 #include "tests/support/scenario_file.h"
 
@@ -46,18 +47,6 @@ pb::View base_view() {
   v.mutable_menu()->add_actions()->set_id("end");
   v.mutable_result();
   return v;
-}
-
-// Patches `held` towards `fresh`, applies it and checks the result is `fresh` byte for byte.
-pb::ViewPatch patch_and_apply(const pb::View& held, pb::View fresh) {
-  fresh.set_seq(held.seq() + 1);
-  auto patch = diff_views(held, fresh);
-  EXPECT_TRUE(patch.has_value());
-  if (!patch) return {};
-  pb::View copy = held;
-  EXPECT_TRUE(apply_patch(copy, *patch, fresh.seq()));
-  EXPECT_EQ(copy.SerializeAsString(), fresh.SerializeAsString());
-  return *patch;
 }
 
 TEST(ViewPatch, KnowsEveryFieldOfView) {
