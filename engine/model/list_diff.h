@@ -6,6 +6,7 @@
 // and view_patch_apply.cc on the server and mirrored by the browser's state/patch.ts.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include <google/protobuf/repeated_field.h>
 #include <google/protobuf/repeated_ptr_field.h>
 
 namespace sandtable {
@@ -122,6 +124,38 @@ void put_entries(google::protobuf::RepeatedPtrField<T>& list, const google::prot
       *list.Mutable(it->second) = e;
     }
   }
+}
+
+// Each of `entries` at the place `at` gives in the list after the change (0 first), the held
+// entries without their ids filling the rest in order (MarkerChange.at, ActionChange.target_at).
+// False when a place is out of range, given twice, or missing for an entry.
+template <class T, class Id>
+bool place_entries(google::protobuf::RepeatedPtrField<T>& list, const google::protobuf::RepeatedPtrField<T>& entries,
+                   const google::protobuf::RepeatedField<std::uint32_t>& at, Id id) {
+  if (at.size() != entries.size()) return false;
+  std::unordered_set<std::string> placed;
+  for (const auto& e : entries) placed.emplace(id(e));
+  std::vector<T*> rest;
+  for (auto& e : list) {
+    if (!placed.count(std::string(id(e)))) rest.push_back(&e);
+  }
+  const std::size_t n = rest.size() + static_cast<std::size_t>(entries.size());
+  std::vector<const T*> slot(n, nullptr);
+  for (int i = 0; i < entries.size(); ++i) {
+    if (at.Get(i) >= n || slot[at.Get(i)] != nullptr) return false;
+    slot[at.Get(i)] = &entries.Get(i);
+  }
+  google::protobuf::RepeatedPtrField<T> out;
+  std::size_t next = 0;
+  for (const T* e : slot) {
+    if (e != nullptr) {
+      *out.Add() = *e;
+    } else {
+      *out.Add() = std::move(*rest[next++]);
+    }
+  }
+  list.Swap(&out);
+  return true;
 }
 
 // False when `ids` does not name every entry exactly once.

@@ -116,6 +116,26 @@ const std::string* label_in(const Labels& labels, std::string_view key) {
   return nullptr;
 }
 
+// A list kept by id that the receiver would reach out of order: the places the entries sent whole
+// take in the fresh list (MarkerChange.at, ActionChange.target_at), when the entries that keep
+// theirs (held, not gone, not sent) stand in the same order in the fresh list; nullopt means the
+// whole order must go.
+std::optional<std::vector<std::uint32_t>> places_of_sent(const std::vector<std::string_view>& held, const std::vector<std::string_view>& fresh,
+                                                         const std::vector<std::string_view>& gone, const std::vector<std::string_view>& sent) {
+  const auto in = [](const std::vector<std::string_view>& ids, std::string_view id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+  std::vector<std::string_view> held_rest, fresh_rest;
+  for (const auto id : held) {
+    if (!in(gone, id) && !in(sent, id)) held_rest.push_back(id);
+  }
+  for (const auto id : fresh) {
+    if (!in(sent, id)) fresh_rest.push_back(id);
+  }
+  if (held_rest != fresh_rest) return std::nullopt;
+  std::vector<std::uint32_t> at;
+  for (const auto id : sent) at.push_back(static_cast<std::uint32_t>(std::find(fresh.begin(), fresh.end(), id) - fresh.begin()));
+  return at;
+}
+
 // The markers of a unit or side (`Whole`) changed by key, when that is smaller than the fresh
 // markers' bytes (`fresh`, the field's entries); `held` is the held markers' bytes. `labels` are
 // the held View's (ViewBytes.labels).
@@ -155,25 +175,12 @@ bool marker_change(std::string_view held, std::string_view fresh, const Whole& f
   }
   for (const auto& key : d->gone) out.add_gone(std::string(key));
   if (d->reordered) {
-    // Places for the entries of `markers` do when the markers that keep theirs (held, not gone,
-    // not sent whole) stand in the same order in the fresh list; else the whole order goes.
-    std::vector<std::string_view> sent;
+    std::vector<std::string_view> held_keys, fresh_keys, sent;
+    for (const auto& m : held_markers) held_keys.push_back(m.key());
+    for (const auto& m : markers) fresh_keys.push_back(m.key());
     for (const auto& m : out.markers()) sent.push_back(m.key());
-    const auto is_sent = [&](std::string_view k) { return std::find(sent.begin(), sent.end(), k) != sent.end(); };
-    const auto is_gone = [&](std::string_view k) { return std::find(d->gone.begin(), d->gone.end(), k) != d->gone.end(); };
-    std::vector<std::string_view> held_rest, fresh_rest;
-    for (const auto& m : held_markers) {
-      if (!is_gone(m.key()) && !is_sent(m.key())) held_rest.push_back(m.key());
-    }
-    for (const auto& m : markers) {
-      if (!is_sent(m.key())) fresh_rest.push_back(m.key());
-    }
-    if (held_rest == fresh_rest) {
-      for (const auto& k : sent) {
-        for (int f = 0; f < markers.size(); ++f) {
-          if (markers.Get(f).key() == k) out.add_at(static_cast<std::uint32_t>(f));
-        }
-      }
+    if (const auto at = places_of_sent(held_keys, fresh_keys, d->gone, sent)) {
+      for (const auto a : *at) out.add_at(a);
     } else {
       for (const auto& m : markers) out.mutable_order()->add_ids(m.key());
     }
@@ -305,6 +312,74 @@ std::optional<std::pair<std::string_view, std::uint32_t>> rewind_shift(std::stri
   return std::nullopt;
 }
 
+// The id of an ActionTarget from its entry's bytes (tag and length included): its field 1, which
+// is written first; empty when it has none.
+std::optional<std::string_view> target_id(std::string_view entry) {
+  const auto payload = wire_payload(entry);
+  if (!payload) return std::nullopt;
+  const auto fields = wire_entries(*payload);
+  if (!fields) return std::nullopt;
+  if (fields->empty() || fields->front().first != pb::ActionTarget::kIdFieldNumber) return std::string_view{};
+  return wire_payload(fields->front().second);
+}
+
+// A held action as the fields of it that changed and its targets by id (ActionChange), when that
+// is smaller than the fresh action's entry; `held` and `fresh_entry` are the actions' entries in
+// the menus' bytes, `fresh` the fresh action (left whole: its targets are copied).
+std::optional<pb::ActionChange> action_change(std::string_view held, std::string_view fresh_entry, const pb::Action& fresh) {
+  const auto hp = wire_payload(held), fp = wire_payload(fresh_entry);
+  if (!hp || !fp) return std::nullopt;
+  const auto fields = field_changes(*hp, *fp);
+  if (!fields) return std::nullopt;
+  pb::ActionChange c;
+  std::string value;
+  for (const auto& f : *fields) {
+    if (f.number == pb::Action::kIdFieldNumber) return std::nullopt;
+    if (f.number != pb::Action::kTargetsFieldNumber) {
+      c.add_fields(f.number);
+      value.append(f.fresh);
+      continue;
+    }
+    // The targets, by id: entries of field 6 in both, each a target whose id is its field 1.
+    const auto he = wire_entries(f.held), fe = wire_entries(f.fresh);
+    if (!he || !fe || std::ssize(*fe) != fresh.targets_size()) return std::nullopt;
+    std::vector<std::string_view> held_ids, fresh_ids;
+    for (const auto& e : *he) {
+      const auto id = target_id(e.second);
+      if (!id) return std::nullopt;
+      held_ids.push_back(*id);
+    }
+    for (const auto& e : *fe) {
+      const auto id = target_id(e.second);
+      if (!id) return std::nullopt;
+      fresh_ids.push_back(*id);
+    }
+    const auto d = diff_list(
+        std::ssize(held_ids), [&](int i) { return held_ids[static_cast<std::size_t>(i)]; }, std::ssize(fresh_ids),
+        [&](int i) { return fresh_ids[static_cast<std::size_t>(i)]; },
+        [&](int h, int i) { return (*he)[static_cast<std::size_t>(h)].second == (*fe)[static_cast<std::size_t>(i)].second; });
+    if (!d) return std::nullopt;
+    std::vector<std::string_view> sent;
+    for (const auto& [i, h] : d->changed) {
+      *c.add_targets() = fresh.targets(i);
+      sent.push_back(fresh_ids[static_cast<std::size_t>(i)]);
+    }
+    for (const auto id : d->gone) c.add_targets_gone(std::string(id));
+    if (d->reordered) {
+      if (const auto at = places_of_sent(held_ids, fresh_ids, d->gone, sent)) {
+        for (const auto a : *at) c.add_target_at(a);
+      } else {
+        for (const auto id : fresh_ids) c.mutable_target_order()->add_ids(std::string(id));
+      }
+    }
+  }
+  if (!c.mutable_value()->ParseFromString(value)) return std::nullopt;
+  if (value.empty()) c.clear_value();
+  c.set_id(fresh.id());
+  if (c.ByteSizeLong() + 2 >= fresh_entry.size()) return std::nullopt;
+  return c;
+}
+
 // The fresh menu as changes to the held one when that is smaller; the actions it sends are moved
 // out of `fresh` (only once it is chosen).
 std::optional<pb::MenuChange> menu_change(const ViewBytes& hb, pb::ActionMenu& fresh, const ViewBytes& fb) {
@@ -322,8 +397,20 @@ std::optional<pb::MenuChange> menu_change(const ViewBytes& hb, pb::ActionMenu& f
   const auto fields = field_changes(held_rest, fresh_rest);
   if (!fields) return std::nullopt;
   // Its size, near enough, before anything is moved: each id and field number costs a byte or two more.
+  // A held action that changed goes as its changes when they are smaller (`changes`, by fresh index).
   std::size_t size = 0;
-  for (const auto& [f, h] : d->changed) size += fb.action_spans[static_cast<std::size_t>(f)].second;
+  std::vector<std::pair<int, pb::ActionChange>> changes;
+  for (const auto& [f, h] : d->changed) {
+    const auto fresh_entry = span_of(fb.menu, fb.action_spans[static_cast<std::size_t>(f)]);
+    if (h >= 0) {
+      if (auto ac = action_change(span_of(hb.menu, hb.action_spans[static_cast<std::size_t>(h)]), fresh_entry, fresh.actions(f))) {
+        size += ac->ByteSizeLong() + 2;
+        changes.emplace_back(f, std::move(*ac));
+        continue;
+      }
+    }
+    size += fresh_entry.size();
+  }
   for (const auto& id : d->gone) size += id.size() + 2;
   if (d->reordered) {
     for (const auto& id : fb.action_ids) size += id.size() + 2;
@@ -364,7 +451,14 @@ std::optional<pb::MenuChange> menu_change(const ViewBytes& hb, pb::ActionMenu& f
   if (d->reordered) {
     for (const auto& id : fb.action_ids) c.mutable_action_order()->add_ids(id);
   }
-  for (const auto& [f, h] : d->changed) c.add_actions()->Swap(fresh.mutable_actions(f));
+  std::size_t next_change = 0;
+  for (const auto& [f, h] : d->changed) {
+    if (next_change < changes.size() && changes[next_change].first == f) {
+      c.add_action_changes()->Swap(&changes[next_change++].second);
+    } else {
+      c.add_actions()->Swap(fresh.mutable_actions(f));
+    }
+  }
   return c;
 }
 

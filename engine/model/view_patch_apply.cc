@@ -36,36 +36,8 @@ bool change_fields(M& held, const Change& c) {
 
 const std::string& key_of(const pb::Marker& m) { return m.key(); }
 
-// MarkerChange.at: each of `entries` at the place `at` gives in the list after the change, the
-// held markers without their keys filling the rest in order. False when a place is out of range,
-// given twice, or missing for an entry.
-bool place_entries(google::protobuf::RepeatedPtrField<pb::Marker>& markers, const google::protobuf::RepeatedPtrField<pb::Marker>& entries,
-                   const google::protobuf::RepeatedField<std::uint32_t>& at) {
-  if (at.size() != entries.size()) return false;
-  std::vector<pb::Marker> rest;
-  for (auto& m : markers) {
-    const bool placed = std::any_of(entries.begin(), entries.end(), [&](const pb::Marker& e) { return e.key() == m.key(); });
-    if (!placed) rest.push_back(std::move(m));
-  }
-  const std::size_t n = rest.size() + static_cast<std::size_t>(entries.size());
-  std::vector<const pb::Marker*> slot(n, nullptr);
-  for (int i = 0; i < entries.size(); ++i) {
-    if (at.Get(i) >= n || slot[at.Get(i)] != nullptr) return false;
-    slot[at.Get(i)] = &entries.Get(i);
-  }
-  google::protobuf::RepeatedPtrField<pb::Marker> out;
-  std::size_t next = 0;
-  for (const auto* e : slot) {
-    if (e != nullptr) {
-      *out.Add() = *e;
-    } else {
-      *out.Add() = std::move(rest[next++]);
-    }
-  }
-  markers.Swap(&out);
-  return true;
-}
 const std::string& id_of(const pb::Action& a) { return a.id(); }
+const std::string& id_of_target(const pb::ActionTarget& t) { return t.id(); }
 const std::string& id_of_unit(const pb::UnitView& u) { return u.id(); }
 
 using Labels = std::vector<std::pair<std::string, std::string>>;
@@ -104,7 +76,7 @@ bool apply_change(M& held, const Change& c, const Labels& labels) {
   remove_gone(markers, c.markers().gone(), key_of);
   const auto entries = with_labels(c.markers().markers(), labels);
   if (c.markers().at_size() > 0) {
-    if (c.markers().has_order() || !place_entries(markers, entries, c.markers().at())) return false;
+    if (c.markers().has_order() || !place_entries(markers, entries, c.markers().at(), key_of)) return false;
   } else {
     put_entries(markers, entries, key_of);
   }
@@ -116,10 +88,34 @@ bool apply_change(M& held, const Change& c, const Labels& labels) {
   return !c.markers().has_order() || reorder(markers, c.markers().order().ids(), key_of);
 }
 
+// A held action changed in part: its fields, then its targets by id.
+bool apply_action_change(pb::Action& action, const pb::ActionChange& c) {
+  for (int n : c.fields()) {
+    if (n == pb::Action::kIdFieldNumber || n == pb::Action::kTargetsFieldNumber) return false;
+  }
+  if (!change_fields(action, c)) return false;
+  auto& targets = *action.mutable_targets();
+  remove_gone(targets, c.targets_gone(), id_of_target);
+  if (c.target_at_size() > 0) {
+    if (c.has_target_order() || !place_entries(targets, c.targets(), c.target_at(), id_of_target)) return false;
+  } else {
+    put_entries(targets, c.targets(), id_of_target);
+  }
+  return !c.has_target_order() || reorder(targets, c.target_order().ids(), id_of_target);
+}
+
 bool apply_menu_change(pb::ActionMenu& menu, const pb::MenuChange& c) {
   auto& actions = *menu.mutable_actions();
   remove_gone(actions, c.actions_gone(), id_of);
   put_entries(actions, c.actions(), id_of);
+  if (c.action_changes_size() > 0) {
+    std::unordered_map<std::string, int> at;
+    for (int i = 0; i < actions.size(); ++i) at.emplace(actions.Get(i).id(), i);
+    for (const auto& ac : c.action_changes()) {
+      auto it = at.find(ac.id());
+      if (it == at.end() || !apply_action_change(*actions.Mutable(it->second), ac)) return false;
+    }
+  }
   if (c.has_action_order() && !reorder(actions, c.action_order().ids(), id_of)) return false;
   for (int n : c.fields()) {
     if (n == pb::ActionMenu::kActionsFieldNumber) return false;

@@ -273,9 +273,12 @@ TEST(ViewPatch, AChangedMenuTravelsAsTheActionsThatChanged) {
   ASSERT_TRUE(p.has_menu_change());
   const auto& c = p.menu_change();
   EXPECT_EQ(ids_of(c.actions_gone()), (std::vector<std::string>{"a-move", "a-fire"}));
-  ASSERT_EQ(c.actions_size(), 2);
-  EXPECT_EQ(c.actions(0).id(), "b-move");
-  EXPECT_EQ(c.actions(1).id(), "a-rally");
+  ASSERT_EQ(c.actions_size(), 1);
+  EXPECT_EQ(c.actions(0).id(), "a-rally");
+  // b-move lost a target: that target's id travels, not the action (action_change_test.cc).
+  ASSERT_EQ(c.action_changes_size(), 1);
+  EXPECT_EQ(c.action_changes(0).id(), "b-move");
+  EXPECT_EQ(ids_of(c.action_changes(0).targets_gone()), (std::vector<std::string>{"b-move-3"}));
   EXPECT_FALSE(c.has_action_order());
   EXPECT_EQ(std::vector<int>(c.fields().begin(), c.fields().end()), (std::vector<int>{pb::ActionMenu::kGmPhasesFieldNumber}));
   EXPECT_LT(p.ByteSizeLong() * 3, fresh.menu().ByteSizeLong()) << p.DebugString();
@@ -288,9 +291,9 @@ TEST(ViewPatch, AChangedMenuTravelsAsTheActionsThatChanged) {
   EXPECT_EQ(q.menu_change().action_order().ids_size(), 6);
   EXPECT_EQ(q.menu_change().actions_size(), 0);
 
-  // A menu whose every action changed, or whose actions share an id, goes whole.
+  // A menu whose every action is new, or whose actions share an id, goes whole.
   pb::View other = held;
-  for (auto& a : *other.mutable_menu()->mutable_actions()) a.set_label("Something else entirely");
+  for (auto& a : *other.mutable_menu()->mutable_actions()) a.set_id(a.id() + "-again");
   other.mutable_menu()->set_gm_phases(0, "fire");
   EXPECT_TRUE(patch_and_apply(held, other).has_menu());
   pb::View twins = held;

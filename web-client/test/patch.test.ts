@@ -231,6 +231,44 @@ describe("applyPatch", () => {
     expect(v).toEqual(before);
   });
 
+  it("changes a held action in part: its named fields, then its targets by id, placed or put, before the menu's order", () => {
+    const square = (id: string, detail = "1 square") => ({ id, label: `To (${id})`, detail });
+    const v = withMenu(held(), [
+      { id: "b1-move", label: "Move", unitId: "b1", targets: [square("1,2"), square("2,2"), square("3,2", "2 squares")] },
+      { id: "end", label: "End", confirm: "End with 3 activations unused?" },
+    ]);
+    const before = deepCopy(v);
+    // The square b1 took is gone, the one it left comes back first; the end's question counts down.
+    const change = {
+      actionChanges: [
+        { id: "b1-move", fields: [], targets: [square("0,2")], targetAt: [0], targetsGone: ["2,2"] },
+        { id: "end", fields: [9], value: { confirm: "End with 2 activations unused?" } },
+      ],
+    };
+    const out = applyPatch(v, patch({ menuChange: change }), 6n)!;
+    expect(out.menu?.actions[0].targets.map((t) => t.id)).toEqual(["0,2", "1,2", "3,2"]);
+    expect(out.menu?.actions[0].label).toBe("Move");
+    expect(out.menu?.actions[0].targets[1]).toBe(v.menu!.actions[0].targets[0]);
+    expect(out.menu?.actions[1].label).toBe("End");
+    expect(out.menu?.actions[1].confirm).toBe("End with 2 activations unused?");
+    expect(v).toEqual(before);
+    // Without places a changed target keeps its place and a new one is appended; then the order.
+    const put = { id: "b1-move", fields: [], targets: [square("3,2", "3 squares"), square("4,2")], targetOrder: { ids: ["4,2", "3,2", "2,2", "1,2"] } };
+    const ordered = applyPatch(v, patch({ menuChange: { actionChanges: [put] } }), 6n)!;
+    expect(ordered.menu?.actions[0].targets.map((t) => `${t.id} ${t.detail}`)).toEqual(["4,2 1 square", "3,2 3 squares", "2,2 1 square", "1,2 1 square"]);
+    // An unknown action, the id or targets named as fields, places beside an order or out of range: no fit.
+    for (const bad of [
+      { id: "b9-move", fields: [] },
+      { id: "end", fields: [1] },
+      { id: "end", fields: [6] },
+      { id: "b1-move", fields: [], targets: [square("0,2")], targetAt: [0], targetOrder: { ids: ["0,2", "1,2", "2,2", "3,2"] } },
+      { id: "b1-move", fields: [], targets: [square("0,2")], targetAt: [4] },
+      { id: "b1-move", fields: [], targetOrder: { ids: ["1,2"] } },
+    ]) {
+      expect(applyPatch(v, patch({ menuChange: { actionChanges: [bad] } }), 6n)).toBeUndefined();
+    }
+  });
+
   it("puts markers at the places `at` gives, the others around them in their order", () => {
     const v = held();
     v.units[0].markers = [

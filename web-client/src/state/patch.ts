@@ -5,10 +5,11 @@
 // sides are shared.
 import { create, type DescMessage } from "@bufbuild/protobuf";
 import { PointSchema, type Point } from "../gen/sandtable/v1/common_pb";
-import { ActionMenuSchema, type Action, type ActionMenu } from "../gen/sandtable/v1/menu_pb";
+import { ActionMenuSchema, ActionSchema, type Action, type ActionMenu, type ActionTarget } from "../gen/sandtable/v1/menu_pb";
 import {
   SideViewSchema,
   UnitViewSchema,
+  type ActionChange,
   type IdList,
   type MarkerChange,
   type MenuChange,
@@ -32,6 +33,9 @@ const UNIT_FIELDS = namesByNumber(UnitViewSchema);
 const SIDE_FIELDS = namesByNumber(SideViewSchema);
 const MENU_FIELDS = namesByNumber(ActionMenuSchema);
 const TURN_FIELDS = namesByNumber(TurnViewSchema);
+const ACTION_FIELDS = namesByNumber(ActionSchema);
+const ACTION_ID = 1;
+const ACTION_TARGETS = 6;
 const MENU_ACTIONS = 1;
 const MENU_REWIND_POINTS = 3;
 
@@ -174,17 +178,42 @@ const EMPTY_UNIT = create(UnitViewSchema);
 const EMPTY_SIDE = create(SideViewSchema);
 const EMPTY_MENU = create(ActionMenuSchema);
 const EMPTY_TURN = create(TurnViewSchema);
+const EMPTY_ACTION = create(ActionSchema);
 
 /** The turn after its change; undefined when this View holds no turn to change. */
 function changedTurn(held: TurnView | undefined, change: TurnChange): TurnView | undefined {
   return held && withFields(held, change.fields, change.value ?? EMPTY_TURN, TURN_FIELDS);
 }
 
+/** A held action after its change: its fields, then its targets by id (placed, put or ordered). */
+function changedAction(held: Action, change: ActionChange): Action | undefined {
+  if (change.fields.includes(ACTION_ID) || change.fields.includes(ACTION_TARGETS)) return undefined;
+  const action = withFields(held, change.fields, change.value ?? EMPTY_ACTION, ACTION_FIELDS);
+  if (!action) return undefined;
+  const id = (t: ActionTarget) => t.id;
+  const kept = removeGone(action.targets, change.targetsGone, id);
+  if (change.targetAt.length > 0 && change.targetOrder) return undefined;
+  const put = change.targetAt.length > 0 ? placeEntries(kept, change.targets, change.targetAt, id) : putEntries(kept, change.targets, id);
+  const targets = put && reorder(put, change.targetOrder, id);
+  return targets ? { ...action, targets } : undefined;
+}
+
 function changedMenu(held: ActionMenu | undefined, change: MenuChange): ActionMenu | undefined {
   if (change.fields.includes(MENU_ACTIONS)) return undefined;
   const menu = held ?? EMPTY_MENU;
   const id = (a: Action) => a.id;
-  const actions = reorder(putEntries(removeGone(menu.actions, change.actionsGone, id), change.actions, id), change.actionOrder, id);
+  let put = putEntries(removeGone(menu.actions, change.actionsGone, id), change.actions, id);
+  if (change.actionChanges.length > 0) {
+    // Held actions changed in part, after the whole ones are put and before the order.
+    put = [...put];
+    for (const c of change.actionChanges) {
+      const i = put.findIndex((a) => a.id === c.id);
+      const a = i < 0 ? undefined : changedAction(put[i], c);
+      if (!a) return undefined;
+      put[i] = a;
+    }
+  }
+  const actions = reorder(put, change.actionOrder, id);
   if (!actions) return undefined;
   let rewindPoints = menu.rewindPoints;
   const kept = change.rewindPointsKept;
