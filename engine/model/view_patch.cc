@@ -154,6 +154,7 @@ bool marker_change(std::string_view held, std::string_view fresh, const Whole& f
       [&](int i) { return std::string_view(markers.Get(i).key()); },
       [&](int h, int f) { return (*he)[static_cast<std::size_t>(h)].second == (*fe)[static_cast<std::size_t>(f)].second; });
   if (!d) return false;
+  std::size_t keys_bytes = 0, places_bytes = 0;  // of the values' keys, and of their places instead
   for (const auto& [f, h] : d->changed) {
     const auto& m = markers.Get(f);
     // A marker has a key, a label and a value (ViewPatch.KnowsEveryFieldOfMarker): the same key
@@ -162,6 +163,9 @@ bool marker_change(std::string_view held, std::string_view fresh, const Whole& f
       auto* v = out.add_values();
       v->set_key(m.key());
       v->set_value(m.value());
+      out.add_value_at(static_cast<std::uint32_t>(h));
+      keys_bytes += m.key().empty() ? 0 : 2 + m.key().size();
+      places_bytes += h < 128 ? 1 : 2;
       continue;
     }
     // A marker the held View shows elsewhere under the same words ("Moved" on the unit that moved
@@ -172,6 +176,12 @@ bool marker_change(std::string_view held, std::string_view fresh, const Whole& f
     e->set_key(m.key());
     if (!known || *known != m.label()) e->set_label(m.label());
     e->set_value(m.value());
+  }
+  // Places (a packed field: its tag and length once) when shorter than the keys.
+  if (out.value_at_size() == 0 || places_bytes + 2 >= keys_bytes) {
+    out.clear_value_at();
+  } else {
+    for (auto& v : *out.mutable_values()) v.clear_key();
   }
   for (const auto& key : d->gone) out.add_gone(std::string(key));
   if (d->reordered) {
@@ -215,8 +225,9 @@ bool figures_shift(std::string_view held, const pb::UnitView& fresh, pb::Point& 
 
 // A unit or side that changed goes as a change of some fields (its markers by key, a unit's
 // figures by how far they moved) when that is smaller, else whole.
+// `held_at` is its place in the held View: the change names it by that when it is shorter than its id.
 template <class Change, class Whole>
-void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, Whole* fresh, const Labels& labels,
+void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, Whole* fresh, int held_at, const Labels& labels,
                  google::protobuf::RepeatedPtrField<Change>* changes, google::protobuf::RepeatedPtrField<Whole>* wholes) {
   if (const auto fields = field_changes(held_bytes, fresh_bytes)) {
     Change c;
@@ -239,7 +250,11 @@ void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, 
     }
     if (c.mutable_value()->ParseFromString(value)) {
       if (value.empty()) c.clear_value();  // only its markers changed, or fields cleared
-      c.set_id(fresh->id());
+      if (1 + (held_at < 128 ? 1 : 2) < 2 + fresh->id().size() && held_at < 16384) {
+        c.set_at(static_cast<std::uint32_t>(held_at));
+      } else {
+        c.set_id(fresh->id());
+      }
       if (c.ByteSizeLong() < fresh_bytes.size()) {
         changes->Add(std::move(c));
         return;
@@ -264,7 +279,7 @@ void diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::V
     if (held < 0) {
       patch.add_units()->Swap(fresh.mutable_units(i));
     } else {
-      add_changed(hb.units[static_cast<std::size_t>(held)], fb.units[static_cast<std::size_t>(i)], fresh.mutable_units(i), hb.labels,
+      add_changed(hb.units[static_cast<std::size_t>(held)], fb.units[static_cast<std::size_t>(i)], fresh.mutable_units(i), held, hb.labels,
                   patch.mutable_unit_changes(), patch.mutable_units());
     }
   }
@@ -273,7 +288,7 @@ void diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::V
 void diff_sides(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
   for (std::size_t i = 0; i < fb.sides.size(); ++i) {
     if (hb.sides[i] != fb.sides[i]) {
-      add_changed(hb.sides[i], fb.sides[i], fresh.mutable_sides(static_cast<int>(i)), hb.labels, patch.mutable_side_changes(),
+      add_changed(hb.sides[i], fb.sides[i], fresh.mutable_sides(static_cast<int>(i)), static_cast<int>(i), hb.labels, patch.mutable_side_changes(),
                   patch.mutable_sides());
     }
   }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -73,6 +74,16 @@ bool apply_change(M& held, const Change& c, const Labels& labels) {
   }
   if (!c.has_markers()) return true;
   auto& markers = *held.mutable_markers();
+  // Values named by their place are named by the held marker's key before anything moves.
+  auto values = c.markers().values();
+  const auto& value_at = c.markers().value_at();
+  if (!value_at.empty()) {
+    if (value_at.size() != values.size()) return false;
+    for (int i = 0; i < values.size(); ++i) {
+      if (value_at.Get(i) >= static_cast<std::uint32_t>(markers.size())) return false;
+      values.Mutable(i)->set_key(markers.Get(static_cast<int>(value_at.Get(i))).key());
+    }
+  }
   remove_gone(markers, c.markers().gone(), key_of);
   const auto entries = with_labels(c.markers().markers(), labels);
   if (c.markers().at_size() > 0) {
@@ -80,7 +91,7 @@ bool apply_change(M& held, const Change& c, const Labels& labels) {
   } else {
     put_entries(markers, entries, key_of);
   }
-  for (const auto& v : c.markers().values()) {
+  for (const auto& v : values) {
     auto it = std::find_if(markers.begin(), markers.end(), [&](const pb::Marker& m) { return m.key() == v.key(); });
     if (it == markers.end()) return false;
     it->set_value(v.value());
@@ -132,19 +143,35 @@ bool apply_menu_change(pb::ActionMenu& menu, const pb::MenuChange& c) {
   return change_fields(menu, c);
 }
 
+// The id a unit or side change names: its own, or that of the held entry at its place (nullopt:
+// no such place).
+template <class Change, class Whole>
+std::optional<std::string> id_named(const Change& c, const google::protobuf::RepeatedPtrField<Whole>& held) {
+  if (!c.has_at()) return c.id();
+  if (c.at() >= static_cast<std::uint32_t>(held.size())) return std::nullopt;
+  return held.Get(static_cast<int>(c.at())).id();
+}
+
 }  // namespace
 
 bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) {
   const Labels labels = marker_labels(view);  // before anything changes: the held View's
+  // Changes that name a unit by its place name the held View's unit there.
+  std::vector<std::string> unit_change_ids;
+  for (const auto& c : patch.unit_changes()) {
+    auto id = id_named(c, view.units());
+    if (!id) return false;
+    unit_change_ids.push_back(std::move(*id));
+  }
   auto& units = *view.mutable_units();
   remove_gone(units, patch.units_gone(), id_of_unit);
   put_entries(units, patch.units(), id_of_unit);
   if (patch.unit_changes_size() > 0) {
     std::unordered_map<std::string, int> at;
     for (int i = 0; i < units.size(); ++i) at.emplace(units.Get(i).id(), i);
-    for (const auto& c : patch.unit_changes()) {
-      auto it = at.find(c.id());
-      if (it == at.end() || !apply_change(*units.Mutable(it->second), c, labels)) return false;
+    for (int i = 0; i < patch.unit_changes_size(); ++i) {
+      auto it = at.find(unit_change_ids[static_cast<std::size_t>(i)]);
+      if (it == at.end() || !apply_change(*units.Mutable(it->second), patch.unit_changes(i), labels)) return false;
     }
   }
   if (patch.has_unit_order() && !reorder(units, patch.unit_order().ids(), id_of_unit)) return false;
@@ -160,9 +187,11 @@ bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq) 
     if (!found) return false;
   }
   for (const auto& c : patch.side_changes()) {
+    const auto id = id_named(c, view.sides());  // sides never come, go or move in a patch
+    if (!id) return false;
     pb::SideView* held = nullptr;
     for (auto& s : *view.mutable_sides()) {
-      if (s.id() == c.id()) {
+      if (s.id() == *id) {
         held = &s;
         break;
       }

@@ -81,7 +81,8 @@ TEST(ViewPatch, CarriesOnlyTheUnitThatChanged) {
   const auto p = patch_and_apply(held, fresh);
   // Whole or as the field that changed, whichever is smaller (here the change, by a byte).
   ASSERT_EQ(p.units_size() + p.unit_changes_size(), 1);
-  EXPECT_EQ(p.units_size() == 1 ? p.units(0).id() : p.unit_changes(0).id(), "b");
+  // A change names the unit by its place in the held View (1: "b") when that is shorter.
+  EXPECT_TRUE(p.units_size() == 1 ? p.units(0).id() == "b" : p.unit_changes(0).at() == 1);
   EXPECT_EQ(p.units_gone_size(), 0);
   EXPECT_FALSE(p.has_unit_order());
   EXPECT_FALSE(p.has_turn());
@@ -106,7 +107,7 @@ TEST(ViewPatch, AMovedUnitTravelsAsTheFieldsThatChanged) {
   EXPECT_EQ(p.units_size(), 0);
   ASSERT_EQ(p.unit_changes_size(), 1);
   const auto& c = p.unit_changes(0);
-  EXPECT_EQ(c.id(), "b");
+  EXPECT_EQ(c.at(), 1u) << "b, by its place";
   EXPECT_EQ(std::vector<int>(c.fields().begin(), c.fields().end()), (std::vector<int>{pb::UnitView::kSquareFieldNumber,
                                                                                       pb::UnitView::kCarriedByFieldNumber}));
   EXPECT_EQ(c.value().square().row(), 4);
@@ -340,10 +341,12 @@ TEST(ViewPatch, MarkersChangeByKey) {
   ASSERT_EQ(p.side_changes_size(), 1);
   EXPECT_EQ(p.side_changes(0).fields_size(), 0);
   EXPECT_FALSE(p.side_changes(0).has_value()) << "no field changed: no empty value either";
-  // A count down keeps its words: the key and the new value travel.
+  // A count down keeps its words: the marker's place (activations_left, third) and the new value travel.
   EXPECT_EQ(p.side_changes(0).markers().markers_size(), 0);
   ASSERT_EQ(p.side_changes(0).markers().values_size(), 1);
-  EXPECT_EQ(p.side_changes(0).markers().values(0).key(), "activations_left");
+  EXPECT_EQ(p.side_changes(0).markers().values(0).key(), "");
+  EXPECT_EQ(std::vector<std::uint32_t>(p.side_changes(0).markers().value_at().begin(), p.side_changes(0).markers().value_at().end()),
+            (std::vector<std::uint32_t>{2}));
   EXPECT_EQ(p.side_changes(0).markers().values(0).label(), "");
   EXPECT_EQ(p.side_changes(0).markers().values(0).value(), "2");
   // New words for a held key travel whole, the value too.

@@ -138,13 +138,16 @@ function changedMarkers<T extends UnitView | SideView>(held: T, change: MarkerCh
     const label = m.label === "" ? labels().get(m.key) : undefined;
     return label === undefined ? m : { ...m, label };
   });
+  // Values named by their place name the held marker there, before anything moves.
+  if (change.valueAt.length > 0 && (change.valueAt.length !== change.values.length || change.valueAt.some((at) => at >= held.markers.length))) return undefined;
+  const valueKeys = change.values.map((v, i) => (change.valueAt.length > 0 ? held.markers[change.valueAt[i]].key : v.key));
   let put = change.at.length > 0 ? placeEntries(kept, entries, change.at, key) : putEntries(kept, entries, key);
   if (!put) return undefined;
   if (change.values.length > 0) {
     // A held marker whose value alone changed keeps its label.
     put = [...put];
-    for (const v of change.values) {
-      const i = put.findIndex((m) => m.key === v.key);
+    for (const [n, v] of change.values.entries()) {
+      const i = put.findIndex((m) => m.key === valueKeys[n]);
       if (i < 0) return undefined;
       put[i] = { ...put[i], value: v.value };
     }
@@ -231,6 +234,11 @@ function changedMenu(held: ActionMenu | undefined, change: MenuChange): ActionMe
  */
 export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | undefined {
   const unitId = (u: UnitView) => u.id;
+  // A change that names a unit or side by its place names the held View's one there.
+  const named = (c: UnitChange | SideChange, held: { id: string }[]): string | undefined => (c.at === undefined ? c.id : held[c.at]?.id);
+  const unitChangeIds = patch.unitChanges.map((c) => named(c, view.units));
+  const sideChangeIds = patch.sideChanges.map((c) => named(c, view.sides));
+  if (unitChangeIds.includes(undefined) || sideChangeIds.includes(undefined)) return undefined;
   // The held View's marker labels, read only when a marker comes without its words.
   let held: Map<string, string> | undefined;
   const labels = () => (held ??= markerLabels(view));
@@ -240,8 +248,8 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
   // 2b. A unit the view holds, some of its fields changed.
   if (patch.unitChanges.length > 0) {
     units = [...units];
-    for (const c of patch.unitChanges) {
-      const i = units.findIndex((u) => u.id === c.id);
+    for (const [n, c] of patch.unitChanges.entries()) {
+      const i = units.findIndex((u) => u.id === unitChangeIds[n]);
       if (i < 0) return undefined;
       const u = shifted(changed(units[i], c, UNIT_FIELDS, EMPTY_UNIT, labels), c.figuresShift);
       if (!u) return undefined;
@@ -265,8 +273,8 @@ export function applyPatch(view: View, patch: ViewPatch, seq: bigint): View | un
   }
   if (patch.sideChanges.length > 0) {
     sides = [...sides];
-    for (const c of patch.sideChanges) {
-      const i = sides.findIndex((held) => held.id === c.id);
+    for (const [n, c] of patch.sideChanges.entries()) {
+      const i = sides.findIndex((held) => held.id === sideChangeIds[n]);
       if (i < 0) return undefined;
       const s = changed(sides[i], c, SIDE_FIELDS, EMPTY_SIDE, labels);
       if (!s) return undefined;
