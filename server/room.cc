@@ -3,6 +3,7 @@
 #include "server/chat_channels.h"
 #include "server/frame_batch.h"
 #include "server/frame_of.h"
+#include "server/line_seqs.h"
 #include "server/static_table.h"
 #include "server/wall_clock.h"
 
@@ -173,6 +174,7 @@ void Room::catch_up(Member& m, std::uint64_t request_id, std::uint64_t since_seq
     for (std::uint64_t s = since_seq + 1; s <= seq; ++s) {
       if (auto e = game.log_line_for(log_[s - 1], m.seat)) *d->add_events() = std::move(*e);
     }
+    leave_out_following_seqs(*d);
     *d->mutable_view() = views_.whole(game, m.seat);  // a catch-up carries the whole view
   } else {
     auto* s = env.mutable_snapshot();

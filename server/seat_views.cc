@@ -1,6 +1,7 @@
 #include "server/seat_views.h"
 
 #include "engine/model/view_patch.h"
+#include "server/line_seqs.h"
 #include "server/static_table.h"
 
 namespace sandtable::server {
@@ -12,6 +13,7 @@ void SeatViews::delta(const Game& game, const std::string& seat, std::uint64_t f
   for (const auto& e : events) {
     if (auto seen = game.log_line_for(e, seat)) *out.add_events() = std::move(*seen);
   }
+  leave_out_following_seqs(out);
   pb::View fresh = game.view(seat);
   const auto it = held_.find(seat);
   std::optional<pb::ViewPatch> patch;

@@ -2,6 +2,7 @@
 
 #include "engine/model/view_patch.h"
 
+#include "server/line_seqs.h"
 #include "server/static_table.h"
 
 #include <boost/asio/connect.hpp>
@@ -100,7 +101,9 @@ void Seat::absorb(const pb::Envelope& env) {
       throw std::runtime_error("delta from " + std::to_string(env.delta().from_seq()) + " but we are at " +
                                std::to_string(seq));
     }
-    for (const auto& e : env.delta().events()) events.push_back(e);
+    pb::Delta numbered = env.delta();
+    server::number_lines(numbered);
+    for (const auto& e : numbered.events()) events.push_back(e);
     seq = env.delta().seq();
     ++deltas;
     delta_bytes += env.ByteSizeLong();

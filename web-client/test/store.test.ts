@@ -69,6 +69,15 @@ describe("table view-model", () => {
     expect(m.seq).toBe(3n);
   });
 
+  it("numbers the lines a delta sends without their seqs: each follows the one before, the first from_seq", () => {
+    let m = reduce(initialModel(), env({ body: { case: "snapshot", value: { seq: 3n, view: view([unit("b1", "blue", 1, 1)], 3n) } } })).model;
+    // 6 was hidden from this seat: 7 carries its own seq, 8 follows it.
+    const lines = [moved(0n, "b1", { col: 1, row: 2 }), moved(0n, "b1", { col: 1, row: 3 }), moved(7n, "b1", { col: 1, row: 4 }), moved(0n, "b1", { col: 1, row: 5 })];
+    m = reduce(m, env({ body: { case: "delta", value: { fromSeq: 3n, seq: 8n, events: lines, view: view([unit("b1", "blue", 1, 5)], 8n) } } })).model;
+    expect(m.log.map((e) => e.seq)).toEqual([4n, 5n, 7n, 8n]);
+    expect(m.log.at(-1)?.text).toContain("(1,5)");
+  });
+
   it("shows the server's sentence for a refused order and resyncs if behind", () => {
     let m = reduce(reduce(initialModel(), welcome).model, env({ body: { case: "snapshot", value: { seq: 3n, view: view([], 3n) } } })).model;
     const r = reduce(m, env({ body: { case: "orderRejected", value: { rejection: { code: "PW_MOVE_TOO_FAR", ruleId: "PW-MOVE-01", message: "1st Rifles may move 2 squares." }, roomSeq: 4n } } }));

@@ -97,7 +97,7 @@ export function reduce(m: TableModel, env: Envelope, now = 0): Reduced {
         view = { ...m.view, seq: d.seq };
       }
       let next = withView(m, view);
-      next = appendEvents(next, d.events.filter((e) => e.seq > m.seq));
+      next = appendEvents(next, numbered(d.events, d.fromSeq).filter((e) => e.seq > m.seq));
       return { model: { ...next, seq: d.seq > m.seq ? d.seq : m.seq }, send: [] };
     }
     case "orderAccepted":
@@ -185,6 +185,19 @@ function withView(m: TableModel, view: View | undefined): TableModel {
 /** The log prints what the engine wrote for this viewer; the client writes no rules text. */
 export function logEntry(e: Event): LogEntry {
   return { seq: e.seq, kind: "event", text: e.text || "…", dice: e.dice };
+}
+
+/**
+ * A Delta's lines with their seqs: one left out (0) is the one after the line before it, the
+ * first's the one after the Delta's from_seq (docs/protocol.md "Deltas").
+ */
+export function numbered(events: Event[], fromSeq: bigint): Event[] {
+  let next = fromSeq + 1n;
+  return events.map((e) => {
+    const seq = e.seq === 0n ? next : e.seq;
+    next = seq + 1n;
+    return seq === e.seq ? e : { ...e, seq };
+  });
 }
 
 function appendEvents(m: TableModel, events: Event[]): TableModel {
