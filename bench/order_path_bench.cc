@@ -3,7 +3,10 @@
 // or SQLite. Prints microseconds per order for each phase and bytes per seat's delta, whole and
 // by the kind of order (a move's Delta, say).
 //
-//   build/release/bench/order_path_bench [ruleset scenario-file games]
+//   build/release/bench/order_path_bench [ruleset scenario-file games [show-kind]]
+//
+// With show-kind (e.g. "move"), it also prints the first Delta of that kind each reader got, as
+// text with its bytes, to see where they go.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -15,12 +18,14 @@
 
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/message.h>
+#include <google/protobuf/text_format.h>
 
 #include "engine/core/rng.h"
 #include "engine/model/game.h"
 #include "engine/model/view_patch.h"
 #include "sandtable/v1/protocol.pb.h"
 #include "engine/registry/builtin_registry.h"
+#include "server/line_seqs.h"
 #include "tests/support/scenario_file.h"
 
 namespace {
@@ -38,6 +43,8 @@ struct Phases {
   std::map<std::string, std::map<std::string, std::vector<std::uint32_t>>> by_kind_reader;
   // Where a Delta's bytes go, summed over every seat and order.
   std::map<std::string, std::uint64_t> parts;
+  std::string show_kind;                        // print the first Delta of this kind, per reader
+  std::map<std::string, std::string> shown;     // reader -> that Delta as text
 };
 
 // The bytes of each part of a Delta, as they are on the wire (a field's tag and length included).
@@ -117,6 +124,7 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
     command->set_seat(waiting.front());
     // As server/room.cc and server/seat_views.cc do it: the next game (one state copy), then per
     // seat its View, the patch against the View it holds, its events and the Delta's bytes.
+    const std::uint64_t from_seq = game->seq();
     auto t0 = Clock::now();
     Outcome out;
     auto next = game->next(*command, out);
@@ -142,6 +150,9 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
       for (const auto& e : out.events) {
         if (auto seen = game->log_line_for(e, seats[i])) *deltas[i].add_events() = std::move(*seen);
       }
+      deltas[i].set_from_seq(from_seq);  // and seq: a Delta's bytes as they go out
+      deltas[i].set_seq(game->seq());
+      server::leave_out_following_seqs(deltas[i]);
     }
     auto t4 = Clock::now();
     for (std::size_t i = 0; i < seats.size(); ++i) {
@@ -159,6 +170,11 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
       const std::string& seat = seats[i - first];
       const std::string reader = seat == "gm" || seat == "spectator" ? seat : seat == command->seat() ? "acting side" : "other side";
       p.by_kind_reader[kind][reader].push_back(p.delta_sizes[i]);
+      if (kind == p.show_kind && !p.shown.count(reader)) {
+        std::string text;
+        google::protobuf::TextFormat::PrintToString(deltas[i - first], &text);
+        p.shown[reader] = std::to_string(p.delta_sizes[i]) + " bytes\n" + text;
+      }
     }
     auto t5 = Clock::now();
     p.execute += us(t1 - t0);
@@ -180,6 +196,7 @@ int main(int argc, char** argv) {
   const auto* rules = sandtable::builtin_registry().find(ruleset);
   if (!rules) return 1;
   Phases p;
+  if (argc > 4) p.show_kind = argv[4];
   for (int g = 0; g < games; ++g) play(*rules, scenario, static_cast<std::uint64_t>(g + 1), p);
   const double n = static_cast<double>(p.orders);
   std::printf("%s %s: %d games, %llu orders\n", ruleset.c_str(), file.c_str(), games,
@@ -203,5 +220,6 @@ int main(int argc, char** argv) {
     }
     std::printf(")\n");
   }
+  for (const auto& [reader, text] : p.shown) std::printf("\nThe first %s Delta the %s read: %s", p.show_kind.c_str(), reader.c_str(), text.c_str());
   return 0;
 }
