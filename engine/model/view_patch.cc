@@ -183,7 +183,19 @@ bool marker_change(std::string_view held, std::string_view fresh, const Whole& f
   } else {
     for (auto& v : *out.mutable_values()) v.clear_key();
   }
-  for (const auto& key : d->gone) out.add_gone(std::string(key));
+  // Gone markers by their places when shorter than their keys, as the values'.
+  std::size_t gone_keys = 0, gone_places = 0;
+  for (const auto& key : d->gone) {
+    gone_keys += 2 + key.size();
+    const auto held_at = std::find_if(held_markers.begin(), held_markers.end(), [&](const pb::Marker& m) { return m.key() == key; });
+    const auto h = static_cast<std::uint32_t>(held_at - held_markers.begin());
+    out.add_gone_at(h);
+    gone_places += h < 128 ? 1 : 2;
+  }
+  if (out.gone_at_size() == 0 || gone_places + 2 >= gone_keys) {
+    out.clear_gone_at();
+    for (const auto& key : d->gone) out.add_gone(std::string(key));
+  }
   if (d->reordered) {
     std::vector<std::string_view> held_keys, fresh_keys, sent;
     for (const auto& m : held_markers) held_keys.push_back(m.key());

@@ -84,7 +84,12 @@ bool apply_change(M& held, const Change& c, const Labels& labels) {
       values.Mutable(i)->set_key(markers.Get(static_cast<int>(value_at.Get(i))).key());
     }
   }
-  remove_gone(markers, c.markers().gone(), key_of);
+  auto gone = c.markers().gone();
+  for (const auto at : c.markers().gone_at()) {
+    if (at >= static_cast<std::uint32_t>(markers.size())) return false;
+    gone.Add(std::string(markers.Get(static_cast<int>(at)).key()));
+  }
+  remove_gone(markers, gone, key_of);
   const auto entries = with_labels(c.markers().markers(), labels);
   if (c.markers().at_size() > 0) {
     if (c.markers().has_order() || !place_entries(markers, entries, c.markers().at(), key_of)) return false;

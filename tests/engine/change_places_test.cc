@@ -1,6 +1,7 @@
 // A unit or side change names what it changes by its place in the held View when that is shorter
-// than its id, and a marker whose value alone changed by its place in the held list when that is
-// shorter than its key (view.proto UnitChange.at, SideChange.at, MarkerChange.value_at). Every
+// than its id, and a marker whose value alone changed, or that is gone, by its place in the held
+// list when that is shorter than its key (view.proto UnitChange.at, SideChange.at,
+// MarkerChange.value_at and gone_at). Every
 // case is applied and compared with the fresh View byte for byte (tests/support/patch_check.h).
 #include <gtest/gtest.h>
 
@@ -101,8 +102,26 @@ TEST(ChangePlaces, AValuesPlaceIsTheHeldListsBeforeMarkersGo) {
   const auto p = patch_and_apply(held, fresh);
   ASSERT_EQ(p.unit_changes_size(), 1);
   const auto& m = p.unit_changes(0).markers();
-  EXPECT_EQ(m.gone_size(), 1);
+  EXPECT_EQ(places(m.gone_at()), (std::vector<std::uint32_t>{1})) << "activated, by its place";
+  EXPECT_EQ(m.gone_size(), 0);
   EXPECT_EQ(places(m.value_at()), (std::vector<std::uint32_t>{2}));
+}
+
+// The end of a turn takes the same markers off every unit: each goes by its place.
+TEST(ChangePlaces, MarkersGoneGoByTheirPlaces) {
+  pb::View held = table();
+  for (auto& u : *held.mutable_units()) {
+    add_marker(*u.mutable_markers(), "activated", "Activated", "");
+    add_marker(*u.mutable_markers(), "moved", "Moved", "");
+  }
+  pb::View fresh = held;
+  for (auto& u : *fresh.mutable_units()) u.mutable_markers()->DeleteSubrange(1, 2);
+  const auto p = patch_and_apply(held, fresh);
+  ASSERT_EQ(p.unit_changes_size(), 3);
+  for (const auto& c : p.unit_changes()) {
+    EXPECT_EQ(places(c.markers().gone_at()), (std::vector<std::uint32_t>{1, 2}));
+    EXPECT_EQ(c.markers().gone_size(), 0);
+  }
 }
 
 // A key no longer than its place costs travels as the key.
@@ -140,6 +159,11 @@ TEST(ChangePlaces, ApplyRefusesAPlaceItDoesNotHold) {
   uneven.mutable_side_changes(0)->mutable_markers()->set_value_at(0, 0);
   uneven.mutable_side_changes(0)->mutable_markers()->add_values()->set_value("4");
   EXPECT_TRUE(refused(uneven)) << "two values, one place";
+  pb::ViewPatch gone;
+  auto* g = gone.add_unit_changes();
+  g->set_at(0);
+  g->mutable_markers()->add_gone_at(1);
+  EXPECT_TRUE(refused(gone)) << "a gone marker past the last";
   pb::ViewPatch fits = value;
   fits.mutable_side_changes(0)->mutable_markers()->set_value_at(0, 0);
   pb::View v = table();

@@ -215,7 +215,7 @@ describe("applyPatch", () => {
     expect(applyPatch(v, patch({ unitChanges: [{ id: "b1", fields: [], markers: { values: [{ key: "dug_in", value: "1" }] } }] }), 6n)).toBeUndefined();
   });
 
-  it("names a unit, a side and a marker's value by their places in the held View when the server leaves their ids out", () => {
+  it("names a unit, a side, a marker's value and a gone marker by their places in the held View when the server leaves their ids out", () => {
     const v = held();
     v.units[1].markers = [
       { $typeName: "sandtable.v1.Marker", key: "activated", label: "Activated", value: "" },
@@ -224,7 +224,7 @@ describe("applyPatch", () => {
     v.sides[1].markers = [{ $typeName: "sandtable.v1.Marker", key: "activations_left", label: "Activations left", value: "6" }];
     const before = deepCopy(v);
     // b1 leaves first: the places are those of the View held before the patch (b2 second).
-    const unitChange = { at: 1, fields: [], markers: { gone: ["activated"], values: [{ value: "2" }], valueAt: [1] } };
+    const unitChange = { at: 1, fields: [], markers: { goneAt: [0], values: [{ value: "2" }], valueAt: [1] } };
     const sideChange = { at: 1, fields: [], markers: { values: [{ value: "5" }], valueAt: [0] } };
     const out = applyPatch(v, patch({ unitsGone: ["b1"], unitChanges: [unitChange], sideChanges: [sideChange] }), 6n)!;
     expect(ids(out)).toEqual(["b2", "r1"]);
@@ -234,6 +234,7 @@ describe("applyPatch", () => {
     // A place the held View does not have, or places that do not pair with the values: resynchronise.
     expect(applyPatch(v, patch({ unitChanges: [{ ...unitChange, at: 3 }] }), 6n)).toBeUndefined();
     expect(applyPatch(v, patch({ sideChanges: [{ ...sideChange, at: 2 }] }), 6n)).toBeUndefined();
+    expect(applyPatch(v, patch({ unitChanges: [{ ...unitChange, markers: { goneAt: [2] } }] }), 6n)).toBeUndefined();
     expect(applyPatch(v, patch({ sideChanges: [{ ...sideChange, markers: { values: [{ value: "5" }], valueAt: [1] } }] }), 6n)).toBeUndefined();
     expect(applyPatch(v, patch({ sideChanges: [{ ...sideChange, markers: { values: [{ value: "5" }, { value: "4" }], valueAt: [0] } }] }), 6n)).toBeUndefined();
   });

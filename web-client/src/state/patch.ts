@@ -130,7 +130,9 @@ function markerLabels(view: View): Map<string, string> {
 function changedMarkers<T extends UnitView | SideView>(held: T, change: MarkerChange | undefined, labels: () => Map<string, string>): T | undefined {
   if (!change) return held;
   const key = (m: { key: string }) => m.key;
-  const kept = removeGone(held.markers, change.gone, key);
+  // Gone markers named by their place name the held marker there.
+  if (change.goneAt.some((at) => at >= held.markers.length)) return undefined;
+  const kept = removeGone(held.markers, [...change.gone, ...change.goneAt.map((at) => held.markers[at].key)], key);
   // Places and an order never come together (view.proto MarkerChange): such a patch does not fit.
   if (change.at.length > 0 && change.order) return undefined;
   // A new marker without words has those of its key elsewhere in the held View.
