@@ -74,7 +74,23 @@ int score_move(const PwState& st, const Enemies& enemies, int before, const Unit
   return s;
 }
 
-int score_command(const PwState& st, const pb::PwCommand& c) {
+// Each side's Enemies, gathered once for all the orders one choice scores.
+class EnemiesOf {
+ public:
+  explicit EnemiesOf(const PwState& st) : st_(st) {}
+  const Enemies& operator()(int side) {
+    for (const auto& [s, e] : gathered_) {
+      if (s == side) return e;
+    }
+    return gathered_.emplace_back(side, Enemies(st_, side)).second;
+  }
+
+ private:
+  const PwState& st_;
+  std::vector<std::pair<int, Enemies>> gathered_;
+};
+
+int score_command(const PwState& st, const pb::PwCommand& c, EnemiesOf& enemies_of) {
   switch (c.body_case()) {
     case pb::PwCommand::kArtilleryPlan:
       return 10 * c.artillery_plan().targets_size();
@@ -97,14 +113,14 @@ int score_command(const PwState& st, const pb::PwCommand& c) {
     case pb::PwCommand::kMove: {
       const Unit* u = st.alive_unit(c.move().unit_id());
       if (!u) return -100;
-      const Enemies enemies(st, u->side);
+      const Enemies& enemies = enemies_of(u->side);
       return score_move(st, enemies, enemies.nearest(u->sq), *u, to_sq(c.move().path(c.move().path_size() - 1)),
                         static_cast<Facing>(c.move().facing()));
     }
     case pb::PwCommand::kFace: {
       const Unit* u = st.alive_unit(c.face().unit_id());
       if (!u) return -100;
-      const Enemies enemies(st, u->side);
+      const Enemies& enemies = enemies_of(u->side);
       const bool now = enemy_in_reach(enemies, *u, u->sq, u->facing);
       const bool then = enemy_in_reach(enemies, *u, u->sq, static_cast<Facing>(c.face().facing()));
       return (!now && then) ? 3 : -3;
@@ -245,24 +261,28 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
 // enumerating every path (what makes a naive bot slow), destinations are found by a
 // breadth-first walk, ranked by the move score, and only the best few are checked.
 void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
-  // Close combat with each adjacent enemy, and fire at each enemy square in reach.
+  // Close combat with each adjacent enemy, and fire at each enemy square in reach: checked as
+  // check_close_combat and check_fire would check the orders (check_unit_order, then the rest for
+  // the unit in hand), and an order built only for what passes.
+  const bool may_order = orders_now(st, side) && u.side == side;
   std::vector<Sq> fired_at;
   for (const auto& e : st.units) {
     if (!e.alive || e.side == side) continue;
-    if (grid::adjacent(u.sq, e.sq)) {
+    if (grid::adjacent(u.sq, e.sq) && may_order && !check_close_combat_of(st, side, u, e.id, Say::kCodeOnly)) {
       pb::PwCommand c;
       auto* cc = c.mutable_close_combat();
       cc->set_unit_id(u.id);
       cc->set_target_id(e.id);
-      if (!check_close_combat(st, side, *cc)) out.push_back(std::move(c));
+      out.push_back(std::move(c));
     }
     if (in_fire_reach(st, u, e.sq) && std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
       fired_at.push_back(e.sq);
+      if (!may_order || check_fire_at(st, side, u, e.sq, Say::kCodeOnly)) continue;
       pb::PwCommand c;
       auto* f = c.mutable_fire();
       f->set_unit_id(u.id);
       *f->mutable_target() = to_pb(e.sq);
-      if (!check_fire(st, side, *f)) out.push_back(std::move(c));
+      out.push_back(std::move(c));
     }
   }
   const Enemies enemies(st, side);
@@ -337,8 +357,9 @@ class PwBot final : public Bot {
     if (options.empty()) return std::nullopt;
     int best = INT_MIN;
     std::size_t pick = 0;
+    EnemiesOf enemies_of(st);
     for (std::size_t i = 0; i < options.size(); ++i) {
-      const int s = score_command(st, options[i]) * 4 + static_cast<int>(rng.below(8));
+      const int s = score_command(st, options[i], enemies_of) * 4 + static_cast<int>(rng.below(8));
       if (s > best) {
         best = s;
         pick = i;

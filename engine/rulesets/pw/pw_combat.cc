@@ -10,7 +10,6 @@ namespace sandtable::pw {
 
 namespace {
 
-Refusal r(std::string code, std::string rule, std::string msg) { return {std::move(code), std::move(rule), std::move(msg)}; }
 
 // PW-CC-04 modifiers of the rolling unit; uphill applies to the attacker only.
 int cc_modifier(const PwState& st, const Unit& u, const Unit& enemy, bool attacker, pb::PwCloseCombatFought* ev) {
@@ -66,29 +65,42 @@ void lose_sp(Context& ctx, const Unit& u, const std::string& reason) {
 
 // PW-CC-01 says "an activated unit": every type may start a close combat, Commanders, artillery
 // and transport included; what limits it is contact, facing (GAP-PW-CC-01) and once a turn.
-Check check_close_combat(const PwState& st, int side, const pb::PwCloseCombat& c) {
+Check check_close_combat(const PwState& st, int side, const pb::PwCloseCombat& c, Say say) {
   const Unit* up = nullptr;
   if (auto bad = check_unit_order(st, side, c.unit_id(), &up)) return bad;
-  const Unit& u = *up;
-  if (!u.carried_by.empty()) return r("PW_CC_CARRIED", "PW-TRN-03", label(u) + " is with its transport and cannot fight.");
-  if (u.busy) return r("PW_UNIT_BUSY", "PW-TER-06", label(u) + " has spent this turn on a whole-turn task and cannot fight.");
+  return check_close_combat_of(st, side, *up, c.target_id(), say);
+}
+
+Check check_close_combat_of(const PwState& st, int side, const Unit& u, const std::string& target_id, Say say) {
+  if (!u.carried_by.empty()) return said(say, "PW_CC_CARRIED", "PW-TRN-03", [&] { return label(u) + " is with its transport and cannot fight."; });
+  if (u.busy) {
+    return said(say, "PW_UNIT_BUSY", "PW-TER-06", [&] { return label(u) + " has spent this turn on a whole-turn task and cannot fight."; });
+  }
   if (u.cc_done) {
-    return r("PW_CC_TWICE", "PW-CC-01", label(u) + " has already fought its close combat; only advancing after a win (PW-CC-05) allows another.");
+    return said(say, "PW_CC_TWICE", "PW-CC-01", [&] {
+      return label(u) + " has already fought its close combat; only advancing after a win (PW-CC-05) allows another.";
+    });
   }
   if (st.side_state[static_cast<std::size_t>(side)].exhausted) {
-    return r("PW_EXHAUSTED_CC", "PW-EXH-02", side_name(st, side_id(st, side)) + " is exhausted and may not start close combats.");
+    return said(say, "PW_EXHAUSTED_CC", "PW-EXH-02",
+                [&] { return side_name(st, side_id(st, side)) + " is exhausted and may not start close combats."; });
   }
   if (auto bad = check_activation_available(st, u)) return bad;
-  const Unit* d = st.alive_unit(c.target_id());
-  if (!d) return r("PW_NO_SUCH_UNIT", "PW-UNIT-02", "There is no unit '" + c.target_id() + "' on the table.");
-  if (d->side == side) return r("PW_CC_NOT_ENEMY", "PW-CC-01", label(*d) + " is a friendly unit.");
-  if (!d->carried_by.empty()) return r("PW_CC_TARGET_CARRIED", "PW-TRN-02", label(*d) + " is with its transport; attack the transport.");
+  const Unit* d = st.alive_unit(target_id);
+  if (!d) return said(say, "PW_NO_SUCH_UNIT", "PW-UNIT-02", [&] { return "There is no unit '" + target_id + "' on the table."; });
+  if (d->side == side) return said(say, "PW_CC_NOT_ENEMY", "PW-CC-01", [&] { return label(*d) + " is a friendly unit."; });
+  if (!d->carried_by.empty()) {
+    return said(say, "PW_CC_TARGET_CARRIED", "PW-TRN-02", [&] { return label(*d) + " is with its transport; attack the transport."; });
+  }
   if (!grid::adjacent(u.sq, d->sq)) {
-    return r("PW_CC_NOT_ADJACENT", "PW-CC-01", label(u) + " at " + sq_text(u.sq) + " is not orthogonally adjacent to " + label(*d) + " at " + sq_text(d->sq) + ".");
+    return said(say, "PW_CC_NOT_ADJACENT", "PW-CC-01", [&] {
+      return label(u) + " at " + sq_text(u.sq) + " is not orthogonally adjacent to " + label(*d) + " at " + sq_text(d->sq) + ".";
+    });
   }
   if (grid::facing_toward(u.sq, d->sq) != u.facing) {
-    return r("PW_CC_NOT_FACING", "PW-CC-01", label(u) + " faces " + grid::facing_name(u.facing) + ", not toward " + label(*d) +
-                                                 "; a unit attacks the enemy it faces.");
+    return said(say, "PW_CC_NOT_FACING", "PW-CC-01", [&] {
+      return label(u) + " faces " + grid::facing_name(u.facing) + ", not toward " + label(*d) + "; a unit attacks the enemy it faces.";
+    });
   }
   return std::nullopt;
 }

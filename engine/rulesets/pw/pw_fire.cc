@@ -57,48 +57,68 @@ void add_hits_for_unit(const PwState& st, const Unit& u, int hits, const std::st
   }
 }
 
-Check check_fire(const PwState& st, int side, const pb::PwFire& f) {
+Check check_fire(const PwState& st, int side, const pb::PwFire& f, Say say) {
   const Unit* up = nullptr;
   if (auto bad = check_unit_order(st, side, f.unit_id(), &up)) return bad;
-  const Unit& u = *up;
+  return check_fire_at(st, side, *up, to_sq(f.target()), say);
+}
+
+Check check_fire_at(const PwState& st, int side, const Unit& u, Sq t, Say say) {
   const TypeRow& row = row_of(u);
   if (u.type == UnitType::kArtillery) {
-    return r("PW_FIRE_ARTILLERY", "PW-ART-01", label(u) + " is artillery: it fires only in the Artillery Fire phase at the start of the turn.");
+    return said(say, "PW_FIRE_ARTILLERY", "PW-ART-01",
+                [&] { return label(u) + " is artillery: it fires only in the Artillery Fire phase at the start of the turn."; });
   }
   if (row.fire_range == 0) {
-    return r("PW_FIRE_CANNOT", "PW-FIRE-04", label(u) + " (" + row.words + ") has no fire weapon; only infantry, dismounted cavalry and machine guns fire.");
+    return said(say, "PW_FIRE_CANNOT", "PW-FIRE-04", [&] {
+      return label(u) + " (" + row.words + ") has no fire weapon; only infantry, dismounted cavalry and machine guns fire.";
+    });
   }
-  if (!u.carried_by.empty()) return r("PW_FIRE_CARRIED", "PW-TRN-03", label(u) + " is aboard its transport and cannot fire.");
-  if (u.busy) return r("PW_UNIT_BUSY", "PW-TER-06", label(u) + " has spent this turn on a whole-turn task and cannot fire.");
-  if (u.fired) return r("PW_FIRE_TWICE", "PW-FIRE-02", label(u) + " has already fired this turn; a unit fires once per turn.");
-  if (in_river(st, u)) return r("PW_FIRE_IN_RIVER", "PW-TER-05", label(u) + " is in the river and may not fire.");
-  if (crossing_trench(st, u)) return r("PW_FIRE_CROSSING_TRENCH", "PW-TER-07", label(u) + " is crossing a trench and may not fire.");
+  if (!u.carried_by.empty()) return said(say, "PW_FIRE_CARRIED", "PW-TRN-03", [&] { return label(u) + " is aboard its transport and cannot fire."; });
+  if (u.busy) {
+    return said(say, "PW_UNIT_BUSY", "PW-TER-06", [&] { return label(u) + " has spent this turn on a whole-turn task and cannot fire."; });
+  }
+  if (u.fired) {
+    return said(say, "PW_FIRE_TWICE", "PW-FIRE-02", [&] { return label(u) + " has already fired this turn; a unit fires once per turn."; });
+  }
+  if (in_river(st, u)) return said(say, "PW_FIRE_IN_RIVER", "PW-TER-05", [&] { return label(u) + " is in the river and may not fire."; });
+  if (crossing_trench(st, u)) {
+    return said(say, "PW_FIRE_CROSSING_TRENCH", "PW-TER-07", [&] { return label(u) + " is crossing a trench and may not fire."; });
+  }
   if (u.squares_moved > 0 && u.squares_moved >= u.move_allowance) {
-    return r("PW_FIRE_AFTER_FULL_MOVE", "PW-MOVE-05", label(u) + " used its whole move (" + std::to_string(u.squares_moved) +
-                                                          " squares); firing costs 1 square, so it may not fire now.");
+    return said(say, "PW_FIRE_AFTER_FULL_MOVE", "PW-MOVE-05", [&] {
+      return label(u) + " used its whole move (" + std::to_string(u.squares_moved) + " squares); firing costs 1 square, so it may not fire now.";
+    });
   }
   if (auto bad = check_activation_available(st, u)) return bad;
-  const Sq t = to_sq(f.target());
-  if (!st.on_board(t)) return r("PW_FIRE_OFF_BOARD", "PW-FIRE-01", sq_text(t) + " is not on the table.");
+  if (!st.on_board(t)) return said(say, "PW_FIRE_OFF_BOARD", "PW-FIRE-01", [&] { return sq_text(t) + " is not on the table."; });
   const int range = fire_range(st, u);
   const int dist = grid::distance(u.sq, t);
   if (t == u.sq || !grid::in_arc(u.sq, u.facing, t)) {
-    return r("PW_FIRE_ARC", "PW-FIRE-02", sq_text(t) + " is outside the 90-degree forward arc of " + label(u) + " (facing " +
-                                              grid::facing_name(u.facing) + ").");
+    return said(say, "PW_FIRE_ARC", "PW-FIRE-02", [&] {
+      return sq_text(t) + " is outside the 90-degree forward arc of " + label(u) + " (facing " + grid::facing_name(u.facing) + ").";
+    });
   }
   if (dist > range) {
     const bool wood = st.cell(u.sq).woods;
-    return r("PW_FIRE_RANGE", wood ? "PW-TER-04" : "PW-FIRE-01",
-             sq_text(t) + " is " + std::to_string(dist) + " squares from " + label(u) + ", beyond its range of " + std::to_string(range) +
-                 (wood ? " (weapons reach 1 square inside a wood)." : "."));
+    return said(say, "PW_FIRE_RANGE", wood ? "PW-TER-04" : "PW-FIRE-01", [&] {
+      return sq_text(t) + " is " + std::to_string(dist) + " squares from " + label(u) + ", beyond its range of " + std::to_string(range) +
+             (wood ? " (weapons reach 1 square inside a wood)." : ".");
+    });
   }
-  if (!st.enemy_at(t, side)) return r("PW_FIRE_NO_TARGET", "PW-FIRE-05", "There is no enemy unit in " + sq_text(t) + " to fire at.");
+  if (!st.enemy_at(t, side)) {
+    return said(say, "PW_FIRE_NO_TARGET", "PW-FIRE-05", [&] { return "There is no enemy unit in " + sq_text(t) + " to fire at."; });
+  }
   if (!edge_ok(st, u, t)) {
-    return r("PW_FIRE_NOT_EDGE", "PW-FIRE-03", label(u) + " cannot fire out of the " + terrain_word(st.cell(u.sq)) + " from " + sq_text(u.sq) +
-                                                   ": only units on its edge square facing the target may fire out.");
+    return said(say, "PW_FIRE_NOT_EDGE", "PW-FIRE-03", [&] {
+      return label(u) + " cannot fire out of the " + terrain_word(st.cell(u.sq)) + " from " + sq_text(u.sq) +
+             ": only units on its edge square facing the target may fire out.";
+    });
   }
   if (!direct_los(st, u.sq, t, false)) {
-    return r("PW_FIRE_NO_LOS", "PW-FIRE-02", label(u) + " has no direct line of sight to " + sq_text(t) + " (cover, a crest or a unit is in between).");
+    return said(say, "PW_FIRE_NO_LOS", "PW-FIRE-02", [&] {
+      return label(u) + " has no direct line of sight to " + sq_text(t) + " (cover, a crest or a unit is in between).";
+    });
   }
   return std::nullopt;
 }
@@ -139,22 +159,26 @@ void do_fire(Context& ctx, PwState& st, int side, const pb::PwFire& f) {
 
 // ---- artillery ----
 
-Check check_artillery_target(const PwState& st, const Unit& gun, Sq t) {
-  if (!st.on_board(t)) return r("PW_ART_OFF_BOARD", "PW-ART-02", sq_text(t) + " is not on the table.");
+Check check_artillery_target(const PwState& st, const Unit& gun, Sq t, Say say) {
+  if (!st.on_board(t)) return said(say, "PW_ART_OFF_BOARD", "PW-ART-02", [&] { return sq_text(t) + " is not on the table."; });
   if (t == gun.sq || !grid::in_arc(gun.sq, gun.facing, t)) {
-    return r("PW_ART_ARC", "PW-ART-03", sq_text(t) + " is outside the 90-degree forward arc of " + label(gun) + " (facing " +
-                                            grid::facing_name(gun.facing) + ").");
+    return said(say, "PW_ART_ARC", "PW-ART-03", [&] {
+      return sq_text(t) + " is outside the 90-degree forward arc of " + label(gun) + " (facing " + grid::facing_name(gun.facing) + ").";
+    });
   }
   const int range = fire_range(st, gun);
   const int dist = grid::distance(gun.sq, t);
   if (dist > range) {
-    return r("PW_ART_RANGE", st.cell(gun.sq).woods ? "PW-TER-04" : "PW-ART-02",
-             std::string(row_of(gun).words) + " " + label(gun) + " reaches " + std::to_string(range) + " squares; " + sq_text(t) + " is " +
-                 std::to_string(dist) + " away.");
+    return said(say, "PW_ART_RANGE", st.cell(gun.sq).woods ? "PW-TER-04" : "PW-ART-02", [&] {
+      return std::string(row_of(gun).words) + " " + label(gun) + " reaches " + std::to_string(range) + " squares; " + sq_text(t) + " is " +
+             std::to_string(dist) + " away.";
+    });
   }
   if (!edge_ok(st, gun, t)) {
-    return r("PW_ART_NOT_EDGE", "PW-ART-05", label(gun) + " cannot fire out of the " + terrain_word(st.cell(gun.sq)) + " from " +
-                                                 sq_text(gun.sq) + ": artillery fires out only from an edge square.");
+    return said(say, "PW_ART_NOT_EDGE", "PW-ART-05", [&] {
+      return label(gun) + " cannot fire out of the " + terrain_word(st.cell(gun.sq)) + " from " + sq_text(gun.sq) +
+             ": artillery fires out only from an edge square.";
+    });
   }
   return std::nullopt;
 }

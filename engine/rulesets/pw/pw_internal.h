@@ -99,14 +99,26 @@ const Unit* stacking_blocker(const PwState& st, const Unit& u, Sq s);
 bool move_refused_anyway(const PwState& st, int side, const Unit& u, const std::vector<Sq>& path);
 // Whether a check writes its refusal's sentence, or only its code and rule (for enumerations).
 enum class Say { kWords, kCodeOnly };
+// A refusal whose sentence is written only when someone will read it (the menus, the bot and
+// the turn's bookkeeping ask thousands of checks and read only whether they pass).
+template <class Words>
+Refusal said(Say say, const char* code, const char* rule, Words&& words) {
+  return {code, rule, say == Say::kWords ? words() : std::string()};
+}
+// Whether `side`'s units may be given orders now (check_unit_order's first test).
+inline bool orders_now(const PwState& st, int side) { return st.phase == Phase::kActivation && st.active_side == side; }
 Check check_move(const PwState& st, int side, const pb::PwMove& m, MovePlan* plan, Say say = Say::kWords);
 Check check_face(const PwState& st, int side, const pb::PwFace& f);
-Check check_fire(const PwState& st, int side, const pb::PwFire& f);
-Check check_close_combat(const PwState& st, int side, const pb::PwCloseCombat& c);
+Check check_fire(const PwState& st, int side, const pb::PwFire& f, Say say = Say::kWords);
+// check_fire once check_unit_order has found the unit: `u` fires at `target`.
+Check check_fire_at(const PwState& st, int side, const Unit& u, Sq target, Say say);
+Check check_close_combat(const PwState& st, int side, const pb::PwCloseCombat& c, Say say = Say::kWords);
+// check_close_combat once check_unit_order has found the unit: `u` attacks `target_id`.
+Check check_close_combat_of(const PwState& st, int side, const Unit& u, const std::string& target_id, Say say);
 Check check_stationary(const PwState& st, int side, const pb::PwStationary& s);
 Check check_plan(const PwState& st, int side, const pb::PwArtilleryPlan& p);
 // Artillery target (range, arc, edge square) for one battery.
-Check check_artillery_target(const PwState& st, const Unit& gun, Sq target);
+Check check_artillery_target(const PwState& st, const Unit& gun, Sq target, Say say = Say::kWords);
 // Move allowance before the steps are known (for views): base, -1 fired, wood/river/trench 1.
 int base_allowance(const PwState& st, const Unit& u);
 // Can the unit still do anything this turn (beyond ending its activation)?
@@ -134,6 +146,6 @@ bool stalled(const PwState& st);
 
 void add_hits_for_unit(const PwState& st, const Unit& u, int hits, const std::string& cause, pb::PwHitsPending* out);
 // Event helpers.
-void emit_pw(Context& ctx, pb::PwEvent body, std::vector<std::string> visible_to = {});
+void emit_pw(Context& ctx, const pb::PwEvent& body, std::vector<std::string> visible_to = {});
 
 }  // namespace sandtable::pw

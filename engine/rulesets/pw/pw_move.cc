@@ -80,13 +80,6 @@ Check check_may_move(const PwState& st, const Unit& u) {
 
 namespace {
 
-// A refusal whose sentence is written only when someone will read it (the menu's enumeration asks
-// thousands of paths and reads only the codes).
-template <class Words>
-Refusal said(Say say, const char* code, const char* rule, Words&& words) {
-  return {code, rule, say == Say::kWords ? words() : std::string()};
-}
-
 bool any_adjacent_enemy(const PwState& st, int side, Sq s) {
   return std::any_of(st.units.begin(), st.units.end(),
                      [&](const Unit& e) { return e.alive && e.side != side && grid::adjacent(e.sq, s); });

@@ -14,7 +14,7 @@ bool battery_ready(const PwState& st, const Unit& u) {
   if (!u.alive || u.type != UnitType::kArtillery || !u.carried_by.empty() || in_river(st, u)) return false;
   for (int r = 0; r < st.rows; ++r) {
     for (int c = 0; c < st.cols; ++c) {
-      if (!check_artillery_target(st, u, {c, r})) return true;
+      if (!check_artillery_target(st, u, {c, r}, Say::kCodeOnly)) return true;
     }
   }
   return false;

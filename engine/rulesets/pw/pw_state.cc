@@ -161,7 +161,7 @@ std::vector<const Unit*> adjacent_enemies(const PwState& st, int side, Sq s) {
   return out;
 }
 
-void emit_pw(Context& ctx, pb::PwEvent body, std::vector<std::string> visible_to) {
+void emit_pw(Context& ctx, const pb::PwEvent& body, std::vector<std::string> visible_to) {
   pb::Event e = event_of(body);
   for (auto& s : visible_to) e.add_visible_to(std::move(s));
   ctx.emit(std::move(e), &body);

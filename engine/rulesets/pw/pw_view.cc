@@ -19,24 +19,22 @@ const char* phase_words(Phase p) {
   return "";
 }
 
+// Checked for the unit in hand and without sentences: unit_can_act is asked of every unit for
+// every view and bot choice, and reads only whether some target passes.
 bool any_fire_target(const PwState& st, const Unit& u) {
+  if (!orders_now(st, u.side)) return false;  // check_unit_order would refuse every target
   for (const auto& e : st.units) {
     if (!e.alive || e.side == u.side || !in_fire_reach(st, u, e.sq)) continue;
-    pb::PwFire f;
-    f.set_unit_id(u.id);
-    *f.mutable_target() = to_pb(e.sq);
-    if (!check_fire(st, u.side, f)) return true;
+    if (!check_fire_at(st, u.side, u, e.sq, Say::kCodeOnly)) return true;
   }
   return false;
 }
 
 bool any_cc_target(const PwState& st, const Unit& u) {
+  if (!orders_now(st, u.side)) return false;
   for (const auto& e : st.units) {
     if (!e.alive || e.side == u.side || !grid::adjacent(e.sq, u.sq)) continue;
-    pb::PwCloseCombat c;
-    c.set_unit_id(u.id);
-    c.set_target_id(e.id);
-    if (!check_close_combat(st, u.side, c)) return true;
+    if (!check_close_combat_of(st, u.side, u, e.id, Say::kCodeOnly)) return true;
   }
   return false;
 }
