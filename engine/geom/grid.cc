@@ -21,19 +21,6 @@ Facing facing_toward(Sq a, Sq b) {
   return Facing::kWest;
 }
 
-bool in_arc(Sq from, Facing facing, Sq to) {
-  const int dc = to.col - from.col;
-  const int dr = to.row - from.row;
-  int ahead = 0, across = 0;  // rotate so the unit faces north
-  switch (facing) {
-    case Facing::kNorth: ahead = dr; across = dc; break;
-    case Facing::kEast: ahead = dc; across = dr; break;
-    case Facing::kSouth: ahead = -dr; across = dc; break;
-    case Facing::kWest: ahead = -dc; across = dr; break;
-  }
-  return ahead > 0 && ahead >= std::abs(across);
-}
-
 Side side_touched(Sq at, Facing facing, Sq other) {
   const Facing toward = facing_toward(at, other);
   if (toward == facing) return Side::kFront;

@@ -43,7 +43,18 @@ Facing facing_toward(Sq a, Sq b);
 
 // 90-degree forward arc: the squares between and on the two 45-degree diagonals ahead, not
 // the unit's own square. For north: drow >= |dcol| and drow > 0.
-bool in_arc(Sq from, Facing facing, Sq to);
+inline bool in_arc(Sq from, Facing facing, Sq to) {
+  const int dc = to.col - from.col;
+  const int dr = to.row - from.row;
+  int ahead = 0, across = 0;  // rotate so the unit faces north
+  switch (facing) {
+    case Facing::kNorth: ahead = dr; across = dc; break;
+    case Facing::kEast: ahead = dc; across = dr; break;
+    case Facing::kSouth: ahead = -dr; across = dc; break;
+    case Facing::kWest: ahead = -dc; across = dr; break;
+  }
+  return ahead > 0 && ahead >= std::abs(across);
+}
 
 enum class Side { kFront, kFlank, kRear };
 // Which side of a unit (at `at`, facing `facing`) an orthogonally adjacent square touches.

@@ -21,12 +21,13 @@ bool fights(UnitType t) {
 struct Enemies {
   std::vector<Sq> all;       // living enemies, those carried included (nearest_enemy_distance)
   std::vector<Sq> in_field;  // living enemies not carried, in unit order (sight and facing)
+  std::vector<Sq> carried;   // the rest of `all`
 
   Enemies(const PwState& st, int side) {
     for (const auto& e : st.units) {
       if (!e.alive || e.side == side) continue;
       all.push_back(e.sq);
-      if (e.carried_by.empty()) in_field.push_back(e.sq);
+      (e.carried_by.empty() ? in_field : carried).push_back(e.sq);
     }
   }
   int nearest(Sq s) const {
@@ -36,19 +37,38 @@ struct Enemies {
   }
 };
 
+// What the walk weighs a square by, from one pass over the enemies in the field: the distance to
+// the nearest enemy (Enemies::nearest) and the first of the nearest in the field (face_nearest).
+struct Nearest {
+  int distance;
+  const Sq* in_field;  // null when no enemy is in the field
+};
+Nearest nearest_from(const Enemies& enemies, Sq at) {
+  Nearest n{1 << 20, nullptr};
+  int best_d = 1 << 30;
+  for (const Sq& e : enemies.in_field) {
+    const int d = grid::distance(at, e);
+    if (d < best_d) {
+      best_d = d;
+      n.in_field = &e;
+    }
+  }
+  n.distance = std::min(n.distance, best_d);
+  for (const Sq e : enemies.carried) n.distance = std::min(n.distance, grid::distance(e, at));
+  return n;
+}
+
 // Is any living enemy in this unit's arc and fire range if it stood at `at` facing `f`?
-bool enemy_in_reach(const Enemies& enemies, const Unit& u, Sq at, Facing f) {
-  const int range = std::max(row_of(u).fire_range, 1);
+bool enemy_in_reach(const Enemies& enemies, const TypeRow& row, Sq at, Facing f) {
+  const int range = std::max(row.fire_range, 1);
   for (const Sq e : enemies.in_field) {
     if (grid::distance(at, e) <= range && grid::in_arc(at, f, e)) return true;
   }
   return false;
 }
 
-// `before` is the unit's distance to the nearest enemy where it stands.
-int score_move(const PwState& st, const Enemies& enemies, int before, const Unit& u, Sq to, Facing f) {
-  const int after = enemies.nearest(to);
-  const TypeRow& row = row_of(u);
+// `before` is the unit's distance to the nearest enemy where it stands, `after` from `to`.
+int score_move(const PwState& st, const Enemies& enemies, int before, int after, const Unit& u, const TypeRow& row, Sq to, Facing f) {
   int s = 0;
   switch (u.type) {
     case UnitType::kArtillery:
@@ -70,8 +90,12 @@ int score_move(const PwState& st, const Enemies& enemies, int before, const Unit
       break;
   }
   if (square_in_cover(st, to)) s += 3;
-  if (enemy_in_reach(enemies, u, to, f)) s += 4;
+  if (enemy_in_reach(enemies, row, to, f)) s += 4;
   return s;
+}
+
+int score_move(const PwState& st, const Enemies& enemies, int before, const Unit& u, Sq to, Facing f) {
+  return score_move(st, enemies, before, enemies.nearest(to), u, row_of(u), to, f);
 }
 
 // Each side's Enemies, gathered once for all the orders one choice scores.
@@ -121,8 +145,8 @@ int score_command(const PwState& st, const pb::PwCommand& c, EnemiesOf& enemies_
       const Unit* u = st.alive_unit(c.face().unit_id());
       if (!u) return -100;
       const Enemies& enemies = enemies_of(u->side);
-      const bool now = enemy_in_reach(enemies, *u, u->sq, u->facing);
-      const bool then = enemy_in_reach(enemies, *u, u->sq, static_cast<Facing>(c.face().facing()));
+      const bool now = enemy_in_reach(enemies, row_of(*u), u->sq, u->facing);
+      const bool then = enemy_in_reach(enemies, row_of(*u), u->sq, static_cast<Facing>(c.face().facing()));
       return (!now && then) ? 3 : -3;
     }
     case pb::PwCommand::kStationary: {
@@ -173,23 +197,17 @@ std::optional<pb::Command> answer(const PwState& st, const pb::Decision& d, cons
   return c;
 }
 
-// The facing that puts the nearest enemy ahead of a unit standing at `at` (the first of those
-// as near, in unit order).
-Facing face_nearest(const Enemies& enemies, Sq at, Facing fallback) {
-  const Sq* best = nullptr;
-  int best_d = 1 << 30;
-  for (const Sq& e : enemies.in_field) {
-    const int d = grid::distance(at, e);
-    if (d < best_d) {
-      best_d = d;
-      best = &e;
-    }
-  }
-  if (!best) return fallback;
-  const int dc = best->col - at.col, dr = best->row - at.row;
+// The facing that puts `nearest` (an enemy) ahead of a unit standing at `at`.
+Facing facing_to(const Sq* nearest, Sq at, Facing fallback) {
+  if (!nearest) return fallback;
+  const int dc = nearest->col - at.col, dr = nearest->row - at.row;
   if (std::abs(dc) > std::abs(dr)) return dc > 0 ? Facing::kEast : Facing::kWest;
   return dr > 0 ? Facing::kNorth : Facing::kSouth;
 }
+
+// The facing that puts the nearest enemy ahead of a unit standing at `at` (the first of those
+// as near, in unit order).
+Facing face_nearest(const Enemies& enemies, Sq at, Facing fallback) { return facing_to(nearest_from(enemies, at).in_field, at, fallback); }
 
 // A unit's best few moves: breadth-first over passable squares, keeping the first path to each,
 // ranked by the move score; only the best are checked by the rules.
@@ -220,11 +238,13 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
     }
   }
   const int before = enemies.nearest(u.sq);
+  const TypeRow& row = row_of(u);
   std::vector<std::pair<int, std::size_t>> ranked;
   ranked.reserve(nodes.size());
   for (std::size_t i = 1; i < nodes.size(); ++i) {
     const Sq at = nodes[i].sq;
-    ranked.push_back({score_move(st, enemies, before, u, at, face_nearest(enemies, at, u.facing)), i});
+    const Nearest near = nearest_from(enemies, at);
+    ranked.push_back({score_move(st, enemies, before, near.distance, u, row, at, facing_to(near.in_field, at, u.facing)), i});
   }
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   // Most candidates are refused (the walk knows nothing of terrain or contact), so one command
@@ -249,8 +269,7 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
       q->set_row(s.row);
     }
     m->set_facing(static_cast<pb::GridFacing>(face_nearest(enemies, path.back(), u.facing)));
-    MovePlan plan;
-    if (check_move(st, side, *m, &plan, Say::kCodeOnly)) continue;
+    if (check_move(st, side, *m, nullptr, Say::kCodeOnly)) continue;
     ++legal;
     out.push_back(std::move(c));
     c.Clear();

@@ -1,8 +1,15 @@
 #include "engine/rulesets/pw/pw_tables.h"
 
+#include <array>
+#include <cstdint>
+#include <iterator>
+
 namespace sandtable::pw {
 
 namespace {
+
+constexpr std::size_t kUnitTypes = static_cast<std::size_t>(UnitType::kCommander) + 1;
+constexpr std::size_t kArtilleryKinds = static_cast<std::size_t>(ArtilleryKind::kMountain) + 1;
 
 // key, words, type, artillery, SP, move, range, dice, cc front, cc flank
 constexpr TypeRow kRows[] = {
@@ -33,10 +40,18 @@ const TypeRow* type_row(std::string_view key) {
 }
 
 const TypeRow& row_of(const Unit& u) {
-  for (const TypeRow& r : kRows) {
-    if (r.type == u.type && r.artillery == u.artillery) return r;
-  }
-  return kRows[0];
+  // Each (type, artillery) pair's row, looked up once: the rules and the bot ask for a unit's row
+  // at every square they weigh. A pair no row names reads the first row, as the search did.
+  static const auto index = [] {
+    std::array<std::array<std::uint8_t, kArtilleryKinds>, kUnitTypes> at{};
+    for (std::size_t i = std::size(kRows); i-- > 0;) {
+      at[static_cast<std::size_t>(kRows[i].type)][static_cast<std::size_t>(kRows[i].artillery)] = static_cast<std::uint8_t>(i);
+    }
+    return at;
+  }();
+  const auto type = static_cast<std::size_t>(u.type), artillery = static_cast<std::size_t>(u.artillery);
+  if (type >= kUnitTypes || artillery >= kArtilleryKinds) return kRows[0];
+  return kRows[index[type][artillery]];
 }
 
 std::string type_list() {
