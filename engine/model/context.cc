@@ -10,7 +10,9 @@
 namespace sandtable {
 
 Context::Context(const RuleSet& rules, GameState& scratch, DiceSource& dice)
-    : rules_(rules), state_(scratch), dice_(dice), draws_mark_(dice.draws()) {}
+    : rules_(rules), state_(scratch), dice_(dice), draws_mark_(dice.draws()) {
+  events_.reserve(8);  // most orders emit a handful; regrowing moves every event already emitted
+}
 
 int Context::roll(pb::DieKind kind, std::string_view label) {
   // A die the GM set (GmSetDice) is used before any other, when it is a face of the die asked

@@ -226,7 +226,9 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
   for (const auto& e : st.units) {
     if (e.alive && e.side != side && st.on_board(e.sq)) enemy[index(e.sq)] = 1;  // PwState::enemy_at
   }
-  std::vector<Node> nodes{{u.sq, -1, 0}};
+  std::vector<Node> nodes;
+  nodes.reserve(enemy.size());  // each square is reached at most once
+  nodes.push_back({u.sq, -1, 0});
   if (st.on_board(u.sq)) reached[index(u.sq)] = 1;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (nodes[i].depth >= limit) continue;
@@ -340,6 +342,7 @@ std::vector<pb::PwCommand> candidates(const PwState& st, const std::string& seat
   if (st.phase != Phase::kActivation) return legal_commands(st, seat);
   const int side = st.side_index(seat);
   std::vector<pb::PwCommand> out;
+  out.reserve(16);  // a few orders for each of up to three units, moved rather than regrown
   if (side < 0 || st.active_side != side) return out;
   if (!st.active_unit.empty()) {
     if (const Unit* u = st.alive_unit(st.active_unit)) unit_candidates(st, side, *u, out);
