@@ -209,9 +209,34 @@ Facing facing_to(const Sq* nearest, Sq at, Facing fallback) {
 // as near, in unit order).
 Facing face_nearest(const Enemies& enemies, Sq at, Facing fallback) { return facing_to(nearest_from(enemies, at).in_field, at, fallback); }
 
+// The orders one choice weighs, in slots kept from choice to choice: a candidate is written over
+// the messages of an earlier one (its path squares and strings reused, not allocated again), and
+// one the rules refuse leaves its slot open for the next.
+class Orders {
+ public:
+  // The slot the next order is written in; it counts only once kept.
+  pb::PwCommand& open() {
+    if (kept_ == slots_.size()) slots_.emplace_back();
+    return slots_[kept_];
+  }
+  void keep() { ++kept_; }
+  void add(pb::PwCommand&& c) {
+    open().Swap(&c);
+    keep();
+  }
+  void clear() { kept_ = 0; }
+  std::size_t size() const { return kept_; }
+  bool empty() const { return kept_ == 0; }
+  const pb::PwCommand& operator[](std::size_t i) const { return slots_[i]; }
+
+ private:
+  std::vector<pb::PwCommand> slots_;
+  std::size_t kept_ = 0;
+};
+
 // A unit's best few moves: breadth-first over passable squares, keeping the first path to each,
 // ranked by the move score; only the best are checked by the rules.
-void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& enemies, std::vector<pb::PwCommand>& out) {
+void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& enemies, Orders& out) {
   const int limit = row_of(u).move + 1;
   struct Node {
     Sq sq;
@@ -249,12 +274,11 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
     ranked.push_back({score_move(st, enemies, before, near.distance, u, row, at, facing_to(near.in_field, at, u.facing)), i});
   }
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-  // Most candidates are refused (the walk knows nothing of terrain or contact), so one command
-  // is filled again for each and moved out only when the rules take it. Paths that check_move
-  // would refuse whatever else holds (move_refused_anyway: check_move's own pieces) are passed
-  // over before a command is built; only refusals are, so the picks are those of asking each.
+  // Most candidates are refused (the walk knows nothing of terrain or contact), so one slot is
+  // filled again for each and kept only when the rules take it. Paths that check_move would
+  // refuse whatever else holds (move_refused_anyway: check_move's own pieces) are passed over
+  // before an order is written; only refusals are, so the picks are those of asking each.
   int legal = 0;
-  pb::PwCommand c;
   std::vector<Sq> path;
   for (const auto& [score, i] : ranked) {
     if (legal >= 3) break;
@@ -262,7 +286,7 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
     for (int n = static_cast<int>(i); n > 0; n = nodes[static_cast<std::size_t>(n)].parent) path.push_back(nodes[static_cast<std::size_t>(n)].sq);
     std::reverse(path.begin(), path.end());
     if (move_refused_anyway(st, side, u, path)) continue;
-    auto* m = c.mutable_move();
+    auto* m = out.open().mutable_move();
     m->Clear();
     m->set_unit_id(u.id);
     for (const Sq s : path) {
@@ -273,15 +297,14 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
     m->set_facing(static_cast<pb::GridFacing>(face_nearest(enemies, path.back(), u.facing)));
     if (check_move(st, side, *m, nullptr, Say::kCodeOnly)) continue;
     ++legal;
-    out.push_back(std::move(c));
-    c.Clear();
+    out.keep();
   }
 }
 
 // One unit's sensible orders, each checked by the rules before it is offered. Rather than
 // enumerating every path (what makes a naive bot slow), destinations are found by a
 // breadth-first walk, ranked by the move score, and only the best few are checked.
-void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb::PwCommand>& out) {
+void unit_candidates(const PwState& st, int side, const Unit& u, Orders& out) {
   // Close combat with each adjacent enemy, and fire at each enemy square in reach: checked as
   // check_close_combat and check_fire would check the orders (check_unit_order, then the rest for
   // the unit in hand), and an order built only for what passes.
@@ -290,20 +313,21 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
   for (const auto& e : st.units) {
     if (!e.alive || e.side == side) continue;
     if (grid::adjacent(u.sq, e.sq) && may_order && !check_close_combat_of(st, side, u, e.id, Say::kCodeOnly)) {
-      pb::PwCommand c;
-      auto* cc = c.mutable_close_combat();
+      auto* cc = out.open().mutable_close_combat();
+      cc->Clear();
       cc->set_unit_id(u.id);
       cc->set_target_id(e.id);
-      out.push_back(std::move(c));
+      out.keep();
     }
     if (in_fire_reach(st, u, e.sq) && std::find(fired_at.begin(), fired_at.end(), e.sq) == fired_at.end()) {
       fired_at.push_back(e.sq);
       if (!may_order || check_fire_at(st, side, u, e.sq, Say::kCodeOnly)) continue;
-      pb::PwCommand c;
-      auto* f = c.mutable_fire();
+      auto* f = out.open().mutable_fire();
+      f->Clear();
       f->set_unit_id(u.id);
-      *f->mutable_target() = to_pb(e.sq);
-      out.push_back(std::move(c));
+      f->mutable_target()->set_col(e.sq.col);
+      f->mutable_target()->set_row(e.sq.row);
+      out.keep();
     }
   }
   const Enemies enemies(st, side);
@@ -313,11 +337,11 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
   // Turn to face the enemy in place.
   const Facing want = face_nearest(enemies, u.sq, u.facing);
   if (want != u.facing) {
-    pb::PwCommand c;
-    auto* f = c.mutable_face();
+    auto* f = out.open().mutable_face();
+    f->Clear();
     f->set_unit_id(u.id);
     f->set_facing(static_cast<pb::GridFacing>(want));
-    if (!check_face(st, side, *f)) out.push_back(std::move(c));
+    if (!check_face(st, side, *f)) out.keep();
   }
   // Whole-turn actions that matter to a bot: guns and passengers getting off near the enemy,
   // cavalry mounting or dismounting.
@@ -328,27 +352,28 @@ void unit_candidates(const PwState& st, int side, const Unit& u, std::vector<pb:
   if (u.type == UnitType::kMountedCavalry) kinds.push_back(pb::PW_DISMOUNT);
   if (st.cell(u.sq).wire) kinds.push_back(pb::PW_REMOVE_WIRE);
   for (pb::PwStationaryKind k : kinds) {
-    pb::PwCommand c;
-    auto* sa = c.mutable_stationary();
+    auto* sa = out.open().mutable_stationary();
+    sa->Clear();
     sa->set_unit_id(u.id);
     sa->set_kind(k);
-    if (!check_stationary(st, side, *sa)) out.push_back(std::move(c));
+    if (!check_stationary(st, side, *sa)) out.keep();
   }
 }
 
 // In the activation phase the bot looks only at the active unit, or, between activations, at
 // the few units nearest the enemy (plus ending the activation or the side's half).
-std::vector<pb::PwCommand> candidates(const PwState& st, const std::string& seat, Pcg32& rng) {
-  if (st.phase != Phase::kActivation) return legal_commands(st, seat);
+void candidates(const PwState& st, const std::string& seat, Pcg32& rng, Orders& out) {
+  out.clear();
+  if (st.phase != Phase::kActivation) {
+    for (auto& c : legal_commands(st, seat)) out.add(std::move(c));
+    return;
+  }
   const int side = st.side_index(seat);
-  std::vector<pb::PwCommand> out;
-  out.reserve(16);  // a few orders for each of up to three units, moved rather than regrown
-  if (side < 0 || st.active_side != side) return out;
+  if (side < 0 || st.active_side != side) return;
   if (!st.active_unit.empty()) {
     if (const Unit* u = st.alive_unit(st.active_unit)) unit_candidates(st, side, *u, out);
-    pb::PwCommand c;
-    c.mutable_end_activation();
-    out.push_back(std::move(c));
+    out.open().mutable_end_activation();
+    out.keep();
   }
   const SideState& me = st.side_state[static_cast<std::size_t>(side)];
   if (me.activations_left > 0) {
@@ -362,10 +387,8 @@ std::vector<pb::PwCommand> candidates(const PwState& st, const std::string& seat
     constexpr std::size_t kLook = 2;
     for (std::size_t i = 0; i < ready.size() && i < kLook; ++i) unit_candidates(st, side, *ready[i].second, out);
   }
-  pb::PwCommand c;
-  c.mutable_end_side();
-  out.push_back(std::move(c));
-  return out;
+  out.open().mutable_end_side();
+  out.keep();
 }
 
 class PwBot final : public Bot {
@@ -375,7 +398,8 @@ class PwBot final : public Bot {
     for (const auto& d : st.decisions) {
       if (d.seat() == seat) return answer(st, d, seat, rng);
     }
-    std::vector<pb::PwCommand> options = candidates(st, seat, rng);
+    Orders& options = orders_;
+    candidates(st, seat, rng, options);
     if (options.empty()) return std::nullopt;
     int best = INT_MIN;
     std::size_t pick = 0;
@@ -389,6 +413,9 @@ class PwBot final : public Bot {
     }
     return order_of(seat, options[pick]);
   }
+
+ private:
+  Orders orders_;  // reused by every choice of this bot
 };
 
 }  // namespace
