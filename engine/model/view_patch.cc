@@ -9,9 +9,14 @@
 #include <vector>
 
 #include "engine/model/list_diff.h"
+#include "engine/model/view_patch_parts.h"
 #include "engine/model/wire_fields.h"
 
 namespace sandtable {
+
+using patch_parts::field_changes;
+using patch_parts::menu_change;
+using patch_parts::places_of_sent;
 
 namespace {
 
@@ -80,33 +85,6 @@ bool diff_field(const std::string& held, const std::string& fresh_bytes, M* fres
   return true;
 }
 
-// A field whose bytes differ between the held and the fresh message (empty: unset there).
-struct FieldChange {
-  int number;
-  std::string_view held, fresh;
-};
-
-std::optional<std::vector<FieldChange>> field_changes(std::string_view held, std::string_view fresh) {
-  const auto h = wire_fields(held), f = wire_fields(fresh);
-  if (!h || !f) return std::nullopt;
-  std::vector<FieldChange> out;
-  std::size_t i = 0, j = 0;
-  while (i < h->size() || j < f->size()) {
-    if (j == f->size() || (i < h->size() && (*h)[i].first < (*f)[j].first)) {
-      out.push_back({(*h)[i].first, (*h)[i].second, {}});  // set before, unset now
-      ++i;
-    } else if (i == h->size() || (*f)[j].first < (*h)[i].first) {
-      out.push_back({(*f)[j].first, {}, (*f)[j].second});
-      ++j;
-    } else {
-      if ((*h)[i].second != (*f)[j].second) out.push_back({(*f)[j].first, (*h)[i].second, (*f)[j].second});
-      ++i;
-      ++j;
-    }
-  }
-  return out;
-}
-
 using Labels = std::vector<std::pair<std::string, std::string>>;
 
 const std::string* label_in(const Labels& labels, std::string_view key) {
@@ -114,26 +92,6 @@ const std::string* label_in(const Labels& labels, std::string_view key) {
     if (k == key) return &label;
   }
   return nullptr;
-}
-
-// A list kept by id that the receiver would reach out of order: the places the entries sent whole
-// take in the fresh list (MarkerChange.at, ActionChange.target_at), when the entries that keep
-// theirs (held, not gone, not sent) stand in the same order in the fresh list; nullopt means the
-// whole order must go.
-std::optional<std::vector<std::uint32_t>> places_of_sent(const std::vector<std::string_view>& held, const std::vector<std::string_view>& fresh,
-                                                         const std::vector<std::string_view>& gone, const std::vector<std::string_view>& sent) {
-  const auto in = [](const std::vector<std::string_view>& ids, std::string_view id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
-  std::vector<std::string_view> held_rest, fresh_rest;
-  for (const auto id : held) {
-    if (!in(gone, id) && !in(sent, id)) held_rest.push_back(id);
-  }
-  for (const auto id : fresh) {
-    if (!in(sent, id)) fresh_rest.push_back(id);
-  }
-  if (held_rest != fresh_rest) return std::nullopt;
-  std::vector<std::uint32_t> at;
-  for (const auto id : sent) at.push_back(static_cast<std::uint32_t>(std::find(fresh.begin(), fresh.end(), id) - fresh.begin()));
-  return at;
 }
 
 // The markers of a unit or side (`Whole`) changed by key, when that is smaller than the fresh
@@ -306,189 +264,6 @@ void diff_sides(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::V
   }
 }
 
-std::string_view span_of(const std::string& bytes, std::pair<std::uint32_t, std::uint32_t> span) {
-  return std::string_view(bytes).substr(span.first, span.second);
-}
-
-// The menu's bytes (after the set-mark) outside its actions: its other fields.
-std::string menu_rest(const std::string& menu, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& spans) {
-  std::string out;
-  std::uint32_t at = 1;
-  for (const auto& [offset, length] : spans) {
-    out.append(menu, at, offset - at);
-    at = offset + length;
-  }
-  out.append(menu, at);
-  return out;
-}
-
-// The fresh rewind points as new ones in front of the first `kept` held ones (bytes of the
-// field's entries, tags included): the bytes of the new ones and `kept`, or nullopt when the fresh
-// list does not end with a start of the held one.
-std::optional<std::pair<std::string_view, std::uint32_t>> rewind_shift(std::string_view held, std::string_view fresh) {
-  const auto h = wire_entries(held), f = wire_entries(fresh);
-  if (!h || !f) return std::nullopt;
-  const std::size_t n = f->size();
-  for (std::size_t front = n > h->size() ? n - h->size() : 0; front < n; ++front) {
-    bool match = true;
-    for (std::size_t i = 0; i + front < n && match; ++i) match = (*f)[front + i].second == (*h)[i].second;
-    if (!match) continue;
-    const std::size_t bytes = front == 0 ? 0 : static_cast<std::size_t>((*f)[front].second.data() - fresh.data());
-    return std::pair{fresh.substr(0, bytes), static_cast<std::uint32_t>(n - front)};
-  }
-  return std::nullopt;
-}
-
-// The id of an ActionTarget from its entry's bytes (tag and length included): its field 1, which
-// is written first; empty when it has none.
-std::optional<std::string_view> target_id(std::string_view entry) {
-  const auto payload = wire_payload(entry);
-  if (!payload) return std::nullopt;
-  const auto fields = wire_entries(*payload);
-  if (!fields) return std::nullopt;
-  if (fields->empty() || fields->front().first != pb::ActionTarget::kIdFieldNumber) return std::string_view{};
-  return wire_payload(fields->front().second);
-}
-
-// A held action as the fields of it that changed and its targets by id (ActionChange), when that
-// is smaller than the fresh action's entry; `held` and `fresh_entry` are the actions' entries in
-// the menus' bytes, `fresh` the fresh action (left whole: its targets are copied).
-std::optional<pb::ActionChange> action_change(std::string_view held, std::string_view fresh_entry, const pb::Action& fresh) {
-  const auto hp = wire_payload(held), fp = wire_payload(fresh_entry);
-  if (!hp || !fp) return std::nullopt;
-  const auto fields = field_changes(*hp, *fp);
-  if (!fields) return std::nullopt;
-  pb::ActionChange c;
-  std::string value;
-  for (const auto& f : *fields) {
-    if (f.number == pb::Action::kIdFieldNumber) return std::nullopt;
-    if (f.number != pb::Action::kTargetsFieldNumber) {
-      c.add_fields(f.number);
-      value.append(f.fresh);
-      continue;
-    }
-    // The targets, by id: entries of field 6 in both, each a target whose id is its field 1.
-    const auto he = wire_entries(f.held), fe = wire_entries(f.fresh);
-    if (!he || !fe || std::ssize(*fe) != fresh.targets_size()) return std::nullopt;
-    std::vector<std::string_view> held_ids, fresh_ids;
-    for (const auto& e : *he) {
-      const auto id = target_id(e.second);
-      if (!id) return std::nullopt;
-      held_ids.push_back(*id);
-    }
-    for (const auto& e : *fe) {
-      const auto id = target_id(e.second);
-      if (!id) return std::nullopt;
-      fresh_ids.push_back(*id);
-    }
-    const auto d = diff_list(
-        std::ssize(held_ids), [&](int i) { return held_ids[static_cast<std::size_t>(i)]; }, std::ssize(fresh_ids),
-        [&](int i) { return fresh_ids[static_cast<std::size_t>(i)]; },
-        [&](int h, int i) { return (*he)[static_cast<std::size_t>(h)].second == (*fe)[static_cast<std::size_t>(i)].second; });
-    if (!d) return std::nullopt;
-    std::vector<std::string_view> sent;
-    for (const auto& [i, h] : d->changed) {
-      *c.add_targets() = fresh.targets(i);
-      sent.push_back(fresh_ids[static_cast<std::size_t>(i)]);
-    }
-    for (const auto id : d->gone) c.add_targets_gone(std::string(id));
-    if (d->reordered) {
-      if (const auto at = places_of_sent(held_ids, fresh_ids, d->gone, sent)) {
-        for (const auto a : *at) c.add_target_at(a);
-      } else {
-        for (const auto id : fresh_ids) c.mutable_target_order()->add_ids(std::string(id));
-      }
-    }
-  }
-  if (!c.mutable_value()->ParseFromString(value)) return std::nullopt;
-  if (value.empty()) c.clear_value();
-  c.set_id(fresh.id());
-  if (c.ByteSizeLong() + 2 >= fresh_entry.size()) return std::nullopt;
-  return c;
-}
-
-// The fresh menu as changes to the held one when that is smaller; the actions it sends are moved
-// out of `fresh` (only once it is chosen).
-std::optional<pb::MenuChange> menu_change(const ViewBytes& hb, pb::ActionMenu& fresh, const ViewBytes& fb) {
-  if (hb.menu.empty() || hb.action_ids.size() != hb.action_spans.size() || fb.action_ids.size() != fb.action_spans.size()) {
-    return std::nullopt;
-  }
-  const auto d = diff_list(
-      std::ssize(hb.action_ids), [&](int i) { return std::string_view(hb.action_ids[static_cast<std::size_t>(i)]); },
-      std::ssize(fb.action_ids), [&](int i) { return std::string_view(fb.action_ids[static_cast<std::size_t>(i)]); },
-      [&](int h, int f) {
-        return span_of(hb.menu, hb.action_spans[static_cast<std::size_t>(h)]) == span_of(fb.menu, fb.action_spans[static_cast<std::size_t>(f)]);
-      });
-  if (!d) return std::nullopt;
-  const std::string held_rest = menu_rest(hb.menu, hb.action_spans), fresh_rest = menu_rest(fb.menu, fb.action_spans);
-  const auto fields = field_changes(held_rest, fresh_rest);
-  if (!fields) return std::nullopt;
-  // Its size, near enough, before anything is moved: each id and field number costs a byte or two more.
-  // A held action that changed goes as its changes when they are smaller (`changes`, by fresh index).
-  std::size_t size = 0;
-  std::vector<std::pair<int, pb::ActionChange>> changes;
-  for (const auto& [f, h] : d->changed) {
-    const auto fresh_entry = span_of(fb.menu, fb.action_spans[static_cast<std::size_t>(f)]);
-    if (h >= 0) {
-      if (auto ac = action_change(span_of(hb.menu, hb.action_spans[static_cast<std::size_t>(h)]), fresh_entry, fresh.actions(f))) {
-        size += ac->ByteSizeLong() + 2;
-        changes.emplace_back(f, std::move(*ac));
-        continue;
-      }
-    }
-    size += fresh_entry.size();
-  }
-  for (const auto& id : d->gone) size += id.size() + 2;
-  if (d->reordered) {
-    for (const auto& id : fb.action_ids) size += id.size() + 2;
-  }
-  std::string value;
-  std::vector<int> numbers;
-  // Plain values, not the optional rewind_shift returns: GCC 12 at -O2 took the optional's
-  // members for uninitialized (-Wmaybe-uninitialized), which broke the Release build.
-  bool rewound = false;
-  std::string_view rewind_new;
-  std::uint32_t rewind_kept = 0;
-  for (const auto& f : *fields) {
-    if (f.number == pb::ActionMenu::kRewindPointsFieldNumber && !f.held.empty() && !f.fresh.empty()) {
-      if (const auto shift = rewind_shift(f.held, f.fresh)) {
-        rewound = true;
-        rewind_new = shift->first;
-        rewind_kept = shift->second;
-        size += rewind_new.size() + 2;
-        continue;
-      }
-    }
-    value.append(f.fresh);
-    numbers.push_back(f.number);
-  }
-  size += value.size() + 2 * numbers.size() + 4;
-  if (size >= fb.menu.size() - 1) return std::nullopt;
-  pb::MenuChange c;
-  if (!c.mutable_value()->ParseFromString(value)) return std::nullopt;
-  if (value.empty()) c.clear_value();  // only cleared fields, or none
-  if (rewound) {
-    pb::ActionMenu front;  // the new points, still tagged as the menu's field
-    if (!front.ParseFromArray(rewind_new.data(), static_cast<int>(rewind_new.size()))) return std::nullopt;
-    c.mutable_rewind_points_new()->Swap(front.mutable_rewind_points());
-    c.set_rewind_points_kept(rewind_kept);
-  }
-  for (int n : numbers) c.add_fields(n);
-  for (const auto& id : d->gone) c.add_actions_gone(std::string(id));
-  if (d->reordered) {
-    for (const auto& id : fb.action_ids) c.mutable_action_order()->add_ids(id);
-  }
-  std::size_t next_change = 0;
-  for (const auto& [f, h] : d->changed) {
-    if (next_change < changes.size() && changes[next_change].first == f) {
-      c.add_action_changes()->Swap(&changes[next_change++].second);
-    } else {
-      c.add_actions()->Swap(fresh.mutable_actions(f));
-    }
-  }
-  return c;
-}
-
 // The fresh turn as the fields that changed in the held one, when that is smaller than the whole.
 // Both are set: `held` and `fresh` are their bytes after the set-mark.
 std::optional<pb::TurnChange> turn_change(std::string_view held, std::string_view fresh) {
@@ -541,6 +316,47 @@ std::optional<pb::ExtraChange> extra_change(std::string_view held, std::string_v
 }
 
 }  // namespace
+
+namespace patch_parts {
+
+std::optional<std::vector<FieldChange>> field_changes(std::string_view held, std::string_view fresh) {
+  const auto h = wire_fields(held), f = wire_fields(fresh);
+  if (!h || !f) return std::nullopt;
+  std::vector<FieldChange> out;
+  std::size_t i = 0, j = 0;
+  while (i < h->size() || j < f->size()) {
+    if (j == f->size() || (i < h->size() && (*h)[i].first < (*f)[j].first)) {
+      out.push_back({(*h)[i].first, (*h)[i].second, {}});  // set before, unset now
+      ++i;
+    } else if (i == h->size() || (*f)[j].first < (*h)[i].first) {
+      out.push_back({(*f)[j].first, {}, (*f)[j].second});
+      ++j;
+    } else {
+      if ((*h)[i].second != (*f)[j].second) out.push_back({(*f)[j].first, (*h)[i].second, (*f)[j].second});
+      ++i;
+      ++j;
+    }
+  }
+  return out;
+}
+
+std::optional<std::vector<std::uint32_t>> places_of_sent(const std::vector<std::string_view>& held, const std::vector<std::string_view>& fresh,
+                                                         const std::vector<std::string_view>& gone, const std::vector<std::string_view>& sent) {
+  const auto in = [](const std::vector<std::string_view>& ids, std::string_view id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+  std::vector<std::string_view> held_rest, fresh_rest;
+  for (const auto id : held) {
+    if (!in(gone, id) && !in(sent, id)) held_rest.push_back(id);
+  }
+  for (const auto id : fresh) {
+    if (!in(sent, id)) fresh_rest.push_back(id);
+  }
+  if (held_rest != fresh_rest) return std::nullopt;
+  std::vector<std::uint32_t> at;
+  for (const auto id : sent) at.push_back(static_cast<std::uint32_t>(std::find(fresh.begin(), fresh.end(), id) - fresh.begin()));
+  return at;
+}
+
+}  // namespace patch_parts
 
 std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& view) {
   Labels out;
