@@ -140,7 +140,7 @@ void enumerate_in_place(const PwState& st, int side, const Unit& u, std::vector<
       pb::PwFire f;
       f.set_unit_id(u.id);
       *f.mutable_target() = to_pb(e.sq);
-      if (!check_fire(st, side, f)) {
+      if (!check_fire(st, side, f, Say::kCodeOnly)) {
         pb::PwCommand c;
         *c.mutable_fire() = f;
         out.push_back(std::move(c));
@@ -150,7 +150,7 @@ void enumerate_in_place(const PwState& st, int side, const Unit& u, std::vector<
     pb::PwCloseCombat cc;
     cc.set_unit_id(u.id);
     cc.set_target_id(e.id);
-    if (!check_close_combat(st, side, cc)) {
+    if (!check_close_combat(st, side, cc, Say::kCodeOnly)) {
       pb::PwCommand c;
       *c.mutable_close_combat() = cc;
       out.push_back(std::move(c));
