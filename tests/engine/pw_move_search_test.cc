@@ -72,6 +72,16 @@ std::map<std::string, int> searched(const PwState& st, const std::string& seat, 
   return out;
 }
 
+// The check of the unit in hand without its words (what the bot and unit_can_act ask) refuses
+// exactly as the order's check with them: the same code and rule, and a sentence only there.
+void expect_same_refusal(const Check& with_words, const Check& code_only, const std::string& what) {
+  ASSERT_EQ(with_words.has_value(), code_only.has_value()) << what;
+  if (!with_words) return;
+  EXPECT_EQ(code_only->code, with_words->code) << what;
+  EXPECT_EQ(code_only->rule, with_words->rule) << what;
+  EXPECT_FALSE(with_words->message.empty()) << what << " " << with_words->code;
+}
+
 // Fires and close combats every enemy square and unit could take, each asked of check_fire and
 // check_close_combat with no geometry first: the truth the enumeration's reach filter must keep.
 std::vector<std::string> every_target(const PwState& st, int side, const Unit& u) {
@@ -82,11 +92,15 @@ std::vector<std::string> every_target(const PwState& st, int side, const Unit& u
     f.set_unit_id(u.id);
     *f.mutable_target() = to_pb(e.sq);
     const std::string fire = "fire " + key(e.sq);
-    if (!check_fire(st, side, f) && std::find(out.begin(), out.end(), fire) == out.end()) out.push_back(fire);
+    const Check fire_check = check_fire(st, side, f);
+    expect_same_refusal(fire_check, check_fire_at(st, side, u, e.sq, Say::kCodeOnly), u.id + " " + fire);
+    if (!fire_check && std::find(out.begin(), out.end(), fire) == out.end()) out.push_back(fire);
     pb::PwCloseCombat cc;
     cc.set_unit_id(u.id);
     cc.set_target_id(e.id);
-    if (!check_close_combat(st, side, cc)) out.push_back("cc " + e.id);
+    const Check cc_check = check_close_combat(st, side, cc);
+    expect_same_refusal(cc_check, check_close_combat_of(st, side, u, e.id, Say::kCodeOnly), u.id + " cc " + e.id);
+    if (!cc_check) out.push_back("cc " + e.id);
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -147,6 +161,14 @@ void compare_in_games(const std::string& file, int games) {
         EXPECT_EQ(enumerated_targets(legal_unit_commands(st, seat, u.id)), every_target(st, side, u))
             << file << " seed " << options.seed << " seq " << game.seq() << " unit " << u.id;
         expect_choices_match(st, seat, u);
+        if (u.type == UnitType::kArtillery) {  // the turn's start asks every square, without words
+          for (int r = 0; r < st.rows; ++r) {
+            for (int c = 0; c < st.cols; ++c) {
+              expect_same_refusal(check_artillery_target(st, u, {c, r}), check_artillery_target(st, u, {c, r}, Say::kCodeOnly),
+                                  u.id + " at " + key({c, r}));
+            }
+          }
+        }
         if (got != want || ::testing::Test::HasFailure()) return false;
       }
       return true;
@@ -159,8 +181,9 @@ void compare_in_games(const std::string& file, int games) {
 }
 
 // Also, in the same positions: the fire and close-combat targets listed are every one the
-// handlers' checks accept (PW-FIRE-01, PW-CC-01), and the menu's reading of a unit
-// (unit_choices) lists what legal_unit_commands does.
+// handlers' checks accept (PW-FIRE-01, PW-CC-01), the checks of the unit in hand without words
+// refuse as those checks do, and the menu's reading of a unit (unit_choices) lists what
+// legal_unit_commands does.
 TEST(PwMoveSearch, PW_MOVE_01_ShortestLegalPathToEveryReachableSquareAsEveryPathFindsIt) {
   const auto scenarios = demo_scenarios_by_ruleset();
   for (const auto& file : scenarios.at("portable-wargame-19c")) compare_in_games(file, 3);

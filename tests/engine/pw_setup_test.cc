@@ -1,5 +1,6 @@
 // Portable Wargame scenario validation, initial strength and exhaustion points, options.
 #include "engine/rulesets/pw/pw_setup.h"
+#include "engine/rulesets/pw/pw_tables.h"
 #include "pw_test_util.h"
 
 namespace sandtable::pwtest {
@@ -89,6 +90,32 @@ TEST(PwSetup, PW_DX_06_ExhaustionPoint) {
   EXPECT_EQ(st->find("cav1")->sp, 3);
   EXPECT_EQ(st->find("mg")->sp, 2);
   EXPECT_EQ(st->find("cmd")->sp, 2);
+}
+
+// PW-UNIT-01 / PW-MOVE-01 / PW-FIRE-01: every unit reads its own type's row (row_of looks it up by
+// type and artillery kind in a table built once), and a pair no row names reads the first.
+TEST(PwSetup, PW_UNIT_01_EachUnitReadsItsTypesRow) {
+  int count = 0;
+  const pw::TypeRow* rows = pw::type_rows(&count);
+  ASSERT_EQ(count, 10);
+  for (int i = 0; i < count; ++i) {
+    pw::Unit u;
+    u.type = rows[i].type;
+    u.artillery = rows[i].artillery;
+    EXPECT_EQ(&pw::row_of(u), &rows[i]) << rows[i].key;
+  }
+  pw::Unit inf;
+  EXPECT_EQ(pw::row_of(inf).sp, 4);
+  EXPECT_EQ(pw::row_of(inf).move, 2);
+  EXPECT_EQ(pw::row_of(inf).fire_range, 3);
+  pw::Unit heavy;
+  heavy.type = pw::UnitType::kArtillery;
+  heavy.artillery = pw::ArtilleryKind::kHeavy;
+  EXPECT_EQ(pw::row_of(heavy).fire_range, 12);
+  EXPECT_EQ(pw::row_of(heavy).move, 1);
+  pw::Unit odd;  // infantry with a gun's kind: no row names it
+  odd.artillery = pw::ArtilleryKind::kField;
+  EXPECT_EQ(&pw::row_of(odd), &rows[0]);
 }
 
 // Views: the acting side sees what its units may still do; the other side does not.
