@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <climits>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "engine/model/game.h"
 #include "engine/rulesets/pw/pw_actions.h"
@@ -216,10 +219,15 @@ class Orders {
  public:
   // The slot the next order is written in; it counts only once kept.
   pb::PwCommand& open() {
-    if (kept_ == slots_.size()) slots_.emplace_back();
+    if (kept_ == slots_.size()) {
+      slots_.emplace_back();
+      scores_.emplace_back();
+    }
     return slots_[kept_];
   }
-  void keep() { ++kept_; }
+  // `score`, when given, is what score_command would say of the order (the move search has
+  // weighed it already).
+  void keep(std::optional<int> score = std::nullopt) { scores_[kept_++] = score; }
   void add(pb::PwCommand&& c) {
     open().Swap(&c);
     keep();
@@ -228,9 +236,19 @@ class Orders {
   std::size_t size() const { return kept_; }
   bool empty() const { return kept_ == 0; }
   const pb::PwCommand& operator[](std::size_t i) const { return slots_[i]; }
+  std::optional<int> score(std::size_t i) const { return scores_[i]; }
+
+  // The move search's buffers, kept from one unit to the next: one flag per square, the walk, its ranking.
+  struct Walk {
+    std::vector<char> enemy, reached;
+    std::vector<std::pair<int, std::size_t>> ranked;
+    std::vector<Sq> path;
+  };
+  Walk walk;
 
  private:
   std::vector<pb::PwCommand> slots_;
+  std::vector<std::optional<int>> scores_;
   std::size_t kept_ = 0;
 };
 
@@ -246,8 +264,10 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
   // The squares enemies hold and those already reached, one flag per square: looking each up in
   // the unit list and the node list was most of the walk.
   const auto index = [&](Sq s) { return static_cast<std::size_t>(s.row * st.cols + s.col); };
-  std::vector<char> enemy(static_cast<std::size_t>(st.cols) * static_cast<std::size_t>(st.rows), 0);
-  std::vector<char> reached(enemy.size(), 0);
+  auto& enemy = out.walk.enemy;
+  auto& reached = out.walk.reached;
+  enemy.assign(static_cast<std::size_t>(st.cols) * static_cast<std::size_t>(st.rows), 0);
+  reached.assign(enemy.size(), 0);
   for (const auto& e : st.units) {
     if (e.alive && e.side != side && st.on_board(e.sq)) enemy[index(e.sq)] = 1;  // PwState::enemy_at
   }
@@ -266,8 +286,8 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
   }
   const int before = enemies.nearest(u.sq);
   const TypeRow& row = row_of(u);
-  std::vector<std::pair<int, std::size_t>> ranked;
-  ranked.reserve(nodes.size());
+  auto& ranked = out.walk.ranked;
+  ranked.clear();
   for (std::size_t i = 1; i < nodes.size(); ++i) {
     const Sq at = nodes[i].sq;
     const Nearest near = nearest_from(enemies, at);
@@ -279,7 +299,7 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
   // refuse whatever else holds (move_refused_anyway: check_move's own pieces) are passed over
   // before an order is written; only refusals are, so the picks are those of asking each.
   int legal = 0;
-  std::vector<Sq> path;
+  auto& path = out.walk.path;
   for (const auto& [score, i] : ranked) {
     if (legal >= 3) break;
     path.clear();
@@ -297,7 +317,7 @@ void move_candidates(const PwState& st, int side, const Unit& u, const Enemies& 
     m->set_facing(static_cast<pb::GridFacing>(face_nearest(enemies, path.back(), u.facing)));
     if (check_move(st, side, *m, nullptr, Say::kCodeOnly)) continue;
     ++legal;
-    out.keep();
+    out.keep(score);  // score_command's: the same squares, facing and enemies (u is of `side`)
   }
 }
 
@@ -405,7 +425,8 @@ class PwBot final : public Bot {
     std::size_t pick = 0;
     EnemiesOf enemies_of(st);
     for (std::size_t i = 0; i < options.size(); ++i) {
-      const int s = score_command(st, options[i], enemies_of) * 4 + static_cast<int>(rng.below(8));
+      const std::optional<int> weighed = options.score(i);
+      const int s = (weighed ? *weighed : score_command(st, options[i], enemies_of)) * 4 + static_cast<int>(rng.below(8));
       if (s > best) {
         best = s;
         pick = i;
