@@ -227,7 +227,7 @@ void ask_flee(Context& ctx, BgState& st, const Unit& def, const Unit& charger, i
   auto* ch = q.add_choices();
   ch->set_id("straight");
   ch->set_label("Flee straight away");
-  ctx.ask(q);
+  ctx.ask(std::move(q));
 }
 
 void answer_flee(Context& ctx, BgState& st, const std::string& choice) {

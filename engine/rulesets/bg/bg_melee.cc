@@ -442,7 +442,7 @@ void do_charge(Context& ctx, BgState& st, int side, const pb::BgCharge& c) {
   if (may_shoot) add("shoot", "Shoot at " + label(u) + " (BG-MEL-13)");
   // BG-MEL-12: an infantry unit does one of these; a vehicle may do both (shot first).
   if (def.vehicle && may_move && may_shoot) add("both", "Shoot at " + label(u) + ", then drive 2D6\" away");
-  ctx.ask(q);
+  ctx.ask(std::move(q));
 }
 
 void answer_defender_response(Context& ctx, BgState& st, const std::string& choice) {

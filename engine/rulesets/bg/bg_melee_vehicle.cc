@@ -73,7 +73,7 @@ void ask_prisoners(Context& ctx, BgState& st, const Unit& v, int survivors) {
   auto* b = q.add_choices();
   b->set_id("release");
   b->set_label("Release them (they may later join other units)");
-  ctx.ask(q);
+  ctx.ask(std::move(q));
 }
 
 // Ends the melee when it is decided; true when it is over or waits for the owner's choice.

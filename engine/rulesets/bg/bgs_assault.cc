@@ -185,7 +185,7 @@ void do_bgs_assault(Context& ctx, BgState& st, int side, const pb::BgsAssault& c
   auto* no = q.add_choices();
   no->set_id("hold");
   no->set_label("Hold");
-  ctx.ask(q);
+  ctx.ask(std::move(q));
 }
 
 void answer_counter_assault(Context& ctx, BgState& st, const pb::Decision& d, const std::string& choice) {

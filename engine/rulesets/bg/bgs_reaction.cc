@@ -138,7 +138,7 @@ bool bgs_ask_reaction(Context& ctx, BgState& st) {
   auto* hold = q.add_choices();
   hold->set_id("hold");
   hold->set_label("Hold (keep waiting)");
-  ctx.ask(q);
+  ctx.ask(std::move(q));
   return true;
 }
 

@@ -96,7 +96,7 @@ void bgs_special_step(Context& ctx, BgState& st) {
   done->set_id("done");
   done->set_label("Done: no more special fire this turn");
   for (const auto& c : choices) *q.add_choices() = c;
-  ctx.ask(q);
+  ctx.ask(std::move(q));
 }
 
 void answer_special_fire(Context& ctx, BgState& st, const pb::Decision& d, const std::string& choice) {

@@ -147,7 +147,7 @@ void after_action(Context& ctx, OhState& st) {
   auto* c = d.add_choices();
   c->set_id(kHoldFire);
   c->set_label("Hold fire");
-  ctx.ask(d);
+  ctx.ask(std::move(d));
 }
 
 void answer_decision(Context& ctx, OhState& st, const pb::Decision& d, const std::string& choice) {

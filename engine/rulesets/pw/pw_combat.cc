@@ -186,7 +186,7 @@ void resolve_next_hit(Context& ctx, PwState& st) {
     rc->set_label("Retreat to " + sq_text(s));
     *rc->mutable_square() = to_pb(s);
   }
-  ctx.ask(d);
+  ctx.ask(std::move(d));
 }
 
 // PW-CC-05: the winner may advance into the vacated square.
@@ -217,7 +217,7 @@ void resolve_follow_up(Context& ctx, PwState& st) {
   *adv->mutable_square() = to_pb(fu.square);
   d.add_choices()->set_id("stay");
   d.mutable_choices(1)->set_label("Stay in " + sq_text(a->sq));
-  ctx.ask(d);
+  ctx.ask(std::move(d));
 }
 
 void answer_decision(Context& ctx, PwState& st, const pb::Decision& d, const std::string& choice) {

@@ -276,7 +276,7 @@ void face_contact(Context& ctx, PwState& st, const Unit& u, const std::vector<Fa
     c->set_label(std::string("Face ") + grid::facing_name(f) + " toward " + whom);
     c->set_facing(static_cast<pb::GridFacing>(f));
   }
-  ctx.ask(d);
+  ctx.ask(std::move(d));
 }
 
 void do_move(Context& ctx, PwState& st, int side, const pb::PwMove& m) {
