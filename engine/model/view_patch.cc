@@ -22,9 +22,12 @@ namespace {
 
 // A length, then the bytes: parts of different lengths never run together.
 void append_part(std::string& out, const google::protobuf::MessageLite& m) {
+  // The size is worked out once: AppendPartialToString would walk the message for it again.
   const auto n = static_cast<std::uint32_t>(m.ByteSizeLong());
   out.append(reinterpret_cast<const char*>(&n), sizeof n);
-  m.AppendPartialToString(&out);
+  const std::size_t at = out.size();
+  out.resize(at + n);
+  m.SerializeWithCachedSizesToArray(reinterpret_cast<std::uint8_t*>(out.data() + at));
 }
 
 void append_part(std::string& out, const std::string& s) {
