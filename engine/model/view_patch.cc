@@ -61,13 +61,6 @@ std::string table_bytes(const pb::View& v) {
   return t;
 }
 
-template <class T>
-std::vector<std::string> list_bytes(const google::protobuf::RepeatedPtrField<T>& list) {
-  std::vector<std::string> out(static_cast<std::size_t>(list.size()));
-  for (int i = 0; i < list.size(); ++i) list[i].AppendPartialToString(&out[static_cast<std::size_t>(i)]);
-  return out;
-}
-
 // A set message's bytes; an unset one is marked apart from a set empty one.
 template <class M>
 std::string field_bytes(bool has, const M& m) {
@@ -200,7 +193,7 @@ bool figures_shift(std::string_view held, const pb::UnitView& fresh, pb::Point& 
 // figures by how far they moved) when that is smaller, else whole.
 // `held_at` is its place in the held View: the change names it by that when it is shorter than its id.
 template <class Change, class Whole>
-void add_changed(const std::string& held_bytes, const std::string& fresh_bytes, Whole* fresh, int held_at, const Labels& labels,
+void add_changed(std::string_view held_bytes, std::string_view fresh_bytes, Whole* fresh, int held_at, const Labels& labels,
                  google::protobuf::RepeatedPtrField<Change>* changes, google::protobuf::RepeatedPtrField<Whole>* wholes) {
   if (const auto fields = field_changes(held_bytes, fresh_bytes)) {
     Change c;
@@ -361,6 +354,13 @@ std::optional<std::vector<std::uint32_t>> places_of_sent(const std::vector<std::
 
 }  // namespace patch_parts
 
+void PartList::add_sized(const google::protobuf::MessageLite& m) {
+  const std::size_t at = bytes_.size();
+  bytes_.resize(at + static_cast<std::size_t>(m.GetCachedSize()));
+  m.SerializeWithCachedSizesToArray(reinterpret_cast<std::uint8_t*>(bytes_.data() + at));
+  ends_.push_back(static_cast<std::uint32_t>(bytes_.size()));
+}
+
 std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& view) {
   Labels out;
   const auto add = [&out](const auto& markers) {
@@ -376,9 +376,9 @@ std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& v
 ViewBytes bytes_of(const pb::View& v) {
   ViewBytes b;
   b.table = table_bytes(v);
-  b.units = list_bytes(v.units());
-  b.sides = list_bytes(v.sides());
-  b.decisions = list_bytes(v.decisions());
+  b.units = PartList::of(v.units());
+  b.sides = PartList::of(v.sides());
+  b.decisions = PartList::of(v.decisions());
   b.unit_ids.reserve(static_cast<std::size_t>(v.units_size()));
   for (const auto& u : v.units()) b.unit_ids.push_back(u.id());
   for (const auto& s : v.sides()) b.side_ids.push_back(s.id());

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -19,9 +20,39 @@ namespace pb = ::sandtable::v1;
 // instead of the View itself, so a diff serializes only the fresh View. Serialization of messages
 // built by the same code gives the same bytes (View has no map fields), and comparing bytes is
 // far cheaper than reflection.
+// The serialized messages of a repeated field, end to end in one buffer: a View's units cost one
+// allocation per seat and order, not one each, and an idle room holds one block per list.
+class PartList {
+ public:
+  // Every message of `list`, its room taken at once.
+  template <class T>
+  static PartList of(const google::protobuf::RepeatedPtrField<T>& list) {
+    PartList out;
+    std::size_t total = 0;
+    for (const auto& m : list) total += m.ByteSizeLong();  // also caches each message's size
+    out.bytes_.reserve(total);
+    out.ends_.reserve(static_cast<std::size_t>(list.size()));
+    for (const auto& m : list) out.add_sized(m);
+    return out;
+  }
+  std::size_t size() const { return ends_.size(); }
+  std::size_t total_bytes() const { return bytes_.size(); }
+  std::string_view operator[](std::size_t i) const {
+    const std::size_t from = i == 0 ? 0 : ends_[i - 1];
+    return std::string_view(bytes_).substr(from, ends_[i] - from);
+  }
+  bool operator==(const PartList& other) const = default;
+
+ private:
+  void add_sized(const google::protobuf::MessageLite& m);  // after m.ByteSizeLong()
+
+  std::string bytes_;
+  std::vector<std::uint32_t> ends_;  // where each part ends in bytes_
+};
+
 struct ViewBytes {
   std::string table;  // the static table: strings, board, terrain, options, briefing
-  std::vector<std::string> units, sides, decisions;
+  PartList units, sides, decisions;
   std::vector<std::string> unit_ids, side_ids;
   std::string turn, result, menu, extra;  // empty when unset, else a marker and the bytes
   // The menu's actions: each one's id, and where its bytes (tag and length included) lie in `menu`.

@@ -59,6 +59,30 @@ TEST(ViewPatch, KnowsEveryFieldOfMarker) {
   EXPECT_EQ(d->field(2)->number(), pb::Marker::kValueFieldNumber);
 }
 
+// The held units' bytes lie end to end in one buffer: each part must be exactly its message's
+// serialization, or a diff would compare (and send) the wrong unit.
+TEST(ViewPatch, PartListHoldsEachMessageOnItsOwn) {
+  pb::View v;
+  for (const char* id : {"a", "bb", "", "dddd"}) {
+    auto* u = v.add_units();
+    u->set_id(id);
+    u->set_strength(static_cast<int>(std::string(id).size()));
+  }
+  const ViewBytes b = bytes_of(v);
+  ASSERT_EQ(b.units.size(), 4u);
+  std::size_t total = 0;
+  for (int i = 0; i < v.units_size(); ++i) {
+    EXPECT_EQ(b.units[static_cast<std::size_t>(i)], v.units(i).SerializeAsString()) << i;
+    total += v.units(i).ByteSizeLong();
+  }
+  EXPECT_EQ(b.units.total_bytes(), total);
+  pb::View other = v;
+  other.mutable_units(2)->set_strength(7);
+  EXPECT_FALSE(bytes_of(other).units == b.units);
+  EXPECT_TRUE(bytes_of(v).units == b.units);
+  EXPECT_EQ(bytes_of(pb::View{}).units.size(), 0u);
+}
+
 TEST(ViewPatch, NothingChangedIsAnEmptyPatch) {
   const pb::View v = base_view();
   const auto p = patch_and_apply(v, v);
