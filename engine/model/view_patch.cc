@@ -424,8 +424,9 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
   const auto id_in = [](const std::vector<std::string>& ids) {
     return [&ids](int i) { return std::string_view(ids[static_cast<std::size_t>(i)]); };
   };
+  // The held ids need no check of their own when they are the fresh ones (the usual case).
   if (repeats(static_cast<int>(fb.unit_ids.size()), id_in(fb.unit_ids)) ||
-      repeats(static_cast<int>(hb.unit_ids.size()), id_in(hb.unit_ids))) {
+      (hb.unit_ids != fb.unit_ids && repeats(static_cast<int>(hb.unit_ids.size()), id_in(hb.unit_ids)))) {
     return std::nullopt;
   }
   pb::ViewPatch patch;
