@@ -16,12 +16,9 @@ namespace sandtable {
 
 namespace pb = ::sandtable::v1;
 
-// What a diff needs of the View a seat holds: the serialized parts it compares and the ids. Kept
-// instead of the View itself, so a diff serializes only the fresh View. Serialization of messages
-// built by the same code gives the same bytes (View has no map fields), and comparing bytes is
-// far cheaper than reflection.
-// The serialized messages of a repeated field, end to end in one buffer: a View's units cost one
-// allocation per seat and order, not one each, and an idle room holds one block per list.
+// The serialized messages of a repeated field, end to end in one buffer: a View's units cost two
+// allocations per seat and order (the bytes and where each ends), not one a unit, and an idle room
+// holds two blocks a list.
 class PartList {
  public:
   // Every message of `list`, its room taken at once.
@@ -50,6 +47,10 @@ class PartList {
   std::vector<std::uint32_t> ends_;  // where each part ends in bytes_
 };
 
+// What a diff needs of the View a seat holds: the serialized parts it compares and the ids. Kept
+// instead of the View itself, so a diff serializes only the fresh View. Serialization of messages
+// built by the same code gives the same bytes (View has no map fields), and comparing bytes is
+// far cheaper than reflection.
 struct ViewBytes {
   std::string table;  // the static table: strings, board, terrain, options, briefing
   PartList units, sides, decisions;
