@@ -33,17 +33,20 @@ Room::Room(Strand strand, RoomInfo info, std::unique_ptr<Game> game, std::vector
       commits_(commits),
       tokens_(tokens),
       metrics_(metrics) {
-  // The log kept in memory serves catch-ups their log lines: GameStarted's scenario (the state
-  // holds its own, the database the whole event) is cut to what its line says there, and kept
-  // whole once, for replays, which start the game again from it.
+  // The log kept in memory serves catch-ups their log lines: GameStarted's scenario (the game
+  // holds it, the database the whole event) is cut to what its line says there. The rest of the
+  // event is kept apart for replays, which start the game again from it with the game's scenario
+  // (whole_game_started).
   if (!log_.empty() && log_.front().has_game_started()) {
-    game_started_ = std::make_shared<const pb::Event>(log_.front());
-    auto* scenario = log_.front().mutable_game_started()->mutable_scenario();
+    auto* started = log_.front().mutable_game_started();
     pb::Scenario named;
-    named.set_id(scenario->id());
-    named.set_name(scenario->name());
-    scenario->Swap(&named);
-    log_.front().mutable_game_started()->clear_start_state();  // a branch's table: the replay's copy has it
+    named.set_id(started->scenario().id());
+    named.set_name(started->scenario().name());
+    started->mutable_scenario()->Swap(&named);
+    pb::Event kept = log_.front();
+    kept.mutable_game_started()->clear_scenario();
+    started->clear_start_state();  // a branch's table: the replay's copy has it
+    game_started_ = std::make_shared<const pb::Event>(std::move(kept));
   }
   for (auto& m : chat) {
     next_chat_id_ = std::max(next_chat_id_, m.id() + 1);

@@ -10,7 +10,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
-#include <deque>
+#include <list>
 #include <functional>
 #include <map>
 #include <set>
@@ -189,6 +189,8 @@ class Room : public std::enable_shared_from_this<Room> {
   // The member's replay cursor on the log as it stands (opened, or opened again once the log has
   // grown); null with *error when the log does not replay.
   Replay* replay_of(Member& m, std::string* error);
+  // The game's first event as the database has it: game_started_ with the game's scenario.
+  pb::Event whole_game_started() const;
   Member* member(const Subscriber* who);
   void send(Member& m, const pb::Envelope& env);
   void send_error(Member& m, std::uint64_t request_id, const std::string& code, const std::string& message);
@@ -218,10 +220,12 @@ class Room : public std::enable_shared_from_this<Room> {
   RoomInfo info_;
   std::unique_ptr<Game> game_;
   std::vector<pb::Event> log_;  // log_[i].seq() == i + 1
-  std::shared_ptr<const pb::Event> game_started_;  // the log's first event with its whole scenario
+  // The log's first event whole but for its scenario, which the game holds (whole_game_started).
+  std::shared_ptr<const pb::Event> game_started_;
   std::vector<OrderStart> order_starts_;  // each accepted order's first event and seat
   OrderStart committing_start_;           // the order being committed's
-  std::deque<pb::ChatMessage> chat_;
+  // Lists, not deques: a deque allocates half a KB while empty, and every idle room held three.
+  std::list<pb::ChatMessage> chat_;
   Budget spectator_chat_{kSpectatorChatPerSecond, kSpectatorChatBurst};
   std::uint64_t next_chat_id_ = 1;
   std::vector<Member> members_;
@@ -254,7 +258,7 @@ class Room : public std::enable_shared_from_this<Room> {
   pb::RoomSummary summary_;
   std::uint64_t summary_seq_ = 0;
   Pcg32 bot_rng_{0x5eed, 0xb07};
-  std::deque<std::function<void()>> waiting_;  // orders (and revocations) behind a commit
+  std::list<std::function<void()>> waiting_;  // orders (and revocations) behind a commit
   CommitQueue& commits_;
   TokenIndex& tokens_;
   Metrics& metrics_;

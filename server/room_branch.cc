@@ -40,7 +40,7 @@ void Room::branch(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb:
     of.set_source_seed_hash(self->game_->state().seed_hash);
     of.set_turn(r->turn_after(request.step()));
     BranchPoint point;
-    point.scenario = self->game_started_ ? self->game_started_->game_started().scenario() : *at.state().scenario;
+    point.scenario = *at.state().scenario;  // the game's first event's, as every state's is
     point.options = branch_options(at, std::move(of));
     point.room_name = self->info_.name;
     point.host_key_hash = self->info_.host_key_hash;

@@ -19,6 +19,13 @@ void Room::replay(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb:
   }));
 }
 
+pb::Event Room::whole_game_started() const {
+  pb::Event whole = *game_started_;
+  // The game's scenario is the one GameStarted carried: Game::start, from_log and load take it from there.
+  *whole.mutable_game_started()->mutable_scenario() = *game_->state().scenario;
+  return whole;
+}
+
 // A replay is of the log as it stands (a cursor opened on it is opened again once the game has
 // gone on), up to what the seat is shown now: a delayed room's spectators replay only up to the
 // delay. Each step's View is the seat's own at that point, so nothing it could not see then is in
@@ -26,7 +33,7 @@ void Room::replay(std::shared_ptr<Subscriber> who, std::uint64_t request_id, pb:
 Replay* Room::replay_of(Member& m, std::string* error) {
   if (!m.replay || m.replay->log_size() != log_.size()) {
     std::vector<pb::Event> log = log_;
-    if (game_started_ && !log.empty()) log.front() = *game_started_;
+    if (game_started_ && !log.empty()) log.front() = whole_game_started();
     std::unique_ptr<Replay> opened = Replay::open(game_->rules(), std::move(log), order_starts_, error);
     if (!opened) {
       spdlog::error("room={} seq={} replay does not open: {}", info_.id, game_->seq(), *error);

@@ -115,6 +115,7 @@ bool Rooms::load_room(Storage& storage, const StoredRoom& r, const std::vector<S
   } else {
     ++metrics_.rooms_from_log;
   }
+  scenarios_.share(*rec.game);
   auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
                                      RoomInfo{r.id, r.name, base_url_, r.created_ms, r.host_key_hash, r.origin},
                                      std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
@@ -321,6 +322,7 @@ void Rooms::open_new(Write w, std::unique_ptr<Game> game, std::vector<OrderStart
     link->set_token(token);
     link->set_url(base_url_ + "/?room=" + stored.id + "&token=" + token);
   }
+  scenarios_.share(*game);
   auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
                                      RoomInfo{stored.id, stored.name, base_url_, stored.created_ms, stored.host_key_hash, stored.origin},
                                      std::move(game), w.events, std::vector<pb::ChatMessage>{}, commits_, tokens_, metrics_);

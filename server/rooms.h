@@ -17,6 +17,7 @@
 #include "server/catalog.h"
 #include "server/commit_queue.h"
 #include "server/room.h"
+#include "server/scenario_shelf.h"
 #include "server/tokens.h"
 #include "sandtable/v1/export.pb.h"
 
@@ -137,6 +138,7 @@ class Rooms {
   Metrics& metrics_;
   // Shared, since it never changes: a test or fuzzer that makes many Rooms copies no scenario.
   std::shared_ptr<const ScenarioCatalog> catalog_;
+  ScenarioShelf scenarios_;  // every room's game holds its scenario from here
   std::string base_url_;
   std::string node_;
   mutable std::mutex mu_;

@@ -1,5 +1,7 @@
 #include "server/seat_views.h"
 
+#include <set>
+
 #include "engine/model/view_patch.h"
 #include "server/line_seqs.h"
 #include "server/static_table.h"
@@ -28,24 +30,43 @@ void SeatViews::delta(const Game& game, const std::string& seat, std::uint64_t f
   } else {
     // The table the seat's members hold is the one of the View they were last sent (a patch never
     // changes it), so a whole View leaves it out when it is that one.
-    const bool same_table = it != held_.end() && it->second.bytes.table == fresh_bytes.table;
+    const bool same_table = it != held_.end() && sandtable::same_table(it->second.bytes, fresh_bytes);
     out.mutable_view()->Swap(&fresh);
     if (same_table) {
       strip_static_table(*out.mutable_view());
       out.set_same_table(true);
     }
   }
+  if (!patch) share_table(fresh_bytes);
   Held& h = it != held_.end() ? it->second : held_[seat];
   h.seq = game.seq();
   h.bytes = std::move(fresh_bytes);
 }
 
+void SeatViews::share_table(ViewBytes& bytes) const {
+  for (const auto& entry : held_) {
+    const ViewBytes& held = entry.second.bytes;
+    if (held.table != bytes.table && sandtable::same_table(held, bytes)) {
+      bytes.table = held.table;
+      return;
+    }
+  }
+}
+
 pb::View SeatViews::whole(const Game& game, const std::string& seat) {
   pb::View v = game.view(seat);
+  ViewBytes bytes = bytes_of(v);
+  share_table(bytes);
   Held& h = held_[seat];
   h.seq = game.seq();
-  h.bytes = bytes_of(v);
+  h.bytes = std::move(bytes);
   return v;
+}
+
+std::size_t SeatViews::tables_held() const {
+  std::set<const std::string*> tables;
+  for (const auto& entry : held_) tables.insert(entry.second.bytes.table.get());
+  return tables.size();
 }
 
 void SeatViews::forget(const std::string& seat) { held_.erase(seat); }

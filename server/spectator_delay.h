@@ -3,7 +3,7 @@
 // stood at the end of the turn `delay` turns back, so nothing a spectator sees can reach a player
 // in time. The room hands it every game it leaves behind; the ends of recent turns are kept
 // (shared with the room's old games, not copied) until the live game is far enough past them.
-#include <deque>
+#include <list>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -24,7 +24,7 @@ class SpectatorDelay {
   static SpectatorDelay rebuilt(const Registry& registry, const std::vector<pb::Event>& log);
 
  private:
-  std::deque<std::pair<int, std::shared_ptr<const Game>>> ends_;  // (turn, the game at its end), oldest first
+  std::list<std::pair<int, std::shared_ptr<const Game>>> ends_;  // (turn, the game at its end), oldest first
   std::shared_ptr<const Game> shown_;
 };
 

@@ -82,7 +82,12 @@ void WsSession::watch_unjoined() {
 }
 
 void WsSession::do_read() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+  ws_.async_read_some(buffer_, kReadStep, beast::bind_front_handler(&WsSession::on_read_step, shared_from_this()));
+}
+
+void WsSession::on_read_step(beast::error_code ec, std::size_t) {
+  if (!ec && !ws_.is_message_done()) return do_read();  // read_message_max still bounds the whole
+  on_read(ec, buffer_.size());
 }
 
 void WsSession::on_read(beast::error_code ec, std::size_t bytes) {

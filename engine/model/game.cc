@@ -42,6 +42,15 @@ void Game::apply(const pb::Event& event) {
   if (event.has_rewound()) history_.clear();  // replayed: the points it went back past are gone
 }
 
+bool Game::share_scenario(std::shared_ptr<const pb::Scenario> same) {
+  if (!same) return false;
+  if (same == state_->scenario) return true;
+  if (same->SerializeAsString() != state_->scenario->SerializeAsString()) return false;
+  if (state_.use_count() > 1) state_ = state_->clone();  // a later game keeps this one as a rewind point
+  state_->scenario = std::move(same);
+  return true;
+}
+
 Outcome Game::execute(const pb::Command& command, TableDice* table) {
   Outcome out;
   auto next = run(command, table, out);

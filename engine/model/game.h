@@ -2,7 +2,7 @@
 // A game: the shared rules of every rule set (seats, decisions, pause, end, dice, sequence)
 // around one RuleSet. state = fold(apply, initial(scenario, seed), events).
 #include <cstdint>
-#include <deque>
+#include <list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -129,6 +129,12 @@ class Game {
   // The turn the rule set says the game is in (RuleSet::turn_number): the spectators' delay counts it.
   int turn() const { return rules_.turn_number(*state_); }
 
+  // Holds `same` as its scenario instead of its own copy when the two are the same scenario (equal
+  // bytes), so the rooms of a server playing one scenario hold it once (server/scenario_shelf.h).
+  // Nothing the game shows or does changes. False, and nothing changes, when they differ. Call it
+  // on a game no other thread reads.
+  bool share_scenario(std::shared_ptr<const pb::Scenario> same);
+
   const GameState& state() const { return *state_; }
   const RuleSet& rules() const { return rules_; }
   std::uint64_t seq() const { return state_->seq; }
@@ -191,8 +197,9 @@ class Game {
   // a hidden unit's place never moves a side's edge.
   std::map<std::string, std::string> home_edges_;
   // Menus worked out at this state (menu_ref), by seat; cleared whenever the state changes. A
-  // deque keeps references to earlier entries valid while later ones are added.
-  mutable std::deque<std::pair<std::string, pb::ActionMenu>> menus_;
+  // list keeps references to earlier entries valid while later ones are added, and unlike a deque
+  // allocates nothing while empty (every order makes a Game, and every idle room holds one).
+  mutable std::list<std::pair<std::string, pb::ActionMenu>> menus_;
 };
 
 // The setting the scenario option `spectators` asks for ("live", "side:<id>", "delayed:<turns>"),

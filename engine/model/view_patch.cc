@@ -39,8 +39,7 @@ void append_part(std::string& out, const std::string& s) {
 std::string table_bytes(const pb::View& v) {
   std::string t;
   t.reserve(1024);
-  append_part(t, v.ruleset());
-  append_part(t, v.viewer());
+  append_part(t, v.ruleset());  // the viewer is compared apart (ViewBytes.viewer)
   append_part(t, v.scenario_id());
   append_part(t, v.scenario_name());
   append_part(t, v.ruleset_title());
@@ -375,7 +374,8 @@ std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& v
 
 ViewBytes bytes_of(const pb::View& v) {
   ViewBytes b;
-  b.table = table_bytes(v);
+  b.table = std::make_shared<const std::string>(table_bytes(v));
+  b.viewer = v.viewer();
   b.units = PartList::of(v.units());
   b.sides = PartList::of(v.sides());
   b.decisions = PartList::of(v.decisions());
@@ -408,6 +408,11 @@ ViewBytes bytes_of(const pb::View& v) {
   return b;
 }
 
+bool same_table(const ViewBytes& a, const ViewBytes& b) {
+  if (a.table == b.table) return true;
+  return a.table && b.table && *a.table == *b.table;
+}
+
 std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fresh) {
   pb::View copy = fresh;
   ViewBytes fresh_bytes;
@@ -417,7 +422,8 @@ std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fr
 std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb) {
   fb = bytes_of(fresh);
   // Checked before anything is moved out of `fresh`, so that a refusal leaves it whole.
-  if (hb.table != fb.table || hb.side_ids != fb.side_ids) return std::nullopt;
+  if (!same_table(hb, fb) || hb.viewer != fb.viewer || hb.side_ids != fb.side_ids) return std::nullopt;
+  fb.table = hb.table;  // the same bytes: the next diff and the room's other seats share one copy
   for (auto [h, f] : {std::pair{&hb.turn, &fb.turn}, {&hb.result, &fb.result}, {&hb.menu, &fb.menu}, {&hb.extra, &fb.extra}}) {
     if (f->empty() && !h->empty()) return std::nullopt;
   }

@@ -4,6 +4,7 @@
 // View again (docs/protocol.md "Patches"). Built by comparing two Views field by field, so it is
 // the same for every rule set. The browser's store applies patches the same way (state/patch.ts).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,7 +53,11 @@ class PartList {
 // built by the same code gives the same bytes (View has no map fields), and comparing bytes is
 // far cheaper than reflection.
 struct ViewBytes {
-  std::string table;  // the static table: strings, board, terrain, options, briefing
+  // The static table (strings, board, terrain, options, briefing), which a patch never changes:
+  // shared by the Views that have the same one (the next View's of a seat, the room's other seats'
+  // mostly), so an idle room holds it about once. Never null in bytes_of's.
+  std::shared_ptr<const std::string> table;
+  std::string viewer;  // apart from the table, which is then the same for most seats
   PartList units, sides, decisions;
   std::vector<std::string> unit_ids, side_ids;
   std::string turn, result, menu, extra;  // empty when unset, else a marker and the bytes
@@ -68,13 +73,16 @@ struct ViewBytes {
 // the same way.
 std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& view);
 ViewBytes bytes_of(const pb::View& view);
+// Whether two ViewBytes hold the same static table (equal bytes; both unset counts as the same).
+bool same_table(const ViewBytes& a, const ViewBytes& b);
 
 // What turns the held View into `fresh`, or nullopt when a patch cannot say it (the static
-// table changed, a side came or went, a field went from set to unset, two units share an id):
+// table or the viewer changed, a side came or went, a field went from set to unset, two units share an id):
 // send `fresh` whole then. `seq` is not compared: applying sets it.
 std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fresh);
 // The same against bytes_of(held). The parts the patch carries are moved out of `fresh` (it is
-// left unfit to send; keep `fresh_bytes` for the next diff); with nullopt `fresh` is untouched.
+// left unfit to send; keep `fresh_bytes` for the next diff, which holds the held View's table when
+// it is the same); with nullopt `fresh` is untouched.
 std::optional<pb::ViewPatch> diff_views(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes);
 
 // Applies `patch` to `view` and sets its seq. False (and `view` unusable: resynchronise) when the

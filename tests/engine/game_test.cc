@@ -213,5 +213,48 @@ TEST_F(Fixture, SameSeedSameEventsDifferentSeedDifferentEvents) {
   EXPECT_NE(sa, sc);
 }
 
+// Rooms playing one scenario hold it once (server/scenario_shelf.h): a game takes another's copy
+// only when it is the same scenario, and plays on exactly as it would have.
+TEST_F(Fixture, ShareScenarioTakesAnEqualCopyAndChangesNothingElse) {
+  auto a = start(7);
+  auto b = start(7);
+  ASSERT_NE(a->state().scenario, b->state().scenario);
+  const auto view_before = b->view("gm").SerializeAsString();
+  EXPECT_TRUE(b->share_scenario(a->state().scenario));
+  EXPECT_EQ(a->state().scenario, b->state().scenario);
+  EXPECT_EQ(b->view("gm").SerializeAsString(), view_before);
+  ASSERT_TRUE(a->execute(roll("red")).accepted);
+  ASSERT_TRUE(b->execute(roll("red")).accepted);
+  EXPECT_EQ(a->view("gm").SerializeAsString(), b->view("gm").SerializeAsString());
+  EXPECT_EQ(a->state().scenario, b->state().scenario);  // the next state keeps the shared copy
+
+  pb::Scenario other = race_scenario();
+  other.set_name(other.name() + " (another)");
+  auto c = start(7, false, other);
+  const auto own = c->state().scenario;
+  EXPECT_FALSE(c->share_scenario(a->state().scenario));
+  EXPECT_EQ(c->state().scenario, own);
+  EXPECT_FALSE(c->share_scenario(nullptr));
+  EXPECT_EQ(c->state().scenario, own);
+}
+
+// A state a later game keeps as its rewind point is not changed under it: the sharing game copies
+// its state first.
+TEST_F(Fixture, ShareScenarioLeavesARewindPointsStateAlone) {
+  auto a = start(7);
+  auto other = start(7);
+  Outcome out;
+  auto later = a->next(roll("red"), out);
+  ASSERT_TRUE(later);
+  ASSERT_FALSE(later->rewind_points().empty());
+  const GameState* point = later->rewind_points().back().before.get();
+  ASSERT_EQ(point, &a->state());  // shared, not copied
+  const auto point_scenario = point->scenario;
+  EXPECT_TRUE(a->share_scenario(other->state().scenario));
+  EXPECT_EQ(point->scenario, point_scenario);
+  EXPECT_NE(&a->state(), point);
+  EXPECT_EQ(a->state().scenario, other->state().scenario);
+}
+
 }  // namespace
 }  // namespace sandtable
