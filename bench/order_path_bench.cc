@@ -160,7 +160,7 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
       p.delta_bytes += size;
       p.delta_sizes.push_back(static_cast<std::uint32_t>(size));
       count_parts(deltas[i], p.parts);
-      p.view_bytes += held_bytes[seats[i]].units.total_bytes();
+      p.view_bytes += held_bytes[seats[i]].pieces->units.total_bytes();
       ++p.frames;
     }
     const std::string kind = order_kind(*command);

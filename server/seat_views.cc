@@ -37,26 +37,20 @@ void SeatViews::delta(const Game& game, const std::string& seat, std::uint64_t f
       out.set_same_table(true);
     }
   }
-  if (!patch) share_table(fresh_bytes);
+  share_alike(fresh_bytes);
   Held& h = it != held_.end() ? it->second : held_[seat];
   h.seq = game.seq();
   h.bytes = std::move(fresh_bytes);
 }
 
-void SeatViews::share_table(ViewBytes& bytes) const {
-  for (const auto& entry : held_) {
-    const ViewBytes& held = entry.second.bytes;
-    if (held.table != bytes.table && sandtable::same_table(held, bytes)) {
-      bytes.table = held.table;
-      return;
-    }
-  }
+void SeatViews::share_alike(ViewBytes& bytes) const {
+  for (const auto& entry : held_) sandtable::share_alike(bytes, entry.second.bytes);
 }
 
 pb::View SeatViews::whole(const Game& game, const std::string& seat) {
   pb::View v = game.view(seat);
   ViewBytes bytes = bytes_of(v);
-  share_table(bytes);
+  share_alike(bytes);
   Held& h = held_[seat];
   h.seq = game.seq();
   h.bytes = std::move(bytes);
@@ -67,6 +61,12 @@ std::size_t SeatViews::tables_held() const {
   std::set<const std::string*> tables;
   for (const auto& entry : held_) tables.insert(entry.second.bytes.table.get());
   return tables.size();
+}
+
+std::size_t SeatViews::pieces_held() const {
+  std::set<const PieceBytes*> pieces;
+  for (const auto& entry : held_) pieces.insert(entry.second.bytes.pieces.get());
+  return pieces.size();
 }
 
 void SeatViews::forget(const std::string& seat) { held_.erase(seat); }

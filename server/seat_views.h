@@ -29,8 +29,10 @@ class SeatViews {
   // same View: send it only to a member joining, or to all.
   pb::View whole(const Game& game, const std::string& seat);
   void forget(const std::string& seat);
-  // The static tables held, each counted once however many seats share it.
+  // The static tables held, and the units and sides (PieceBytes), each counted once however many
+  // seats share it.
   std::size_t tables_held() const;
+  std::size_t pieces_held() const;
   void clear();
 
  private:
@@ -38,9 +40,9 @@ class SeatViews {
     std::uint64_t seq = 0;
     ViewBytes bytes;  // of the View the seat was last sent, at seq: what the next diff compares
   };
-  // Gives `bytes` the static table a seat holds when it is the same one: the seats of a room mostly
-  // see the same table, and an idle room then holds it once.
-  void share_table(ViewBytes& bytes) const;
+  // Gives `bytes` the static table and the pieces (units, sides) a seat holds where they are the
+  // same: the seats of a room mostly see the same, and a room then holds them about once.
+  void share_alike(ViewBytes& bytes) const;
 
   std::map<std::string, Held> held_;
 };

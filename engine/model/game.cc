@@ -378,14 +378,16 @@ std::optional<pb::Event> Game::log_line_for(const pb::Event& event, const std::s
   return line;
 }
 
-pb::ActionMenu Game::menu(const std::string& seat) const { return menu_ref(seat); }
-
-const pb::ActionMenu& Game::menu_ref(const std::string& seat) const {
-  for (const auto& c : menus_) {
-    if (c.first == seat) return c.second;
+pb::ActionMenu Game::menu(const std::string& seat) const {
+  pb::ActionMenu m;
+  for (const auto& [cached, bytes] : menus_) {
+    if (cached == seat && m.ParseFromString(bytes)) return m;
   }
-  menus_.emplace_back(seat, build_menu(seat));
-  return menus_.back().second;
+  m = build_menu(seat);
+  if (std::none_of(menus_.begin(), menus_.end(), [&](const auto& c) { return c.first == seat; })) {
+    menus_.emplace_back(seat, m.SerializeAsString());
+  }
+  return m;
 }
 
 pb::ActionMenu Game::build_menu(const std::string& seat) const {
@@ -440,7 +442,7 @@ pb::Command Game::from_menu(const std::string& seat, const pb::PlayAction& play)
   if (play.path_size() > kMaxPathPoints) {
     reject("PATH_TOO_LONG", "GEN", "A drawn path has at most " + std::to_string(kMaxPathPoints) + " points.");
   }
-  const pb::ActionMenu& m = menu_ref(seat);
+  const pb::ActionMenu m = menu(seat);
   const pb::Action* action = &on_menu(m, play);
   for (const auto& part : play.also()) {
     if (!part.also().empty()) reject("NOT_ON_MENU", "GEN", "An order's parts cannot have parts of their own.");

@@ -2,7 +2,6 @@
 // A game: the shared rules of every rule set (seats, decisions, pause, end, dice, sequence)
 // around one RuleSet. state = fold(apply, initial(scenario, seed), events).
 #include <cstdint>
-#include <list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -149,9 +148,6 @@ class Game {
   Game(const RuleSet& rules, std::unique_ptr<GameState> state, std::map<std::string, std::string> home_edges);
   // The state after `command` (a copy), or null with out.rejection set.
   std::unique_ptr<GameState> run(const pb::Command& command, TableDice* table, Outcome& out) const;
-  // The seat's menu at this state, worked out once: a seat's View and the check of its next
-  // order both read it.
-  const pb::ActionMenu& menu_ref(const std::string& seat) const;
   pb::ActionMenu build_menu(const std::string& seat) const;
   void apply_to(GameState& state, const pb::Event& event) const;
   void handle_shared(Context& ctx, const pb::Command& command) const;
@@ -196,10 +192,10 @@ class Game {
   // Each side's home edge (SideView.home_edge), from the scenario as a spectator may read it, so
   // a hidden unit's place never moves a side's edge.
   std::map<std::string, std::string> home_edges_;
-  // Menus worked out at this state (menu_ref), by seat; cleared whenever the state changes. A
-  // list keeps references to earlier entries valid while later ones are added, and unlike a deque
-  // allocates nothing while empty (every order makes a Game, and every idle room holds one).
-  mutable std::list<std::pair<std::string, pb::ActionMenu>> menus_;
+  // Menus worked out at this state (menu()), by seat: a seat's View and the check of its next
+  // order both read one, and it is built once. Kept as their bytes, not the messages, which took
+  // about five times the memory in every idle room; cleared whenever the state changes.
+  mutable std::vector<std::pair<std::string, std::string>> menus_;
 };
 
 // The setting the scenario option `spectators` asks for ("live", "side:<id>", "delayed:<turns>"),

@@ -91,7 +91,7 @@ const std::string* label_in(const Labels& labels, std::string_view key) {
 
 // The markers of a unit or side (`Whole`) changed by key, when that is smaller than the fresh
 // markers' bytes (`fresh`, the field's entries); `held` is the held markers' bytes. `labels` are
-// the held View's (ViewBytes.labels).
+// the held View's (PieceBytes.labels).
 template <class Whole>
 bool marker_change(std::string_view held, std::string_view fresh, const Whole& fresh_whole, const Labels& labels, pb::MarkerChange& out) {
   const auto he = wire_entries(held), fe = wire_entries(fresh);
@@ -229,7 +229,7 @@ void add_changed(std::string_view held_bytes, std::string_view fresh_bytes, Whol
   wholes->Add()->Swap(fresh);
 }
 
-void diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
+void diff_units(const PieceBytes& hb, pb::View& fresh, const PieceBytes& fb, pb::ViewPatch& patch) {
   const auto d = diff_list(
       std::ssize(hb.unit_ids), [&](int i) { return std::string_view(hb.unit_ids[static_cast<std::size_t>(i)]); },
       std::ssize(fb.unit_ids), [&](int i) { return std::string_view(fb.unit_ids[static_cast<std::size_t>(i)]); },
@@ -250,7 +250,7 @@ void diff_units(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::V
   }
 }
 
-void diff_sides(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
+void diff_sides(const PieceBytes& hb, pb::View& fresh, const PieceBytes& fb, pb::ViewPatch& patch) {
   for (std::size_t i = 0; i < fb.sides.size(); ++i) {
     if (hb.sides[i] != fb.sides[i]) {
       add_changed(hb.sides[i], fb.sides[i], fresh.mutable_sides(static_cast<int>(i)), static_cast<int>(i), hb.labels, patch.mutable_side_changes(),
@@ -376,12 +376,15 @@ ViewBytes bytes_of(const pb::View& v) {
   ViewBytes b;
   b.table = std::make_shared<const std::string>(table_bytes(v));
   b.viewer = v.viewer();
-  b.units = PartList::of(v.units());
-  b.sides = PartList::of(v.sides());
+  auto pieces = std::make_shared<PieceBytes>();
+  pieces->units = PartList::of(v.units());
+  pieces->sides = PartList::of(v.sides());
+  pieces->unit_ids.reserve(static_cast<std::size_t>(v.units_size()));
+  for (const auto& u : v.units()) pieces->unit_ids.push_back(u.id());
+  for (const auto& s : v.sides()) pieces->side_ids.push_back(s.id());
+  pieces->labels = marker_labels(v);
+  b.pieces = std::move(pieces);
   b.decisions = PartList::of(v.decisions());
-  b.unit_ids.reserve(static_cast<std::size_t>(v.units_size()));
-  for (const auto& u : v.units()) b.unit_ids.push_back(u.id());
-  for (const auto& s : v.sides()) b.side_ids.push_back(s.id());
   b.turn = field_bytes(v.has_turn(), v.turn());
   b.result = field_bytes(v.has_result(), v.result());
   b.menu = field_bytes(v.has_menu(), v.menu());
@@ -404,13 +407,17 @@ ViewBytes bytes_of(const pb::View& v) {
   }
   b.extra = field_bytes(v.has_extra(), v.extra());
   b.paused = v.paused();
-  b.labels = marker_labels(v);
   return b;
 }
 
 bool same_table(const ViewBytes& a, const ViewBytes& b) {
   if (a.table == b.table) return true;
   return a.table && b.table && *a.table == *b.table;
+}
+
+void share_alike(ViewBytes& bytes, const ViewBytes& other) {
+  if (bytes.table != other.table && same_table(bytes, other)) bytes.table = other.table;
+  if (bytes.pieces != other.pieces && bytes.pieces && other.pieces && *bytes.pieces == *other.pieces) bytes.pieces = other.pieces;
 }
 
 std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fresh) {
@@ -422,8 +429,10 @@ std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fr
 std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb) {
   fb = bytes_of(fresh);
   // Checked before anything is moved out of `fresh`, so that a refusal leaves it whole.
-  if (!same_table(hb, fb) || hb.viewer != fb.viewer || hb.side_ids != fb.side_ids) return std::nullopt;
+  if (!hb.pieces || !same_table(hb, fb) || hb.viewer != fb.viewer || hb.pieces->side_ids != fb.pieces->side_ids) return std::nullopt;
   fb.table = hb.table;  // the same bytes: the next diff and the room's other seats share one copy
+  const PieceBytes& hp = *hb.pieces;
+  const PieceBytes& fp = *fb.pieces;
   for (auto [h, f] : {std::pair{&hb.turn, &fb.turn}, {&hb.result, &fb.result}, {&hb.menu, &fb.menu}, {&hb.extra, &fb.extra}}) {
     if (f->empty() && !h->empty()) return std::nullopt;
   }
@@ -431,13 +440,13 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
     return [&ids](int i) { return std::string_view(ids[static_cast<std::size_t>(i)]); };
   };
   // The held ids need no check of their own when they are the fresh ones (the usual case).
-  if (repeats(static_cast<int>(fb.unit_ids.size()), id_in(fb.unit_ids)) ||
-      (hb.unit_ids != fb.unit_ids && repeats(static_cast<int>(hb.unit_ids.size()), id_in(hb.unit_ids)))) {
+  if (repeats(static_cast<int>(fp.unit_ids.size()), id_in(fp.unit_ids)) ||
+      (hp.unit_ids != fp.unit_ids && repeats(static_cast<int>(hp.unit_ids.size()), id_in(hp.unit_ids)))) {
     return std::nullopt;
   }
   pb::ViewPatch patch;
-  diff_units(hb, fresh, fb, patch);
-  diff_sides(hb, fresh, fb, patch);
+  diff_units(hp, fresh, fp, patch);
+  diff_sides(hp, fresh, fp, patch);
   if (!hb.turn.empty() && !fb.turn.empty() && hb.turn != fb.turn) {
     if (auto change = turn_change(std::string_view(hb.turn).substr(1), std::string_view(fb.turn).substr(1))) {
       patch.mutable_turn_change()->Swap(&*change);

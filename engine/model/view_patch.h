@@ -48,6 +48,17 @@ class PartList {
   std::vector<std::uint32_t> ends_;  // where each part ends in bytes_
 };
 
+// The parts of a View that a room's seats mostly see alike: its units and sides (their bytes and
+// ids) and the markers' labels.
+struct PieceBytes {
+  PartList units, sides;
+  std::vector<std::string> unit_ids, side_ids;
+  // Each marker key's label as the View has it: that of the first marker with the key, units in
+  // order, then sides (MarkerChange: an entry whose label is this one goes without it).
+  std::vector<std::pair<std::string, std::string>> labels;
+  bool operator==(const PieceBytes& other) const = default;
+};
+
 // What a diff needs of the View a seat holds: the serialized parts it compares and the ids. Kept
 // instead of the View itself, so a diff serializes only the fresh View. Serialization of messages
 // built by the same code gives the same bytes (View has no map fields), and comparing bytes is
@@ -58,23 +69,25 @@ struct ViewBytes {
   // mostly), so an idle room holds it about once. Never null in bytes_of's.
   std::shared_ptr<const std::string> table;
   std::string viewer;  // apart from the table, which is then the same for most seats
-  PartList units, sides, decisions;
-  std::vector<std::string> unit_ids, side_ids;
+  // Shared in the same way by the seats that see the units and sides alike (every seat, where
+  // nothing is hidden). Never null in bytes_of's.
+  std::shared_ptr<const PieceBytes> pieces;
+  PartList decisions;
   std::string turn, result, menu, extra;  // empty when unset, else a marker and the bytes
   // The menu's actions: each one's id, and where its bytes (tag and length included) lie in `menu`.
   std::vector<std::string> action_ids;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> action_spans;  // offset, length
   bool paused = false;
-  // Each marker key's label as the View has it: that of the first marker with the key, units in
-  // order, then sides (MarkerChange: an entry whose label is this one goes without it).
-  std::vector<std::pair<std::string, std::string>> labels;
 };
-// The labels of `view` as ViewBytes.labels says; apply_patch and the browser read a held View's
+// The labels of `view` as PieceBytes.labels says; apply_patch and the browser read a held View's
 // the same way.
 std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& view);
 ViewBytes bytes_of(const pb::View& view);
 // Whether two ViewBytes hold the same static table (equal bytes; both unset counts as the same).
 bool same_table(const ViewBytes& a, const ViewBytes& b);
+// Gives `bytes` the table and pieces of `other` that are the same as its own (equal bytes), so the
+// two hold one copy of each.
+void share_alike(ViewBytes& bytes, const ViewBytes& other);
 
 // What turns the held View into `fresh`, or nullopt when a patch cannot say it (the static
 // table or the viewer changed, a side came or went, a field went from set to unset, two units share an id):

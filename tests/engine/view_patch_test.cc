@@ -69,18 +69,18 @@ TEST(ViewPatch, PartListHoldsEachMessageOnItsOwn) {
     u->set_strength(static_cast<int>(std::string(id).size()));
   }
   const ViewBytes b = bytes_of(v);
-  ASSERT_EQ(b.units.size(), 4u);
+  ASSERT_EQ(b.pieces->units.size(), 4u);
   std::size_t total = 0;
   for (int i = 0; i < v.units_size(); ++i) {
-    EXPECT_EQ(b.units[static_cast<std::size_t>(i)], v.units(i).SerializeAsString()) << i;
+    EXPECT_EQ(b.pieces->units[static_cast<std::size_t>(i)], v.units(i).SerializeAsString()) << i;
     total += v.units(i).ByteSizeLong();
   }
-  EXPECT_EQ(b.units.total_bytes(), total);
+  EXPECT_EQ(b.pieces->units.total_bytes(), total);
   pb::View other = v;
   other.mutable_units(2)->set_strength(7);
-  EXPECT_FALSE(bytes_of(other).units == b.units);
-  EXPECT_TRUE(bytes_of(v).units == b.units);
-  EXPECT_EQ(bytes_of(pb::View{}).units.size(), 0u);
+  EXPECT_FALSE(bytes_of(other).pieces->units == b.pieces->units);
+  EXPECT_TRUE(bytes_of(v).pieces->units == b.pieces->units);
+  EXPECT_EQ(bytes_of(pb::View{}).pieces->units.size(), 0u);
 }
 
 TEST(ViewPatch, NothingChangedIsAnEmptyPatch) {

@@ -36,6 +36,7 @@ TEST(SeatViewsTest, SeatsSeeingTheSameTableHoldItOnce) {
     EXPECT_TRUE(v.has_grid()) << seat;  // a whole View carries its table
   }
   EXPECT_EQ(views.tables_held(), 1u);
+  EXPECT_EQ(views.pieces_held(), 1u);  // the duel hides no unit or side
   for (const char* seat : {"blue", "red", "spectator", "gm"}) {
     pb::Delta d;
     views.delta(*game, seat, game->seq(), {}, d);
