@@ -36,17 +36,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-pb::Scenario counter_scenario(int target) {
-  std::ifstream in(test_scenarios_dir() + "/counter-duel.json");
-  std::stringstream text;
-  text << in.rdbuf();
-  pb::Scenario s = *parse_scenario(text.str(), counter_registry()).scenario;
-  for (auto& o : *s.mutable_options()) {
-    if (o.key() == "target") o.set_value(std::to_string(target));
-  }
-  return s;
-}
-
 // The seed of the kill points: differs per run, and a failing run is replayed from its output.
 std::uint64_t chaos_seed(const char* test) {
   const char* given = std::getenv("SANDTABLE_CRASH_SEED");

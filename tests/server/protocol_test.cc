@@ -160,13 +160,7 @@ TEST_F(ServerTest, FullGameEachSeatSeesOnlyItsOwnViewAndTheLogMatchesTheEngine) 
   EXPECT_TRUE(contains(gm.all_bytes, "SECRET-blue"));
   // The GM saw every event's log line; its dice are exactly the uninterrupted engine run's with the
   // same seed.
-  pb::Scenario scenario;
-  {
-    std::ifstream in(test_scenarios_dir() + "/counter-duel.json");
-    std::stringstream text;
-    text << in.rdbuf();
-    scenario = *parse_scenario(text.str(), counter_registry()).scenario;
-  }
+  const pb::Scenario scenario = counter_scenario();
   AutoplayOptions opt;
   opt.seed = seed;
   const auto run = autoplay(*counter_registry().find("counter-test"), scenario, opt);

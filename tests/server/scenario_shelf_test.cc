@@ -3,10 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
-#include "engine/model/scenario_io.h"
 #include "tests/server/counter_rules.h"
 #include "tests/server/test_support.h"
 
@@ -14,18 +10,7 @@ namespace sandtable::server {
 namespace {
 
 using sandtable::testing::counter_registry;
-using sandtable::testing::test_scenarios_dir;
-
-pb::Scenario duel(const std::string& target) {
-  std::ifstream in(test_scenarios_dir() + "/counter-duel.json");
-  std::stringstream text;
-  text << in.rdbuf();
-  pb::Scenario s = *parse_scenario(text.str(), counter_registry()).scenario;
-  for (auto& o : *s.mutable_options()) {
-    if (o.key() == "target") o.set_value(target);
-  }
-  return s;
-}
+using sandtable::testing::counter_scenario;
 
 std::unique_ptr<Game> start(const pb::Scenario& scenario, std::uint64_t seed) {
   std::string error;
@@ -37,9 +22,9 @@ std::unique_ptr<Game> start(const pb::Scenario& scenario, std::uint64_t seed) {
 
 TEST(ScenarioShelfTest, GamesOfOneScenarioShareOneCopyAndOthersKeepTheirOwn) {
   ScenarioShelf shelf;
-  auto a = start(duel("20"), 1);
-  auto b = start(duel("20"), 2);
-  auto c = start(duel("30"), 3);
+  auto a = start(counter_scenario(20), 1);
+  auto b = start(counter_scenario(20), 2);
+  auto c = start(counter_scenario(30), 3);
   const auto c_own = c->state().scenario;
   const auto b_view = b->view("gm").SerializeAsString();
   shelf.share(*a);
@@ -53,15 +38,15 @@ TEST(ScenarioShelfTest, GamesOfOneScenarioShareOneCopyAndOthersKeepTheirOwn) {
 
 TEST(ScenarioShelfTest, AScenarioGoesWhenItsLastGameDoesAndTheShelfKeepsNoneAlive) {
   ScenarioShelf shelf;
-  auto a = start(duel("20"), 1);
+  auto a = start(counter_scenario(20), 1);
   std::weak_ptr<const pb::Scenario> held = a->state().scenario;
   shelf.share(*a);
   a.reset();
   EXPECT_TRUE(held.expired());
   EXPECT_EQ(shelf.size(), 0u);
   // A game of it after that puts its own copy on the shelf again, and the next shares that.
-  auto b = start(duel("20"), 2);
-  auto c = start(duel("20"), 3);
+  auto b = start(counter_scenario(20), 2);
+  auto c = start(counter_scenario(20), 3);
   shelf.share(*b);
   shelf.share(*c);
   EXPECT_EQ(b->state().scenario, c->state().scenario);
@@ -71,10 +56,10 @@ TEST(ScenarioShelfTest, AScenarioGoesWhenItsLastGameDoesAndTheShelfKeepsNoneAliv
 TEST(ScenarioShelfTest, ScenariosNoGamePlaysAreSweptAsMoreArrive) {
   ScenarioShelf shelf;
   for (int i = 0; i < 1000; ++i) {
-    auto g = start(duel(std::to_string(10 + i)), static_cast<std::uint64_t>(i + 1));
+    auto g = start(counter_scenario(10 + i), static_cast<std::uint64_t>(i + 1));
     shelf.share(*g);
   }
-  auto kept = start(duel("5"), 7);
+  auto kept = start(counter_scenario(5), 7);
   shelf.share(*kept);
   EXPECT_EQ(shelf.size(), 1u);
   EXPECT_LT(shelf.entries(), 200u);  // swept, not one for each scenario ever played

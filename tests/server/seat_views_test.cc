@@ -4,23 +4,16 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
-#include "engine/model/scenario_io.h"
 #include "tests/server/counter_rules.h"
 #include "tests/server/test_support.h"
 
 namespace sandtable::server {
 namespace {
 
-using sandtable::testing::test_scenarios_dir;
+using sandtable::testing::counter_scenario;
 
 std::unique_ptr<Game> duel() {
-  std::ifstream in(test_scenarios_dir() + "/counter-duel.json");
-  std::stringstream text;
-  text << in.rdbuf();
-  const pb::Scenario scenario = *parse_scenario(text.str(), sandtable::testing::counter_registry()).scenario;
+  const pb::Scenario scenario = counter_scenario();
   std::string error;
   std::vector<pb::Event> events;
   auto game = Game::start(*sandtable::testing::counter_registry().find("counter-test"), scenario, StartOptions(5), &events, &error);

@@ -93,17 +93,6 @@ void expect_same_game(const Game& want, const Game& got, const std::string& wher
   }
 }
 
-pb::Scenario counter_scenario(int target) {
-  std::ifstream in(test_scenarios_dir() + "/counter-duel.json");
-  std::stringstream text;
-  text << in.rdbuf();
-  pb::Scenario s = *parse_scenario(text.str(), counter_registry()).scenario;
-  for (auto& o : *s.mutable_options()) {
-    if (o.key() == "target") o.set_value(std::to_string(target));
-  }
-  return s;
-}
-
 // Plays the counter game through the server until the room is at `until` or over.
 // The seats order as fast as the server answers, hundreds of orders a second: above the per-
 // connection frame budget (--rate 50, --burst 100), which would refuse orders unread. That budget

@@ -1,19 +1,33 @@
 #include "tests/server/test_support.h"
 
+#include "engine/model/scenario_io.h"
 #include "engine/model/view_patch.h"
 
 #include "server/line_seqs.h"
 #include "server/static_table.h"
+#include "tests/server/counter_rules.h"
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/read_until.hpp>
 #include <boost/asio/write.hpp>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 namespace sandtable::testing {
+
+pb::Scenario counter_scenario(int target) {
+  std::ifstream in(test_scenarios_dir() + "/counter-duel.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  pb::Scenario s = *parse_scenario(text.str(), counter_registry()).scenario;
+  for (auto& o : *s.mutable_options()) {
+    if (o.key() == "target") o.set_value(std::to_string(target));
+  }
+  return s;
+}
 
 std::string test_server_binary() { return SANDTABLE_TEST_SERVER; }
 std::string test_scenarios_dir() { return SANDTABLE_TEST_SCENARIOS; }

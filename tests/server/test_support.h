@@ -13,6 +13,8 @@ namespace sandtable::testing {
 
 std::string test_server_binary();  // sandtable-test-server (counter rule set)
 std::string test_scenarios_dir();  // tests/server/scenarios
+// The counter rule set's duel (tests/server/scenarios/counter-duel.json), first to `target`.
+pb::Scenario counter_scenario(int target = 20);
 
 // Starts the test server with the test scenarios and fixed seeds allowed.
 std::unique_ptr<ServerProcess> start_test_server(const std::string& db, std::vector<std::string> extra = {});
