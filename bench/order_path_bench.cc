@@ -22,6 +22,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/model/game.h"
+#include "engine/model/order_patches.h"
 #include "engine/model/view_patch.h"
 #include "sandtable/v1/protocol.pb.h"
 #include "engine/registry/builtin_registry.h"
@@ -34,7 +35,7 @@ using Clock = std::chrono::steady_clock;
 using sandtable::pb::Command;
 
 struct Phases {
-  double execute = 0, views = 0, diff = 0, events = 0, serialize = 0;
+  double execute = 0, views = 0, events = 0, serialize = 0;  // views: and their patches
   std::uint64_t orders = 0, view_bytes = 0, delta_bytes = 0, frames = 0;
   std::vector<std::uint32_t> delta_sizes;  // per seat and order, to give the median
   // The same by the kind of order (order_kind), for "a move's Delta" of the target.
@@ -115,7 +116,12 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
   std::vector<std::string> seats = {"gm", "spectator"};
   for (const auto& s : game->state().sides) seats.push_back(s);
   std::map<std::string, ViewBytes> held_bytes;
-  for (const auto& s : seats) held_bytes[s] = bytes_of(game->view(s));
+  // What a seat holds shares the table and pieces another seat holds alike (SeatViews::share_alike).
+  const auto hold = [&held_bytes](const std::string& seat, ViewBytes bytes) {
+    for (const auto& entry : held_bytes) share_alike(bytes, entry.second);
+    held_bytes[seat] = std::move(bytes);
+  };
+  for (const auto& s : seats) hold(s, bytes_of(game->view(s)));
   while (!game->over()) {
     const auto waiting = game->waiting_for();
     if (waiting.empty()) break;
@@ -131,18 +137,17 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
     auto t1 = Clock::now();
     if (!next) break;
     game = std::move(next);
-    std::vector<pb::View> views;
-    for (const auto& s : seats) views.push_back(game->view(s));
-    auto t2 = Clock::now();
     std::vector<pb::Delta> deltas(seats.size());
+    OrderPatches order(*game);
     for (std::size_t i = 0; i < seats.size(); ++i) {
       ViewBytes fresh_bytes;
-      auto patch = diff_views(held_bytes[seats[i]], views[i], fresh_bytes);
-      held_bytes[seats[i]] = std::move(fresh_bytes);
+      pb::View whole;
+      auto patch = order.patch(seats[i], held_bytes[seats[i]], fresh_bytes, whole);
+      hold(seats[i], std::move(fresh_bytes));
       if (patch) {
         *deltas[i].mutable_patch() = std::move(*patch);
       } else {
-        deltas[i].mutable_view()->Swap(&views[i]);
+        deltas[i].mutable_view()->Swap(&whole);
       }
     }
     auto t3 = Clock::now();
@@ -178,8 +183,7 @@ void play(const sandtable::RuleSet& rules, const sandtable::pb::Scenario& scenar
     }
     auto t5 = Clock::now();
     p.execute += us(t1 - t0);
-    p.views += us(t2 - t1);
-    p.diff += us(t3 - t2);
+    p.views += us(t3 - t1);
     p.events += us(t4 - t3);
     p.serialize += us(t5 - t4);
     ++p.orders;
@@ -201,10 +205,10 @@ int main(int argc, char** argv) {
   const double n = static_cast<double>(p.orders);
   std::printf("%s %s: %d games, %llu orders\n", ruleset.c_str(), file.c_str(), games,
               static_cast<unsigned long long>(p.orders));
-  std::printf("per order (us): next game (copy and rules) %.1f, views (gm, spectator, each side) %.1f, "
-              "patches %.1f, events for each seat %.1f, serialize Deltas %.1f; total %.1f\n",
-              p.execute / n, p.views / n, p.diff / n, p.events / n, p.serialize / n,
-              (p.execute + p.views + p.diff + p.events + p.serialize) / n);
+  std::printf("per order (us): next game (copy and rules) %.1f, views and patches (gm, spectator, each side) %.1f, "
+              "events for each seat %.1f, serialize Deltas %.1f; total %.1f\n",
+              p.execute / n, p.views / n, p.events / n, p.serialize / n,
+              (p.execute + p.views + p.events + p.serialize) / n);
   const double f = static_cast<double>(p.frames);
   std::sort(p.delta_sizes.begin(), p.delta_sizes.end());
   std::printf("per seat and order: Delta mean %.0f bytes, median %u (the View's units alone %.0f bytes)\n",

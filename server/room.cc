@@ -357,12 +357,13 @@ void Room::finish_order(std::shared_ptr<Subscriber> who, std::uint64_t request_i
 void Room::broadcast(std::uint64_t from_seq, const std::vector<pb::Event>& events, const Subscriber* sender,
                      const Frame& accepted, bool skip_spectators) {
   std::vector<std::pair<std::string, Frame>> by_seat;
+  OrderPatches order(*game_);
   for (auto& m : members_) {
     if (skip_spectators && m.role == pb::ROLE_SPECTATOR) continue;
     auto it = std::find_if(by_seat.begin(), by_seat.end(), [&](const auto& p) { return p.first == m.seat; });
     if (it == by_seat.end()) {
       pb::Envelope env;
-      views_.delta(*game_, m.seat, from_seq, events, *env.mutable_delta());
+      views_.delta(order, m.seat, from_seq, events, *env.mutable_delta());
       by_seat.emplace_back(m.seat, frame_of(env));
       it = by_seat.end() - 1;
     }
@@ -385,11 +386,12 @@ void Room::send_spectators(std::uint64_t from_seq) {
   const std::vector<pb::Event> events(log_.begin() + static_cast<std::ptrdiff_t>(from_seq),
                                       log_.begin() + static_cast<std::ptrdiff_t>(shown.seq()));
   Frame frame;
+  OrderPatches order(shown);
   for (auto& m : members_) {
     if (m.role != pb::ROLE_SPECTATOR) continue;
     if (!frame) {
       pb::Envelope env;
-      views_.delta(shown, m.seat, from_seq, events, *env.mutable_delta());
+      views_.delta(order, m.seat, from_seq, events, *env.mutable_delta());
       frame = frame_of(env);
     }
     m.who->deliver(frame);

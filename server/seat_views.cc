@@ -8,21 +8,23 @@
 
 namespace sandtable::server {
 
-void SeatViews::delta(const Game& game, const std::string& seat, std::uint64_t from_seq,
+void SeatViews::delta(OrderPatches& order, const std::string& seat, std::uint64_t from_seq,
                       const std::vector<pb::Event>& events, pb::Delta& out) {
+  const Game& game = order.game();
   out.set_from_seq(from_seq);
   out.set_seq(game.seq());
   for (const auto& e : events) {
     if (auto seen = game.log_line_for(e, seat)) *out.add_events() = std::move(*seen);
   }
   leave_out_following_seqs(out);
-  pb::View fresh = game.view(seat);
+  pb::View fresh;
   const auto it = held_.find(seat);
   std::optional<pb::ViewPatch> patch;
   ViewBytes fresh_bytes;
   if (it != held_.end() && it->second.seq == from_seq) {
-    patch = diff_views(it->second.bytes, fresh, fresh_bytes);  // takes what it sends out of `fresh`
+    patch = order.patch(seat, it->second.bytes, fresh_bytes, fresh);  // `fresh` is set only without a patch
   } else {
+    fresh = game.view(seat);
     fresh_bytes = bytes_of(fresh);
   }
   if (patch) {

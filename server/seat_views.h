@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/model/game.h"
+#include "engine/model/order_patches.h"
 #include "engine/model/view_patch.h"
 #include "sandtable/v1/protocol.pb.h"
 
@@ -22,7 +23,9 @@ class SeatViews {
  public:
   // The Delta for `seat` after the game moved from `from_seq` to game.seq() with `events`. Every
   // member of the seat must be sent it (each holds the seat's last View).
-  void delta(const Game& game, const std::string& seat, std::uint64_t from_seq, const std::vector<pb::Event>& events,
+  // `order` is the order's game (the one the Delta brings the seat to), shared by the seats of one
+  // broadcast so that seats seeing the same units and sides have them built once.
+  void delta(OrderPatches& order, const std::string& seat, std::uint64_t from_seq, const std::vector<pb::Event>& events,
              pb::Delta& out);
   // The seat's whole View now, static table included, for a Snapshot or a catch-up Delta: the seat
   // holds it from now on (the next Delta is a patch against it). Every member of the seat holds the

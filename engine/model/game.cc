@@ -277,7 +277,13 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
   rules_.handle(ctx, command);
 }
 
-pb::View Game::view(const std::string& seat) const {
+pb::View Game::view(const std::string& seat) const { return view_of(seat, true); }
+
+pb::View Game::view_without_pieces(const std::string& seat) const { return view_of(seat, false); }
+
+std::string Game::pieces_key(const std::string& seat) const { return rules_.pieces_key(*state_, seen_as(seat)); }
+
+pb::View Game::view_of(const std::string& seat, bool pieces) const {
   const GameState& st = *state_;
   const std::string viewer = seen_as(seat);  // a spectator sees as the room's setting says
   pb::View v;
@@ -305,7 +311,11 @@ pb::View Game::view(const std::string& seat) const {
   fill_dice_view(seat, v);
   *v.mutable_options() = st.scenario->options();
   fill_briefing(*st.scenario, *v.mutable_briefing());
-  rules_.fill_view(st, viewer, v);
+  if (pieces) {
+    rules_.fill_view(st, viewer, v);
+  } else {
+    rules_.fill_view_without_pieces(st, viewer, v);
+  }
   for (auto& side : *v.mutable_sides()) {
     if (st.bot_plays(side.id())) add_marker(side, "bot", "Played by the computer");
     if (std::find(st.dice_trusted.begin(), st.dice_trusted.end(), side.id()) != st.dice_trusted.end()) {

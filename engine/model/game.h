@@ -94,6 +94,11 @@ class Game {
 
   // What a viewer ("gm", "spectator" or a side id) may see.
   pb::View view(const std::string& viewer) const;
+  // The key of the seats that see the same units and sides now (RuleSet::pieces_key, asked for
+  // the viewer the seat sees as); empty when the seat's are its own.
+  std::string pieces_key(const std::string& seat) const;
+  // view() without the units and sides, for a seat whose pieces_key another seat's View has.
+  pb::View view_without_pieces(const std::string& seat) const;
   // The copy of an event a viewer may see, or nullopt if it is hidden from them. The copy
   // carries the viewer's log line in `text`.
   std::optional<pb::Event> event_for(const pb::Event& event, const std::string& viewer) const;
@@ -149,6 +154,7 @@ class Game {
   // The state after `command` (a copy), or null with out.rejection set.
   std::unique_ptr<GameState> run(const pb::Command& command, TableDice* table, Outcome& out) const;
   pb::ActionMenu build_menu(const std::string& seat) const;
+  pb::View view_of(const std::string& seat, bool pieces) const;
   void apply_to(GameState& state, const pb::Event& event) const;
   void handle_shared(Context& ctx, const pb::Command& command) const;
   void gm_edit(Context& ctx, const pb::GmEdit& edit) const;  // gm_edit.cc

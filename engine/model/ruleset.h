@@ -63,6 +63,22 @@ class RuleSet {
   }
   // Fills the rule-set part of a view for a viewer ("gm", "spectator" or a side id).
   virtual void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const = 0;
+  // Viewers given the same non-empty key get the same units and sides from fill_view in this
+  // state, so a room builds, serializes and compares them once an order for all of them
+  // (OrderPatches); empty shares with no one. The default, the viewer itself, is always right: a
+  // spectator who sees as a side shares that side's. A rule set that hides nothing returns one
+  // key for everyone.
+  virtual std::string pieces_key(const GameState& state, const std::string& viewer) const {
+    (void)state;
+    return viewer;
+  }
+  // fill_view without the units and sides, for a viewer whose pieces another viewer with its
+  // pieces_key already has. The default builds them and drops them: right, only not faster.
+  virtual void fill_view_without_pieces(const GameState& state, const std::string& viewer, pb::View& view) const {
+    fill_view(state, viewer, view);
+    view.clear_units();
+    view.clear_sides();
+  }
   // The seats the game waits on now (to act or to decide).
   virtual std::vector<std::string> waiting_for(const GameState& state) const = 0;
   // An order a side may give while the game waits on someone else (a secret plan written down

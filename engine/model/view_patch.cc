@@ -372,18 +372,24 @@ std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& v
   return out;
 }
 
-ViewBytes bytes_of(const pb::View& v) {
+namespace {
+
+// bytes_of, with the pieces (units, sides) left unset when `pieces` is false: the View was built
+// without them, and they are another seat's.
+ViewBytes bytes_of(const pb::View& v, bool pieces) {
   ViewBytes b;
   b.table = std::make_shared<const std::string>(table_bytes(v));
   b.viewer = v.viewer();
-  auto pieces = std::make_shared<PieceBytes>();
-  pieces->units = PartList::of(v.units());
-  pieces->sides = PartList::of(v.sides());
-  pieces->unit_ids.reserve(static_cast<std::size_t>(v.units_size()));
-  for (const auto& u : v.units()) pieces->unit_ids.push_back(u.id());
-  for (const auto& s : v.sides()) pieces->side_ids.push_back(s.id());
-  pieces->labels = marker_labels(v);
-  b.pieces = std::move(pieces);
+  if (pieces) {
+    auto p = std::make_shared<PieceBytes>();
+    p->units = PartList::of(v.units());
+    p->sides = PartList::of(v.sides());
+    p->unit_ids.reserve(static_cast<std::size_t>(v.units_size()));
+    for (const auto& u : v.units()) p->unit_ids.push_back(u.id());
+    for (const auto& s : v.sides()) p->side_ids.push_back(s.id());
+    p->labels = marker_labels(v);
+    b.pieces = std::move(p);
+  }
   b.decisions = PartList::of(v.decisions());
   b.turn = field_bytes(v.has_turn(), v.turn());
   b.result = field_bytes(v.has_result(), v.result());
@@ -410,43 +416,29 @@ ViewBytes bytes_of(const pb::View& v) {
   return b;
 }
 
-bool same_table(const ViewBytes& a, const ViewBytes& b) {
-  if (a.table == b.table) return true;
-  return a.table && b.table && *a.table == *b.table;
-}
-
-void share_alike(ViewBytes& bytes, const ViewBytes& other) {
-  if (bytes.table != other.table && same_table(bytes, other)) bytes.table = other.table;
-  if (bytes.pieces != other.pieces && bytes.pieces && other.pieces && *bytes.pieces == *other.pieces) bytes.pieces = other.pieces;
-}
-
-std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fresh) {
-  pb::View copy = fresh;
-  ViewBytes fresh_bytes;
-  return diff_views(bytes_of(held), copy, fresh_bytes);
-}
-
-std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb) {
-  fb = bytes_of(fresh);
-  // Checked before anything is moved out of `fresh`, so that a refusal leaves it whole.
-  if (!hb.pieces || !same_table(hb, fb) || hb.viewer != fb.viewer || hb.pieces->side_ids != fb.pieces->side_ids) return std::nullopt;
-  fb.table = hb.table;  // the same bytes: the next diff and the room's other seats share one copy
-  const PieceBytes& hp = *hb.pieces;
-  const PieceBytes& fp = *fb.pieces;
+// What refuses a patch whoever's the pieces are: another static table or viewer, a field that
+// went from set to unset.
+bool seat_refuses(const ViewBytes& hb, const ViewBytes& fb) {
+  if (!same_table(hb, fb) || hb.viewer != fb.viewer) return true;
   for (auto [h, f] : {std::pair{&hb.turn, &fb.turn}, {&hb.result, &fb.result}, {&hb.menu, &fb.menu}, {&hb.extra, &fb.extra}}) {
-    if (f->empty() && !h->empty()) return std::nullopt;
+    if (f->empty() && !h->empty()) return true;
   }
+  return false;
+}
+
+// What refuses a patch in the pieces: a side came or went, two units share an id.
+bool pieces_refuse(const PieceBytes& hp, const PieceBytes& fp) {
+  if (hp.side_ids != fp.side_ids) return true;
   const auto id_in = [](const std::vector<std::string>& ids) {
     return [&ids](int i) { return std::string_view(ids[static_cast<std::size_t>(i)]); };
   };
   // The held ids need no check of their own when they are the fresh ones (the usual case).
-  if (repeats(static_cast<int>(fp.unit_ids.size()), id_in(fp.unit_ids)) ||
-      (hp.unit_ids != fp.unit_ids && repeats(static_cast<int>(hp.unit_ids.size()), id_in(hp.unit_ids)))) {
-    return std::nullopt;
-  }
-  pb::ViewPatch patch;
-  diff_units(hp, fresh, fp, patch);
-  diff_sides(hp, fresh, fp, patch);
+  return repeats(static_cast<int>(fp.unit_ids.size()), id_in(fp.unit_ids)) ||
+         (hp.unit_ids != fp.unit_ids && repeats(static_cast<int>(hp.unit_ids.size()), id_in(hp.unit_ids)));
+}
+
+// Everything of a patch but the pieces: the turn, result, menu, extra, decisions and pause.
+void diff_rest(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::ViewPatch& patch) {
   if (!hb.turn.empty() && !fb.turn.empty() && hb.turn != fb.turn) {
     if (auto change = turn_change(std::string_view(hb.turn).substr(1), std::string_view(fb.turn).substr(1))) {
       patch.mutable_turn_change()->Swap(&*change);
@@ -474,6 +466,62 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
   }
   if (hb.decisions != fb.decisions) patch.mutable_decisions()->mutable_decisions()->Swap(fresh.mutable_decisions());
   if (hb.paused != fb.paused) patch.set_paused(fb.paused);
+}
+
+}  // namespace
+
+ViewBytes bytes_of(const pb::View& v) { return bytes_of(v, true); }
+
+bool same_table(const ViewBytes& a, const ViewBytes& b) {
+  if (a.table == b.table) return true;
+  return a.table && b.table && *a.table == *b.table;
+}
+
+void share_alike(ViewBytes& bytes, const ViewBytes& other) {
+  if (bytes.table != other.table && same_table(bytes, other)) bytes.table = other.table;
+  if (bytes.pieces != other.pieces && bytes.pieces && other.pieces && *bytes.pieces == *other.pieces) bytes.pieces = other.pieces;
+}
+
+std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fresh) {
+  pb::View copy = fresh;
+  ViewBytes fresh_bytes;
+  return diff_views(bytes_of(held), copy, fresh_bytes);
+}
+
+std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb) {
+  fb = bytes_of(fresh);
+  // Checked before anything is moved out of `fresh`, so that a refusal leaves it whole.
+  if (!hb.pieces || seat_refuses(hb, fb) || pieces_refuse(*hb.pieces, *fb.pieces)) return std::nullopt;
+  fb.table = hb.table;  // the same bytes: the next diff and the room's other seats share one copy
+  pb::ViewPatch patch;
+  diff_units(*hb.pieces, fresh, *fb.pieces, patch);
+  diff_sides(*hb.pieces, fresh, *fb.pieces, patch);
+  diff_rest(hb, fresh, fb, patch);
+  return patch;
+}
+
+std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb, PiecesPatch& keep) {
+  auto patch = diff_views(hb, fresh, fb);
+  if (!patch) return patch;
+  keep.held = hb.pieces;
+  keep.fresh = fb.pieces;
+  keep.parts.Clear();
+  *keep.parts.mutable_units() = patch->units();
+  *keep.parts.mutable_units_gone() = patch->units_gone();
+  if (patch->has_unit_order()) *keep.parts.mutable_unit_order() = patch->unit_order();
+  *keep.parts.mutable_unit_changes() = patch->unit_changes();
+  *keep.parts.mutable_sides() = patch->sides();
+  *keep.parts.mutable_side_changes() = patch->side_changes();
+  return patch;
+}
+
+std::optional<pb::ViewPatch> diff_views_alike(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb, const PiecesPatch& alike) {
+  fb = bytes_of(fresh, false);
+  fb.pieces = alike.fresh;
+  if (!alike.held || hb.pieces != alike.held || seat_refuses(hb, fb)) return std::nullopt;
+  fb.table = hb.table;
+  pb::ViewPatch patch = alike.parts;
+  diff_rest(hb, fresh, fb, patch);
   return patch;
 }
 

@@ -98,6 +98,20 @@ std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fr
 // it is the same); with nullopt `fresh` is untouched.
 std::optional<pb::ViewPatch> diff_views(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes);
 
+// The units-and-sides part of one seat's patch, for the seats of the same order that held the
+// same pieces (the same PieceBytes, shared) and see the same ones now (Game::pieces_key): their
+// patches take these parts instead of building, serializing and comparing the pieces again.
+struct PiecesPatch {
+  std::shared_ptr<const PieceBytes> held, fresh;
+  pb::ViewPatch parts;  // only units, units_gone, unit_order, unit_changes, sides, side_changes
+};
+// diff_views, which also leaves the patch's pieces part in `keep` when it gives a patch.
+std::optional<pb::ViewPatch> diff_views(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes, PiecesPatch& keep);
+// The same for `fresh` built without its units and sides (Game::view_without_pieces) where they
+// are `alike.fresh`; held.pieces must be `alike.held`. nullopt as diff_views says, and then the
+// seat needs its whole View, pieces included.
+std::optional<pb::ViewPatch> diff_views_alike(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes, const PiecesPatch& alike);
+
 // Applies `patch` to `view` and sets its seq. False (and `view` unusable: resynchronise) when the
 // patch names a side the view does not hold or orders units it does not have.
 bool apply_patch(pb::View& view, const pb::ViewPatch& patch, std::uint64_t seq);

@@ -1,6 +1,7 @@
 // View patches after every order of seeded bot games of every demo scenario of every rule set,
 // for every seat (the GM, a spectator, each side): the patch applied to the View the seat holds
-// gives exactly its fresh View. SANDTABLE_PATCH_GAMES=1000 is the on-demand run (games per rule
+// gives exactly its fresh View. The patches are made as a room makes them (OrderPatches, against
+// held bytes shared between seats), so seats that see the same units and sides check that path. SANDTABLE_PATCH_GAMES=1000 is the on-demand run (games per rule
 // set; docs/PERFORMANCE.md); the suite plays a slice.
 #include <gtest/gtest.h>
 
@@ -14,6 +15,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/model/game.h"
+#include "engine/model/order_patches.h"
 #include "engine/model/view_patch.h"
 #include "tests/support/patch_check.h"
 #include "engine/registry/builtin_registry.h"
@@ -30,6 +32,9 @@ int games_per_ruleset() {
 
 struct Tally {
   std::uint64_t orders = 0, patches = 0, whole = 0;
+  // Seats whose pieces_key an earlier seat of the same order had, and the patches that took that
+  // seat's pieces part (OrderPatches).
+  std::uint64_t alike = 0, shared = 0;
   std::vector<std::size_t> patch_bytes, view_bytes;
 };
 
@@ -76,7 +81,17 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
   std::vector<std::string> seats = {"gm", "spectator"};
   for (const auto& s : game->state().sides) seats.push_back(s);
   std::map<std::string, pb::View> held;
-  for (const auto& s : seats) held[s] = game->view(s);
+  // What the server keeps of each: the bytes its patches are diffed against, the table and the
+  // pieces shared by the seats that hold them alike (server/seat_views.cc).
+  std::map<std::string, ViewBytes> held_bytes;
+  const auto hold = [&held_bytes](const std::string& seat, ViewBytes bytes) {
+    for (const auto& entry : held_bytes) share_alike(bytes, entry.second);
+    held_bytes[seat] = std::move(bytes);
+  };
+  for (const auto& s : seats) {
+    held[s] = game->view(s);
+    hold(s, bytes_of(held[s]));
+  }
   if (auto problem = check_log_lines(*game, events, seats); !problem.empty()) return problem;
   auto bot = rules.make_bot();
   Pcg32 rng(seed, 0xb07b07b07ULL);
@@ -90,11 +105,26 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
     if (!out.accepted) return "the bot's order was refused: " + out.rejection.message();
     ++t.orders;
     if (auto problem = check_log_lines(*game, out.events, seats); !problem.empty()) return problem;
+    OrderPatches order(*game);
+    std::map<std::string, std::string> pieces_by_key;  // a key's units and sides, as its first seat sees them
     for (const auto& s : seats) {
       pb::View fresh = game->view(s);
       const std::string want = fresh.SerializeAsString();
       t.view_bytes.push_back(want.size());
-      auto patch = diff_views(held[s], fresh);
+      if (const std::string key = game->pieces_key(s); !key.empty()) {
+        pb::View pieces;
+        *pieces.mutable_units() = fresh.units();
+        *pieces.mutable_sides() = fresh.sides();
+        const auto [it, first] = pieces_by_key.emplace(key, pieces.SerializeAsString());
+        if (!first) {
+          ++t.alike;
+          if (it->second != pieces.SerializeAsString()) return "seat " + s + ": its units and sides differ from another seat's of pieces key " + key;
+        }
+      }
+      ViewBytes fresh_bytes;
+      pb::View whole;
+      auto patch = order.patch(s, held_bytes[s], fresh_bytes, whole);
+      hold(s, std::move(fresh_bytes));
       if (patch) {
         ++t.patches;
         t.patch_bytes.push_back(patch->ByteSizeLong());
@@ -106,9 +136,11 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
         }
       } else {
         ++t.whole;
-        held[s] = std::move(fresh);
+        if (whole.SerializeAsString() != want) return "seat " + s + ": its whole View is not its fresh one at seq " + std::to_string(game->seq());
+        held[s] = std::move(whole);
       }
     }
+    t.shared += static_cast<std::uint64_t>(order.shared());
   }
   return game->over() ? "" : "the game did not end";
 }
@@ -127,7 +159,13 @@ TEST(ViewPatch, BotGamesPatchedViewsEqualFreshViewsForEverySeat) {
     }
     std::cout << rules->id() << ": " << games << " games, " << t.orders << " orders; per seat and order: "
               << t.patches << " patches (median " << median(t.patch_bytes) << " bytes), " << t.whole
-              << " whole Views (median View " << median(t.view_bytes) << " bytes)\n";
+              << " whole Views (median View " << median(t.view_bytes) << " bytes); " << t.shared << " of " << t.alike
+              << " seats seeing another's units and sides took its patch of them\n";
+    // Where seats see the same pieces, a patch takes them from the first seat's.
+    if (t.alike > 0) {
+      EXPECT_GE(t.shared * 20, t.alike * 19) << rules->id() << ": seats seeing alike mostly built their own pieces";
+    }
+    EXPECT_LE(t.shared, t.alike);
     // Patches are what travels: whole Views only where the table itself changed.
     EXPECT_GT(t.patches, 0u);
     EXPECT_LE(t.whole * 20, t.patches + t.whole) << rules->id() << ": more than 5% of Deltas would carry a whole View";

@@ -124,6 +124,9 @@ class CounterRules : public RuleSet {
     if (!st.decisions.empty()) v.mutable_turn()->set_active_side(st.decisions.front().seat());
   }
 
+  // Nothing is hidden: every viewer sees the same sides, so the rooms' tests share them (OrderPatches).
+  std::string pieces_key(const GameState&, const std::string&) const override { return "all"; }
+
   std::vector<std::string> waiting_for(const GameState&) const override { return {}; }
   std::unique_ptr<Bot> make_bot() const override { return std::make_unique<CounterBot>(); }
   std::string_view version() const override { return "counter-1"; }

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+#include <vector>
+
 #include "tests/server/counter_rules.h"
 #include "tests/server/test_support.h"
 
@@ -30,15 +34,17 @@ TEST(SeatViewsTest, SeatsSeeingTheSameTableHoldItOnce) {
   }
   EXPECT_EQ(views.tables_held(), 1u);
   EXPECT_EQ(views.pieces_held(), 1u);  // the duel hides no unit or side
+  OrderPatches order(*game);
   for (const char* seat : {"blue", "red", "spectator", "gm"}) {
     pb::Delta d;
-    views.delta(*game, seat, game->seq(), {}, d);
+    views.delta(order, seat, game->seq(), {}, d);
     EXPECT_TRUE(d.has_patch()) << seat;
   }
   EXPECT_EQ(views.tables_held(), 1u);
+  EXPECT_EQ(order.shared(), 3);  // the sides built and compared once, for blue
   // A seat brought up from another seq gets the View whole, without the table it holds already.
   pb::Delta d;
-  views.delta(*game, "red", game->seq() - 1, {}, d);
+  views.delta(order, "red", game->seq() - 1, {}, d);
   ASSERT_TRUE(d.has_view());
   EXPECT_TRUE(d.same_table());
   EXPECT_FALSE(d.view().has_grid());
@@ -48,6 +54,34 @@ TEST(SeatViewsTest, SeatsSeeingTheSameTableHoldItOnce) {
   EXPECT_EQ(views.tables_held(), 1u);
   views.clear();
   EXPECT_EQ(views.tables_held(), 0u);
+}
+
+// After an order, the seats that held the same sides get the same patch of them (built once),
+// and each its own turn: the patched View is the seat's fresh View.
+TEST(SeatViewsTest, SeatsSeeingTheSameSidesShareTheirPatch) {
+  std::unique_ptr<Game> game = duel();
+  SeatViews views;
+  std::map<std::string, pb::View> held;
+  const std::vector<std::string> seats = {"gm", "blue", "red", "spectator"};
+  for (const auto& seat : seats) held[seat] = views.whole(*game, seat);
+  ASSERT_FALSE(game->state().decisions.empty());
+  const std::uint64_t from = game->seq();
+  Outcome out;
+  pb::Command command = sandtable::testing::answer(game->state().decisions.front());
+  command.set_seat(game->state().decisions.front().seat());
+  auto next = game->next(command, out);
+  ASSERT_TRUE(next) << out.rejection.message();
+  OrderPatches order(*next);
+  for (const auto& seat : seats) {
+    pb::Delta d;
+    views.delta(order, seat, from, out.events, d);
+    ASSERT_TRUE(d.has_patch()) << seat;
+    EXPECT_EQ(d.patch().side_changes_size() + d.patch().sides_size(), 1) << seat << ": one side's total moved";
+    ASSERT_TRUE(apply_patch(held[seat], d.patch(), d.seq())) << seat;
+    EXPECT_EQ(held[seat].SerializeAsString(), next->view(seat).SerializeAsString()) << seat;
+  }
+  EXPECT_EQ(order.shared(), 3);
+  EXPECT_EQ(views.pieces_held(), 1u);
 }
 
 }  // namespace

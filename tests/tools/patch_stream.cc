@@ -72,9 +72,10 @@ bool play(const sandtable::RuleSet& rules, const std::string& file, std::uint64_
       return false;
     }
     game = std::move(next);
+    OrderPatches order(*game);
     for (const auto& s : seats) {
       pb::Envelope env;
-      views.delta(*game, s, from, out.events, *env.mutable_delta());
+      views.delta(order, s, from, out.events, *env.mutable_delta());
       record(streams[s], 'E', env.SerializeAsString());
       record(streams[s], 'V', game->view(s).SerializeAsString());
     }

@@ -166,12 +166,10 @@ bool knows_mission(const FireMission& m, const Seer& s) {
   return s.gm || m.side == s.side || !m.scheduled || m.awaiting_aim || m.done;
 }
 
-void Battleground::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
-  const auto& st = static_cast<const BgState&>(state);
-  const bool gm = viewer == "gm";
-  const Seer seer{st.side_index(viewer), gm};
-  if (st.options.bgm_vehicles) view.set_ruleset_title("Battleground + Shaffer vehicles");  // GAP-BGM-GEN-01 (a)
-  if (st.options.bgm_skirmish) view.set_ruleset_title("Battleground: Shaffer skirmish (experimental)");  // (b)
+namespace {
+
+// The units the viewer knows (BG-UNIT-09/10), as the table shows them.
+void fill_units(const BgState& st, const Seer& seer, pb::View& view) {
   for (const auto& u : st.units) {
     if (!u.on_table) continue;  // BG-UNIT-10: entry points may be secret
     if (!knows_unit(u, seer)) continue;  // BG-UNIT-09
@@ -220,6 +218,28 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
       *fv->mutable_position() = to_point(f.pos);
     }
   }
+}
+
+// Each side, its strength counted over the units the viewer knows.
+void fill_sides(const BgState& st, const Seer& seer, pb::View& view) {
+  for (int i = 0; i < 2; ++i) {
+    auto* s = view.add_sides();
+    s->set_id(side_id(st, i));
+    s->set_name(st.scenario->sides(i).name().empty() ? side_id(st, i) : st.scenario->sides(i).name());
+    int figs = 0;
+    for (const auto& u : st.units) {
+      if (u.side != i || !u.on_table || u.destroyed || !u.infantry_like()) continue;
+      if (!knows_unit(u, seer)) continue;  // BG-UNIT-09: not even in the side's total
+      figs += u.living_fighters();
+    }
+    s->set_strength(figs);
+  }
+}
+
+// The View but its units and sides, which fill_units and fill_sides give (and the words that
+// follow them fill in their sides' losses).
+void fill_table(const BgState& st, const std::string& viewer, const Seer& seer, pb::View& view) {
+  const bool gm = seer.gm;
   // Game::view has listed the scenario's public features and the viewer's own (and all to the
   // GM); once the GM has laid or removed one, the GM's list is shown instead, alike.
   if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);
@@ -257,20 +277,43 @@ void Battleground::fill_view(const GameState& state, const std::string& viewer, 
   turn->set_turn(st.turn);
   turn->set_phase(phase_word(st.phase));
   if (st.action.side >= 0) turn->set_active_side(side_id(st, st.action.side));
-  for (int i = 0; i < 2; ++i) {
-    auto* s = view.add_sides();
-    s->set_id(side_id(st, i));
-    s->set_name(st.scenario->sides(i).name().empty() ? side_id(st, i) : st.scenario->sides(i).name());
-    int figs = 0;
-    for (const auto& u : st.units) {
-      if (u.side != i || !u.on_table || u.destroyed || !u.infantry_like()) continue;
-      if (!knows_unit(u, seer)) continue;  // BG-UNIT-09: not even in the side's total
-      figs += u.living_fighters();
-    }
-    s->set_strength(figs);
-  }
   view.mutable_extra()->PackFrom(card_view(st));
+}
+
+void fill_title(const BgState& st, pb::View& view) {
+  if (st.options.bgm_vehicles) view.set_ruleset_title("Battleground + Shaffer vehicles");  // GAP-BGM-GEN-01 (a)
+  if (st.options.bgm_skirmish) view.set_ruleset_title("Battleground: Shaffer skirmish (experimental)");  // (b)
+}
+
+}  // namespace
+
+void Battleground::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
+  const auto& st = static_cast<const BgState&>(state);
+  const Seer seer{st.side_index(viewer), viewer == "gm"};
+  fill_title(st, view);
+  fill_units(st, seer, view);
+  fill_table(st, viewer, seer, view);
+  fill_sides(st, seer, view);
   fill_view_words(st, viewer, seer, view);  // strength_lost, standing, task, briefing rules, deciding
+}
+
+void Battleground::fill_view_without_pieces(const GameState& state, const std::string& viewer, pb::View& view) const {
+  const auto& st = static_cast<const BgState&>(state);
+  const Seer seer{st.side_index(viewer), viewer == "gm"};
+  fill_title(st, view);
+  fill_table(st, viewer, seer, view);
+  fill_view_words(st, viewer, seer, view);  // with no sides: the task, briefing rules, deciding
+}
+
+// The units and sides differ between viewers only by the units one knows and another does not:
+// an enemy's hidden unit on the table (BG-UNIT-09; one not yet arrived is shown to nobody,
+// BG-UNIT-10). With none, every viewer sees the same.
+std::string Battleground::pieces_key(const GameState& state, const std::string& viewer) const {
+  const auto& st = static_cast<const BgState&>(state);
+  for (const auto& u : st.units) {
+    if (u.on_table && u.hidden) return viewer;
+  }
+  return "all";
 }
 
 }  // namespace sandtable::bg

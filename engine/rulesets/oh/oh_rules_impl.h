@@ -18,6 +18,8 @@ class OneHourWw2 final : public RuleSet {
   void answer(Context& ctx, const pb::Decision& decision, const std::string& choice) const override;
   void apply(GameState& state, const pb::Event& event) const override;  // oh_apply.cc
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // oh_view.cc
+  void fill_view_without_pieces(const GameState& state, const std::string& viewer, pb::View& view) const override;
+  std::string pieces_key(const GameState& state, const std::string& viewer) const override;
   std::vector<std::string> waiting_for(const GameState& state) const override;
   std::unique_ptr<Bot> make_bot() const override;  // oh_bot.cc
   std::vector<UnitOutcome> outcomes(const GameState& state) const override;  // *_outcomes.cc

@@ -67,11 +67,8 @@ std::string task_words(const OhState& st, const std::string& viewer) {
   return "";
 }
 
-}  // namespace
-
-void OneHourWw2::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
-  const auto& st = static_cast<const OhState&>(state);
-  if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);  // the GM's laid and removed features
+// Units and sides: the same for every viewer unless the fog of war may hide a unit (pieces_key).
+void fill_pieces(const OhState& st, const std::string& viewer, pb::View& view) {
   for (const auto& u : st.units) {
     if (!u.alive || !visible_to(st, u, viewer)) continue;
     pb::UnitView* v = view.add_units();
@@ -115,6 +112,10 @@ void OneHourWw2::fill_view(const GameState& state, const std::string& viewer, pb
     const int lost = count_where(st, s, false), all = lost + count_where(st, s, true);
     sv->set_standing("lost " + num(lost) + " of " + num(all) + " units; holds " + num(pts) + " objective points");
   }
+}
+
+// The turn, the words and the result.
+void fill_turn(const OhState& st, const std::string& viewer, pb::View& view) {
   pb::TurnView* t = view.mutable_turn();
   t->set_turn(st.turn);
   t->set_phase(st.ready_window ? "ready fire" : step_words(st.step));
@@ -134,6 +135,28 @@ void OneHourWw2::fill_view(const GameState& state, const std::string& viewer, pb
                                           (s >= 0 ? "held by " + side_name(st, s) : std::string("held by nobody")));
     }
   }
+}
+
+}  // namespace
+
+void OneHourWw2::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
+  const auto& st = static_cast<const OhState&>(state);
+  if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);  // the GM's laid and removed features
+  fill_pieces(st, viewer, view);
+  fill_turn(st, viewer, view);
+}
+
+void OneHourWw2::fill_view_without_pieces(const GameState& state, const std::string& viewer, pb::View& view) const {
+  const auto& st = static_cast<const OhState&>(state);
+  if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);
+  fill_turn(st, viewer, view);
+}
+
+// Without the fog of war (GAP-OH-LOS-05's option), or once it has lifted at the end, no unit is
+// hidden from anyone and every viewer sees the same units and sides.
+std::string OneHourWw2::pieces_key(const GameState& state, const std::string& viewer) const {
+  const auto& st = static_cast<const OhState&>(state);
+  return !st.options.hidden_ambush || st.over ? "all" : viewer;
 }
 
 }  // namespace sandtable::oh

@@ -55,8 +55,9 @@ bool unit_can_act(const PwState& st, const Unit& u) {
   return any_fire_target(st, u) || any_cc_target(st, u);
 }
 
-void PortableWargame::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
-  const auto& st = static_cast<const PwState&>(state);
+namespace {
+
+void fill_terrain(const PwState& st, const std::string& viewer, pb::View& view) {
   if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);  // the GM's laid and removed features
   // Wire is laid and removed in play: show the current wire instead of the scenario's.
   auto* terrain = view.mutable_terrain();
@@ -72,7 +73,10 @@ void PortableWargame::fill_view(const GameState& state, const std::string& viewe
     }
   }
   if (wire.squares_size() > 0) *view.add_terrain() = wire;
+}
 
+// Units and sides: the same for every viewer (pieces_key).
+void fill_pieces(const PwState& st, pb::View& view) {
   for (const auto& u : st.units) {
     if (!u.alive) continue;
     pb::UnitView* v = view.add_units();
@@ -118,6 +122,9 @@ void PortableWargame::fill_view(const GameState& state, const std::string& viewe
     if (ss.activations_left > 0) add_marker(*sv, "activations_left", "Activations left", std::to_string(ss.activations_left));
     if (ss.plan_given) add_marker(*sv, "orders_given", "Artillery orders given");
   }
+}
+
+void fill_turn(const PwState& st, const std::string& viewer, pb::View& view) {
   pb::TurnView* t = view.mutable_turn();
   t->set_turn(st.turn);
   t->set_phase(phase_words(st.phase));
@@ -125,6 +132,28 @@ void PortableWargame::fill_view(const GameState& state, const std::string& viewe
   t->set_active_unit(st.active_unit);
   t->set_first_side(side_id(st, st.first_side));
   fill_view_words(st, viewer, view);  // everything is seen; only the task is the viewer's own
+}
+
+}  // namespace
+
+void PortableWargame::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
+  const auto& st = static_cast<const PwState&>(state);
+  fill_terrain(st, viewer, view);
+  fill_pieces(st, view);
+  fill_turn(st, viewer, view);
+}
+
+void PortableWargame::fill_view_without_pieces(const GameState& state, const std::string& viewer, pb::View& view) const {
+  const auto& st = static_cast<const PwState&>(state);
+  fill_terrain(st, viewer, view);
+  fill_turn(st, viewer, view);
+}
+
+// Nothing on a Portable Wargame table is hidden: every viewer sees the same units and sides.
+std::string PortableWargame::pieces_key(const GameState& state, const std::string& viewer) const {
+  (void)state;
+  (void)viewer;
+  return "all";
 }
 
 }  // namespace sandtable::pw
