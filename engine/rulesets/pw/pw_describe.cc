@@ -198,8 +198,8 @@ std::string stationary_done(const Words& w, const pb::PwStationaryDone& e) {
   return out + ".";
 }
 
-std::string pw_line(const Words& w, const pb::Event& ev) {
-  const pb::PwEvent e = payload_of<pb::PwEvent>(ev);
+// `e` is `ev`'s payload, unpacked once by describe.
+std::string pw_line(const Words& w, const pb::Event& ev, const pb::PwEvent& e) {
   switch (e.body_case()) {
     case pb::PwEvent::kTurnStarted: return turn_started(w, e.turn_started());
     case pb::PwEvent::kArtilleryPlanned: return artillery_planned(w, e.artillery_planned());
@@ -249,13 +249,13 @@ std::string pw_line(const Words& w, const pb::Event& ev) {
 
 std::string PortableWargame::describe(const GameState& state, const pb::Event& event, const std::string& viewer) const {
   if (!carries<pb::PwEvent>(event)) return "Something happened.";
+  const pb::PwEvent e = payload_of<pb::PwEvent>(event);
   // An artillery plan is recorded twice (pw_fire.cc do_plan): the copy everyone sees, saying only
   // how many batteries, and the side's own with the targets. The side and the GM read their own.
-  if (event.visible_to().empty() && event.payload().Is<pb::PwEvent>()) {
-    const pb::PwEvent e = payload_of<pb::PwEvent>(event);
-    if (e.has_artillery_planned() && (viewer == "gm" || viewer == e.artillery_planned().side())) return "";
+  if (event.visible_to().empty() && e.has_artillery_planned() && (viewer == "gm" || viewer == e.artillery_planned().side())) {
+    return "";
   }
-  std::string line = pw_line(Words{static_cast<const PwState&>(state), state}, event);
+  std::string line = pw_line(Words{static_cast<const PwState&>(state), state}, event, e);
   if (line.starts_with("a unit")) line[0] = 'A';  // an event without its unit id (names stay as written)
   return line;
 }
