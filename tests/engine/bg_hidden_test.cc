@@ -40,6 +40,22 @@ TEST(BgHidden, BG_UNIT_09_MoveRunsIntoAHiddenUnitAndStopsShort) {
   EXPECT_EQ(t.g->view("axis").units_size(), 2);
 }
 
+// The seats share one build of the units and sides (RuleSet::pieces_key, OrderPatches) only
+// while no unit on the table is hidden: while one is, the side that owns it sees more than the
+// other, and once it is revealed they see alike again.
+TEST(BgHidden, BG_UNIT_09_SeatsSeeTheUnitsAlikeOnlyWhileNoneIsHidden) {
+  TG t(with_allied_unit(true, 10, 20).s);
+  t.draw(card(S, 9));
+  EXPECT_NE(t.g->pieces_key("axis"), t.g->pieces_key("allies"));
+  EXPECT_NE(t.g->pieces_key("axis"), t.g->pieces_key("gm"));
+  EXPECT_NE(t.g->pieces_key("spectator"), t.g->pieces_key("allies"));
+  EXPECT_EQ(t.g->view("axis").units_size(), 1);
+  EXPECT_EQ(t.g->view("allies").units_size(), 2);
+  t.ok(move("axis", "a", pb::BG_MOVE_RUN, {{10, 26}}), {6, 6});  // runs into it: revealed
+  for (const char* seat : {"allies", "gm", "spectator"}) EXPECT_EQ(t.g->pieces_key(seat), t.g->pieces_key("axis")) << seat;
+  EXPECT_EQ(t.g->view("axis").units_size(), 2);
+}
+
 // A vehicle driving into a hidden unit stops short of it too (no overrun of what it cannot see).
 TEST(BgHidden, BG_UNIT_09_VehicleStopsShortOfAHiddenUnit) {
   Sc sc;

@@ -135,10 +135,10 @@ TEST(OhLos, OH_LOS_06_RoadsCarrySight) {
 
 // The fog-of-war option (GAP-OH-LOS-05 "hidden"): a Concealed Ready unit is in no view, event,
 // refusal or query of the enemy (or spectators) until an enemy unit is within 12" with sight.
-Sc fog() {
+Sc fog(const std::string& reading = "hidden") {
   Sc s;
   s.unit(0, "a", "infantry", 20, 10).unit(1, "h", "infantry", 20, 30, 180, {"ready"}).unit(1, "v", "infantry", 50, 40, 180)
-      .area("woods", 10, 26, 30, 34, "Dark wood").option("oh.concealed_ready", "hidden");
+      .area("woods", 10, 26, 30, 34, "Dark wood").option("oh.concealed_ready", reading);
   return s;
 }
 
@@ -161,6 +161,17 @@ TEST(OhHidden, GAP_OH_LOS_05_HiddenFromTheEnemyOnly) {
       EXPECT_TRUE(has_marker(u, "hidden"));
     }
   }
+}
+
+// The seats share one build of the units and sides (RuleSet::pieces_key) in the table-faithful
+// reading, where nothing is hidden, and not under the fog, where the sides see different units.
+TEST(OhHidden, GAP_OH_LOS_05_SeatsSeeTheUnitsAlikeOnlyWithoutTheFog) {
+  TG fogged(fog().s);
+  EXPECT_NE(fogged.g->pieces_key("allies"), fogged.g->pieces_key("axis"));
+  EXPECT_NE(fogged.g->pieces_key("spectator"), fogged.g->pieces_key("gm"));
+  TG t(fog("untargetable").s);
+  for (const char* seat : {"allies", "gm", "spectator"}) EXPECT_EQ(t.g->pieces_key(seat), t.g->pieces_key("axis")) << seat;
+  EXPECT_TRUE(in_view(t.g->view("allies"), "h"));
 }
 
 TEST(OhHidden, GAP_OH_LOS_05_RefusalsAndQueriesAsIfNothingWereThere) {
