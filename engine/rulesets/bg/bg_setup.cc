@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <set>
+#include <utility>
 
 #include "engine/rulesets/bg/bg_internal.h"
 #include "engine/rulesets/bg/bg_special.h"
@@ -274,6 +275,7 @@ Unit make_unit(const pb::UnitSetup& u, int side, const Options& o) {
   if (u.type() == "infantry" || u.type() == "cavalry") {
     x.kind = u.type() == "infantry" ? UnitKind::kInfantry : UnitKind::kCavalry;
     x.mounted = x.kind == UnitKind::kCavalry && !has_attr(u, "dismounted");
+    x.figures.reserve(static_cast<std::size_t>(u.figures_size()));  // held by the room: no spare places
     for (const auto& f : u.figures()) {
       Figure g;
       g.id = f.id();
@@ -284,7 +286,7 @@ Unit make_unit(const pb::UnitSetup& u, int side, const Options& o) {
         if (a.rfind("melee_weapon=" + f.id() + ":", 0) == 0) g.melee_weapon = a.substr(14 + f.id().size());
         if (a.rfind("at_weapon=" + f.id() + ":", 0) == 0) read_at_weapon(a, &g);  // checked in validate
       }
-      x.figures.push_back(g);
+      x.figures.push_back(std::move(g));
     }
     x.position = com(x);
   } else if (const VehicleRow* row = vehicle_row(u.type())) {
@@ -359,6 +361,7 @@ Unit make_unit(const pb::UnitSetup& u, int side, const Options& o) {
 void lay_out_terrain(BgState& st, const TerrainList& features, const pb::Scenario& s) {
   st.terrain.clear();
   st.minefields.clear();
+  st.terrain.reserve(features.size());
   for (std::size_t i = 0; i < features.size(); ++i) {
     const auto& t = features[i];
     Terrain x;
@@ -405,6 +408,9 @@ std::unique_ptr<BgState> initial_state(const pb::Scenario& s) {
   st->width = s.table().width();
   st->height = s.table().height();
   st->max_turns = s.victory().max_turns();
+  std::size_t units = static_cast<std::size_t>(s.reinforcements_size());
+  for (const auto& side : s.sides()) units += static_cast<std::size_t>(side.units_size());
+  st->units.reserve(units);  // held by the room: no spare places
   for (int i = 0; i < s.sides_size(); ++i) {
     for (const auto& u : s.sides(i).units()) st->units.push_back(make_unit(u, i, st->options));
   }
@@ -413,7 +419,7 @@ std::unique_ptr<BgState> initial_state(const pb::Scenario& s) {
     Unit u = make_unit(r.unit(), side, st->options);
     u.on_table = false;
     u.arrives_turn = r.turn();
-    st->units.push_back(u);
+    st->units.push_back(std::move(u));
   }
   // Starting passengers (BG-MOVE-15).
   for (int i = 0; i < s.sides_size(); ++i) {

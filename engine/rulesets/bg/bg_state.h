@@ -5,12 +5,14 @@
 // rebuilt from the scenario.
 // Rule IDs refer to /work/shared/rules/battleground.md. Geometry is engine/geom (inches,
 // compass facings, the one tolerance kEps; docs/geometry.md).
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/rulesets/bg/bg_card_play.h"
 #include "engine/rulesets/bg/bg_suits.h"
+#include "engine/core/boxed.h"
 #include "engine/core/rng.h"
 #include "engine/geom/arcs.h"
 #include "engine/geom/los.h"
@@ -29,7 +31,7 @@ using geom::Vec2;
 enum class Grade { kD = 1, kC = 2, kB = 3, kA = 4 };
 
 // BG-UNIT-02 figure types (scenario vocabulary in brackets, docs/rulesets/battleground.md).
-enum class FigureKind {
+enum class FigureKind : std::uint8_t {
   kRifle,        // "rifle" (a normal figure)
   kLeader,       // "leader"
   kHeavyWeapon,  // "heavy_weapon" (BG-OPT-02 subtypes: "hw_ap", "hw_at", "flame")
@@ -41,31 +43,33 @@ enum class FigureKind {
 };
 
 // BG-OPT-02 specialisation of a heavy weapon figure.
-enum class HwRole { kGeneral, kAntiPersonnel, kAntiArmour, kFlame };
+enum class HwRole : std::uint8_t { kGeneral, kAntiPersonnel, kAntiArmour, kFlame };
 
+// Strings first, then the numbers, then the one-byte fields: each room holds every figure of
+// its table, so padding is memory per room (docs/PERFORMANCE.md).
 struct Figure {
   std::string id;
-  FigureKind kind = FigureKind::kRifle;
-  HwRole hw = HwRole::kGeneral;
-  Vec2 pos;
-  bool alive = true;
-  // BG-MED-02: dead figures stay in the state with where and when they died.
-  Vec2 died_at;
-  int died_turn = 0;
-  bool prisoner = false;     // BG-PRIS-*: a captured enemy figure escorted by this unit
-  int prisoner_of = -1;      // side holding the prisoner
   std::string from_unit;     // the unit it started in (combining, prisoners, healing)
-  int stand = 0;             // BG-OPT-04: multi-figure stand number in its unit (0 = none)
   std::string melee_weapon;  // BG-MEL-07 optional: "pistol", "sword", "bayonet" (scenario), or none
   // Shaffer's vehicles (BGM-AT-07/10): a heavy-weapon figure's anti-tank weapon ("bazooka",
   // "panzerschreck", "panzerfaust30", "panzerfaust60", "piat") and its penetration; none: empty.
   std::string at_weapon;
+  Vec2 pos;
+  // BG-MED-02: dead figures stay in the state with where and when they died.
+  Vec2 died_at;
+  int died_turn = 0;
+  int prisoner_of = -1;      // side holding the prisoner
+  int stand = 0;             // BG-OPT-04: multi-figure stand number in its unit (0 = none)
   int at_pen = 0;
   // Shaffer's skirmish (profile b, GAP-BGM-GEN-02): light wounds carried (a second is a heavy
   // wound), out of action (HW: alive, a medic's to recover), grenades carried (BGM-ASLT-04).
   int light_wounds = 0;
-  bool out_of_action = false;
   int grenades = 0;
+  FigureKind kind = FigureKind::kRifle;
+  HwRole hw = HwRole::kGeneral;
+  bool alive = true;
+  bool prisoner = false;     // BG-PRIS-*: a captured enemy figure escorted by this unit
+  bool out_of_action = false;
 };
 
 enum class UnitKind { kInfantry, kCavalry, kVehicle, kEmplacement };
@@ -179,9 +183,10 @@ struct Unit {
   // Vehicles and emplacements: position is the hull / position centre. Infantry and cavalry:
   // the CoM of living figures (kept in step by apply).
   Vec2 position;
-  std::optional<Vehicle> vehicle;
+  // Boxed: most units are infantry, and an optional would hold a vehicle's size in every one.
+  Boxed<Vehicle> vehicle;
   std::optional<Emplacement> emplacement;
-  std::optional<SkirmishUnit> bgs;  // with bg.mods = skirmish
+  Boxed<SkirmishUnit> bgs;  // with bg.mods = skirmish
 
   // Cavalry (BG-CAV-*).
   bool mounted = false;
