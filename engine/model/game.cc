@@ -277,26 +277,43 @@ void Game::handle_shared(Context& ctx, const pb::Command& command) const {
   rules_.handle(ctx, command);
 }
 
-pb::View Game::view(const std::string& seat) const { return view_of(seat, true); }
+pb::View Game::view(const std::string& seat) const { return view_of(seat, true, true); }
 
-pb::View Game::view_without_pieces(const std::string& seat) const { return view_of(seat, false); }
+pb::View Game::view_without_pieces(const std::string& seat) const { return view_of(seat, false, true); }
+
+pb::View Game::view_without_table(const std::string& seat, bool pieces) const { return view_of(seat, pieces, false); }
 
 std::string Game::pieces_key(const std::string& seat) const { return rules_.pieces_key(*state_, seen_as(seat)); }
 
-pb::View Game::view_of(const std::string& seat, bool pieces) const {
+std::string Game::table_key(const std::string& seat) const {
+  const GameState& st = *state_;
+  const std::string viewer = seen_as(seat);
+  std::string key = rules_.table_key(st, viewer);
+  if (key.empty()) return key;
+  // view_of's own per-seat parts of the table: the scenario's terrain that only its owner (and
+  // the GM) sees, and the dice secret, shown to the GM's own seat (fill_dice_view).
+  const auto& terrain = st.scenario->terrain();
+  if (std::any_of(terrain.begin(), terrain.end(), [](const auto& t) { return !t.owner().empty(); })) key += "\n" + viewer;
+  if (seat == kGm && st.secret_shown) key += "\ngm";
+  return key;
+}
+
+pb::View Game::view_of(const std::string& seat, bool pieces, bool table) const {
   const GameState& st = *state_;
   const std::string viewer = seen_as(seat);  // a spectator sees as the room's setting says
   pb::View v;
-  v.set_ruleset(std::string(rules_.id()));
-  v.set_ruleset_title(std::string(rules_.title()));  // a rule set's fill_view may name its variant
   v.set_viewer(seat);
   v.set_seq(st.seq);
-  v.set_scenario_id(st.scenario->id());
-  v.set_scenario_name(st.scenario->name());
-  if (st.scenario->has_grid()) *v.mutable_grid() = st.scenario->grid();
-  if (st.scenario->has_table()) *v.mutable_table() = st.scenario->table();
-  for (const auto& t : st.scenario->terrain()) {
-    if (t.owner().empty() || viewer == kGm || t.owner() == viewer) *v.add_terrain() = t;
+  if (table) {
+    v.set_ruleset(std::string(rules_.id()));
+    v.set_ruleset_title(std::string(rules_.title()));  // a rule set's fill_view may name its variant
+    v.set_scenario_id(st.scenario->id());
+    v.set_scenario_name(st.scenario->name());
+    if (st.scenario->has_grid()) *v.mutable_grid() = st.scenario->grid();
+    if (st.scenario->has_table()) *v.mutable_table() = st.scenario->table();
+    for (const auto& t : st.scenario->terrain()) {
+      if (t.owner().empty() || viewer == kGm || t.owner() == viewer) *v.add_terrain() = t;
+    }
   }
   for (const auto& d : st.decisions) {
     if (viewer == kGm || d.seat() == viewer) *v.add_decisions() = d;
@@ -306,12 +323,16 @@ pb::View Game::view_of(const std::string& seat, bool pieces) const {
   v.mutable_result()->set_reason(st.end_reason);
   v.mutable_result()->set_revealed(st.revealed);
   v.set_paused(st.paused);
-  v.set_seed_hash(st.seed_hash);
-  v.set_table_dice(st.table_dice);
-  fill_dice_view(seat, v);
-  *v.mutable_options() = st.scenario->options();
-  fill_briefing(*st.scenario, *v.mutable_briefing());
-  if (pieces) {
+  if (table) {
+    v.set_seed_hash(st.seed_hash);
+    v.set_table_dice(st.table_dice);
+    fill_dice_view(seat, v);
+    *v.mutable_options() = st.scenario->options();
+    fill_briefing(*st.scenario, *v.mutable_briefing());
+  }
+  if (!table) {
+    rules_.fill_view_without_table(st, viewer, pieces, v);
+  } else if (pieces) {
     rules_.fill_view(st, viewer, v);
   } else {
     rules_.fill_view_without_pieces(st, viewer, v);
@@ -333,7 +354,7 @@ pb::View Game::view_of(const std::string& seat, bool pieces) const {
   }
   for (const auto& w : waiting_for()) v.mutable_turn()->add_waiting_for(w);
   *v.mutable_menu() = menu(seat);
-  *v.mutable_spectators() = st.spectators;
+  if (table) *v.mutable_spectators() = st.spectators;
   return v;
 }
 

@@ -99,6 +99,14 @@ class Game {
   std::string pieces_key(const std::string& seat) const;
   // view() without the units and sides, for a seat whose pieces_key another seat's View has.
   pb::View view_without_pieces(const std::string& seat) const;
+  // The key of the seats that see the same static table now (RuleSet::table_key, with what the
+  // game itself adds per seat: terrain only its owner sees, the dice secret shown to the GM);
+  // empty when the seat's is its own.
+  std::string table_key(const std::string& seat) const;
+  // view() without the static table (the fields of bytes_of's table: names, board, terrain,
+  // options, briefing, dice), and without the units and sides unless `pieces`: for a seat whose
+  // table_key another seat's View has, when it held the table that seat found unchanged.
+  pb::View view_without_table(const std::string& seat, bool pieces) const;
   // The copy of an event a viewer may see, or nullopt if it is hidden from them. The copy
   // carries the viewer's log line in `text`.
   std::optional<pb::Event> event_for(const pb::Event& event, const std::string& viewer) const;
@@ -154,7 +162,7 @@ class Game {
   // The state after `command` (a copy), or null with out.rejection set.
   std::unique_ptr<GameState> run(const pb::Command& command, TableDice* table, Outcome& out) const;
   pb::ActionMenu build_menu(const std::string& seat) const;
-  pb::View view_of(const std::string& seat, bool pieces) const;
+  pb::View view_of(const std::string& seat, bool pieces, bool table) const;
   void apply_to(GameState& state, const pb::Event& event) const;
   void handle_shared(Context& ctx, const pb::Command& command) const;
   void gm_edit(Context& ctx, const pb::GmEdit& edit) const;  // gm_edit.cc

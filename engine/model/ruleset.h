@@ -79,6 +79,31 @@ class RuleSet {
     view.clear_units();
     view.clear_sides();
   }
+  // Viewers given the same non-empty key get the same static table from fill_view (the terrain,
+  // the title, the briefing's words: what a patch never carries), so a room builds and serializes
+  // it once an order for all of them (OrderPatches). The default, the viewer itself, is always
+  // right. A wrong key could only leave a seat a stale table, never show it another's: a table
+  // travels only in a whole View, which is built for its own seat.
+  virtual std::string table_key(const GameState& state, const std::string& viewer) const {
+    (void)state;
+    return viewer;
+  }
+  // fill_view (or fill_view_without_pieces, without `pieces`) without the static table's parts, for
+  // a viewer whose table another viewer with its table_key already has. The default builds them
+  // and drops them: right, only not faster.
+  virtual void fill_view_without_table(const GameState& state, const std::string& viewer, bool pieces, pb::View& view) const {
+    if (pieces) {
+      fill_view(state, viewer, view);
+    } else {
+      fill_view_without_pieces(state, viewer, view);
+    }
+    view.clear_terrain();
+    view.clear_briefing();
+    view.clear_ruleset_title();
+    view.clear_grid();
+    view.clear_table();
+    view.clear_options();
+  }
   // The seats the game waits on now (to act or to decide).
   virtual std::vector<std::string> waiting_for(const GameState& state) const = 0;
   // An order a side may give while the game waits on someone else (a secret plan written down

@@ -36,27 +36,60 @@ void append_part(std::string& out, const std::string& s) {
   out += s;
 }
 
-std::string table_bytes(const pb::View& v) {
-  std::string t;
-  t.reserve(1024);
-  append_part(t, v.ruleset());  // the viewer is compared apart (ViewBytes.viewer)
-  append_part(t, v.scenario_id());
-  append_part(t, v.scenario_name());
-  append_part(t, v.ruleset_title());
-  append_part(t, v.seed_hash());
+// The static table's parts in order, to a sink: once to measure them, once to write them.
+template <class Sink>
+void walk_table(const pb::View& v, Sink& t) {
+  t.part(v.ruleset());  // the viewer is compared apart (ViewBytes.viewer)
+  t.part(v.scenario_id());
+  t.part(v.scenario_name());
+  t.part(v.ruleset_title());
+  t.part(v.seed_hash());
   // The dice mix changes as seats join and once when sealed: rare enough to send a whole View.
-  t += v.has_dice() ? 'm' : '-';
-  if (v.has_dice()) append_part(t, v.dice());
-  t += v.table_dice() ? 'd' : '-';
-  append_part(t, v.spectators());
-  t += static_cast<char>('0' + v.board_case() % 10);
-  if (v.has_grid()) append_part(t, v.grid());
-  if (v.has_table()) append_part(t, v.table());
-  t += v.has_briefing() ? 'b' : '-';
-  if (v.has_briefing()) append_part(t, v.briefing());
-  for (const auto& x : v.terrain()) append_part(t, x);
-  t += '|';
-  for (const auto& x : v.options()) append_part(t, x);
+  t.mark(v.has_dice() ? 'm' : '-');
+  if (v.has_dice()) t.part(v.dice());
+  t.mark(v.table_dice() ? 'd' : '-');
+  t.part(v.spectators());
+  t.mark(static_cast<char>('0' + v.board_case() % 10));
+  if (v.has_grid()) t.part(v.grid());
+  if (v.has_table()) t.part(v.table());
+  t.mark(v.has_briefing() ? 'b' : '-');
+  if (v.has_briefing()) t.part(v.briefing());
+  for (const auto& x : v.terrain()) t.part(x);
+  t.mark('|');
+  for (const auto& x : v.options()) t.part(x);
+}
+
+// Sizes each message (and caches the size for the writing pass).
+struct MeasureTable {
+  std::size_t bytes = 0;
+  void part(const google::protobuf::MessageLite& m) { bytes += sizeof(std::uint32_t) + m.ByteSizeLong(); }
+  void part(const std::string& s) { bytes += sizeof(std::uint32_t) + s.size(); }
+  void mark(char) { ++bytes; }
+};
+
+struct WriteTable {
+  std::string& out;
+  void part(const google::protobuf::MessageLite& m) {
+    const auto n = static_cast<std::uint32_t>(m.GetCachedSize());  // MeasureTable sized it
+    out.append(reinterpret_cast<const char*>(&n), sizeof n);
+    const std::size_t at = out.size();
+    out.resize(at + n);
+    m.SerializeWithCachedSizesToArray(reinterpret_cast<std::uint8_t*>(out.data() + at));
+  }
+  void part(const std::string& s) { append_part(out, s); }
+  void mark(char c) { out += c; }
+};
+
+// Measured first, so the bytes take one allocation of their exact size: a table is often held
+// for the rest of the game (every seat of a room sharing one), and growing it by doubling left
+// up to half of it unused.
+std::string table_bytes(const pb::View& v) {
+  MeasureTable size;
+  walk_table(v, size);
+  std::string t;
+  t.reserve(size.bytes);
+  WriteTable write{t};
+  walk_table(v, write);
   return t;
 }
 
@@ -375,10 +408,11 @@ std::vector<std::pair<std::string, std::string>> marker_labels(const pb::View& v
 namespace {
 
 // bytes_of, with the pieces (units, sides) left unset when `pieces` is false: the View was built
-// without them, and they are another seat's.
-ViewBytes bytes_of(const pb::View& v, bool pieces) {
+// without them, and they are another seat's. `table`, when set, is the View's static table (it
+// was built without one, Game::view_without_table).
+ViewBytes bytes_of(const pb::View& v, bool pieces, const TableBytes& table) {
   ViewBytes b;
-  b.table = std::make_shared<const std::string>(table_bytes(v));
+  b.table = table ? table : std::make_shared<const std::string>(table_bytes(v));
   b.viewer = v.viewer();
   if (pieces) {
     auto p = std::make_shared<PieceBytes>();
@@ -470,7 +504,7 @@ void diff_rest(const ViewBytes& hb, pb::View& fresh, const ViewBytes& fb, pb::Vi
 
 }  // namespace
 
-ViewBytes bytes_of(const pb::View& v) { return bytes_of(v, true); }
+ViewBytes bytes_of(const pb::View& v) { return bytes_of(v, true, nullptr); }
 
 bool same_table(const ViewBytes& a, const ViewBytes& b) {
   if (a.table == b.table) return true;
@@ -488,8 +522,8 @@ std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fr
   return diff_views(bytes_of(held), copy, fresh_bytes);
 }
 
-std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb) {
-  fb = bytes_of(fresh);
+std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb, const TableBytes& table) {
+  fb = bytes_of(fresh, true, table);
   // Checked before anything is moved out of `fresh`, so that a refusal leaves it whole.
   if (!hb.pieces || seat_refuses(hb, fb) || pieces_refuse(*hb.pieces, *fb.pieces)) return std::nullopt;
   fb.table = hb.table;  // the same bytes: the next diff and the room's other seats share one copy
@@ -500,8 +534,8 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
   return patch;
 }
 
-std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb, PiecesPatch& keep) {
-  auto patch = diff_views(hb, fresh, fb);
+std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb, PiecesPatch& keep, const TableBytes& table) {
+  auto patch = diff_views(hb, fresh, fb, table);
   if (!patch) return patch;
   keep.held = hb.pieces;
   keep.fresh = fb.pieces;
@@ -515,8 +549,8 @@ std::optional<pb::ViewPatch> diff_views(const ViewBytes& hb, pb::View& fresh, Vi
   return patch;
 }
 
-std::optional<pb::ViewPatch> diff_views_alike(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb, const PiecesPatch& alike) {
-  fb = bytes_of(fresh, false);
+std::optional<pb::ViewPatch> diff_views_alike(const ViewBytes& hb, pb::View& fresh, ViewBytes& fb, const PiecesPatch& alike, const TableBytes& table) {
+  fb = bytes_of(fresh, false, table);
   fb.pieces = alike.fresh;
   if (!alike.held || hb.pieces != alike.held || seat_refuses(hb, fb)) return std::nullopt;
   fb.table = hb.table;

@@ -96,7 +96,10 @@ std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fr
 // The same against bytes_of(held). The parts the patch carries are moved out of `fresh` (it is
 // left unfit to send; keep `fresh_bytes` for the next diff, which holds the held View's table when
 // it is the same); with nullopt `fresh` is untouched.
-std::optional<pb::ViewPatch> diff_views(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes);
+// `table`, when set, is the fresh View's static table, given because `fresh` was built without
+// one (Game::view_without_table: another seat of the order found the same table unchanged).
+using TableBytes = std::shared_ptr<const std::string>;
+std::optional<pb::ViewPatch> diff_views(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes, const TableBytes& table = nullptr);
 
 // The units-and-sides part of one seat's patch, for the seats of the same order that held the
 // same pieces (the same PieceBytes, shared) and see the same ones now (Game::pieces_key): their
@@ -106,11 +109,13 @@ struct PiecesPatch {
   pb::ViewPatch parts;  // only units, units_gone, unit_order, unit_changes, sides, side_changes
 };
 // diff_views, which also leaves the patch's pieces part in `keep` when it gives a patch.
-std::optional<pb::ViewPatch> diff_views(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes, PiecesPatch& keep);
+std::optional<pb::ViewPatch> diff_views(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes, PiecesPatch& keep,
+                                        const TableBytes& table = nullptr);
 // The same for `fresh` built without its units and sides (Game::view_without_pieces) where they
 // are `alike.fresh`; held.pieces must be `alike.held`. nullopt as diff_views says, and then the
 // seat needs its whole View, pieces included.
-std::optional<pb::ViewPatch> diff_views_alike(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes, const PiecesPatch& alike);
+std::optional<pb::ViewPatch> diff_views_alike(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes, const PiecesPatch& alike,
+                                              const TableBytes& table = nullptr);
 
 // Applies `patch` to `view` and sets its seq. False (and `view` unusable: resynchronise) when the
 // patch names a side the view does not hold or orders units it does not have.

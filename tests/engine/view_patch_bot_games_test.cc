@@ -35,6 +35,9 @@ struct Tally {
   // Seats whose pieces_key an earlier seat of the same order had, and the patches that took that
   // seat's pieces part (OrderPatches).
   std::uint64_t alike = 0, shared = 0;
+  // The same for the static table (Game::table_key): seats whose key an earlier seat had, and
+  // the Views built without it.
+  std::uint64_t table_alike = 0, tables_shared = 0;
   std::vector<std::size_t> patch_bytes, view_bytes;
 };
 
@@ -107,6 +110,7 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
     if (auto problem = check_log_lines(*game, out.events, seats); !problem.empty()) return problem;
     OrderPatches order(*game);
     std::map<std::string, std::string> pieces_by_key;  // a key's units and sides, as its first seat sees them
+    std::map<std::string, std::string> table_by_key;   // a table key's table, as its first seat sees it
     for (const auto& s : seats) {
       pb::View fresh = game->view(s);
       const std::string want = fresh.SerializeAsString();
@@ -119,6 +123,14 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
         if (!first) {
           ++t.alike;
           if (it->second != pieces.SerializeAsString()) return "seat " + s + ": its units and sides differ from another seat's of pieces key " + key;
+        }
+      }
+      if (const std::string key = game->table_key(s); !key.empty()) {
+        const std::string table = *bytes_of(fresh).table;
+        const auto [it, first] = table_by_key.emplace(key, table);
+        if (!first) {
+          ++t.table_alike;
+          if (it->second != table) return "seat " + s + ": its static table differs from another seat's of table key " + key;
         }
       }
       ViewBytes fresh_bytes;
@@ -141,6 +153,7 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
       }
     }
     t.shared += static_cast<std::uint64_t>(order.shared());
+    t.tables_shared += static_cast<std::uint64_t>(order.tables_shared());
   }
   return game->over() ? "" : "the game did not end";
 }
@@ -160,12 +173,18 @@ TEST(ViewPatch, BotGamesPatchedViewsEqualFreshViewsForEverySeat) {
     std::cout << rules->id() << ": " << games << " games, " << t.orders << " orders; per seat and order: "
               << t.patches << " patches (median " << median(t.patch_bytes) << " bytes), " << t.whole
               << " whole Views (median View " << median(t.view_bytes) << " bytes); " << t.shared << " of " << t.alike
-              << " seats seeing another's units and sides took its patch of them\n";
+              << " seats seeing another's units and sides took its patch of them; " << t.tables_shared << " of "
+              << t.table_alike << " seats seeing another's static table were built without it\n";
     // Where seats see the same pieces, a patch takes them from the first seat's.
     if (t.alike > 0) {
       EXPECT_GE(t.shared * 20, t.alike * 19) << rules->id() << ": seats seeing alike mostly built their own pieces";
     }
     EXPECT_LE(t.shared, t.alike);
+    // And the static table, where seats see the same: built once an order while it is unchanged.
+    if (t.table_alike > 0) {
+      EXPECT_GE(t.tables_shared * 20, t.table_alike * 19) << rules->id() << ": seats seeing one table mostly built their own";
+    }
+    EXPECT_LE(t.tables_shared, t.table_alike);
     // Patches are what travels: whole Views only where the table itself changed.
     EXPECT_GT(t.patches, 0u);
     EXPECT_LE(t.whole * 20, t.patches + t.whole) << rules->id() << ": more than 5% of Deltas would carry a whole View";

@@ -124,8 +124,10 @@ class CounterRules : public RuleSet {
     if (!st.decisions.empty()) v.mutable_turn()->set_active_side(st.decisions.front().seat());
   }
 
-  // Nothing is hidden: every viewer sees the same sides, so the rooms' tests share them (OrderPatches).
+  // Nothing is hidden: every viewer sees the same sides and table, so the rooms' tests share them
+  // (OrderPatches); the table through the default fill_view_without_table.
   std::string pieces_key(const GameState&, const std::string&) const override { return "all"; }
+  std::string table_key(const GameState&, const std::string&) const override { return "all"; }
 
   std::vector<std::string> waiting_for(const GameState&) const override { return {}; }
   std::unique_ptr<Bot> make_bot() const override { return std::make_unique<CounterBot>(); }

@@ -81,7 +81,58 @@ TEST(SeatViewsTest, SeatsSeeingTheSameSidesShareTheirPatch) {
     EXPECT_EQ(held[seat].SerializeAsString(), next->view(seat).SerializeAsString()) << seat;
   }
   EXPECT_EQ(order.shared(), 3);
+  EXPECT_EQ(order.tables_shared(), 3);  // the table built once, for the GM: it did not change
   EXPECT_EQ(views.pieces_held(), 1u);
+  EXPECT_EQ(views.tables_held(), 1u);
+}
+
+// Terrain only its owner (and the GM) sees makes each seat's table its own (Game::table_key adds
+// the viewer to the rule set's key), so no seat is given another's.
+TEST(SeatViewsTest, TerrainOnlyOneSideSeesSetsTheSeatsTablesApart) {
+  pb::Scenario scenario = counter_scenario();
+  auto* secret = scenario.add_terrain();
+  secret->set_kind("minefield");
+  secret->set_owner("blue");
+  secret->add_squares()->set_col(1);
+  std::string error;
+  std::vector<pb::Event> events;
+  auto game = Game::start(*sandtable::testing::counter_registry().find("counter-test"), scenario, StartOptions(5), &events, &error);
+  ASSERT_TRUE(game) << error;
+  EXPECT_EQ(game->view("blue").terrain_size(), 1);
+  EXPECT_EQ(game->view("red").terrain_size(), 0);
+  EXPECT_NE(game->table_key("blue"), game->table_key("red"));
+  EXPECT_NE(game->table_key("red"), game->table_key("gm"));
+  SeatViews views;
+  for (const char* seat : {"blue", "red", "spectator", "gm"}) views.whole(*game, seat);
+  OrderPatches order(*game);
+  for (const char* seat : {"blue", "red", "spectator", "gm"}) {
+    pb::Delta d;
+    views.delta(order, seat, game->seq(), {}, d);
+    EXPECT_TRUE(d.has_patch()) << seat;
+  }
+  EXPECT_EQ(order.tables_shared(), 0);
+}
+
+// The GM sees the dice secret once it is shown (GmShowSecret), so its table is no longer the
+// sides': Game::table_key sets it apart, and its View is built with its own table.
+TEST(SeatViewsTest, TheGmShownTheSecretHasATableOfItsOwn) {
+  StartOptions start(5);
+  start.secret = std::string(32, '\x07');  // scheme 2: a secret to show
+  std::string error;
+  std::vector<pb::Event> events;
+  auto game = Game::start(*sandtable::testing::counter_registry().find("counter-test"), counter_scenario(), start, &events, &error);
+  ASSERT_TRUE(game) << error;
+  ASSERT_EQ(game->table_key("blue"), game->table_key("gm"));
+  pb::Command show;
+  show.set_seat("gm");
+  show.mutable_gm()->mutable_show_secret();
+  Outcome out;
+  auto next = game->next(show, out);
+  ASSERT_TRUE(next) << out.rejection.message();
+  EXPECT_EQ(next->table_key("blue"), next->table_key("red"));
+  EXPECT_NE(next->table_key("blue"), next->table_key("gm"));
+  EXPECT_TRUE(next->view("gm").dice().secret().size() > 0);
+  EXPECT_TRUE(next->view("blue").dice().secret().empty());
 }
 
 }  // namespace

@@ -20,6 +20,8 @@ class OneHourWw2 final : public RuleSet {
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // oh_view.cc
   void fill_view_without_pieces(const GameState& state, const std::string& viewer, pb::View& view) const override;
   std::string pieces_key(const GameState& state, const std::string& viewer) const override;
+  void fill_view_without_table(const GameState& state, const std::string& viewer, bool pieces, pb::View& view) const override;
+  std::string table_key(const GameState& state, const std::string& viewer) const override;
   std::vector<std::string> waiting_for(const GameState& state) const override;
   std::unique_ptr<Bot> make_bot() const override;  // oh_bot.cc
   std::vector<UnitOutcome> outcomes(const GameState& state) const override;  // *_outcomes.cc

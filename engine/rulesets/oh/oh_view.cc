@@ -1,5 +1,8 @@
 // What a viewer sees: units (a Concealed Ready unit hidden from the enemy is left out of its
 // view, GAP-OH-LOS-05), sides, the turn, and the rule set's words (briefing, standing, task).
+#include <algorithm>
+#include <utility>
+
 #include "engine/model/markers.h"
 #include "engine/rulesets/oh/oh_internal.h"
 #include "engine/rulesets/oh/oh_rules_impl.h"
@@ -123,9 +126,6 @@ void fill_turn(const OhState& st, const std::string& viewer, pb::View& view) {
   if (st.pending_move) t->set_active_unit(st.pending_move->unit_id);
   t->set_first_side(st.side_id(st.attacker));
   t->set_task(task_words(st, viewer));
-  for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
-  view.mutable_briefing()->set_side_strength("units");     // a side's strength: its units left
-  view.mutable_briefing()->set_unit_strength("Hits left");  // a unit's: Hits before it is destroyed
   if (st.over) {
     for (const auto& line : st.deciding) view.mutable_result()->add_deciding(line);
     for (std::size_t i = 0; i < st.objectives.size(); ++i) {
@@ -137,19 +137,43 @@ void fill_turn(const OhState& st, const std::string& viewer, pb::View& view) {
   }
 }
 
+// What the rule set adds to the static table: the GM's laid and removed features, and the
+// briefing's words. The same for every viewer unless the GM has laid one for a side's eyes only
+// (table_key).
+void fill_table(const OhState& st, const std::string& viewer, pb::View& view) {
+  if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);
+  for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
+  view.mutable_briefing()->set_side_strength("units");     // a side's strength: its units left
+  view.mutable_briefing()->set_unit_strength("Hits left");  // a unit's: Hits before it is destroyed
+}
+
 }  // namespace
 
 void OneHourWw2::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
   const auto& st = static_cast<const OhState&>(state);
-  if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);  // the GM's laid and removed features
+  fill_table(st, viewer, view);
   fill_pieces(st, viewer, view);
   fill_turn(st, viewer, view);
 }
 
 void OneHourWw2::fill_view_without_pieces(const GameState& state, const std::string& viewer, pb::View& view) const {
   const auto& st = static_cast<const OhState&>(state);
-  if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);
+  fill_table(st, viewer, view);
   fill_turn(st, viewer, view);
+}
+
+void OneHourWw2::fill_view_without_table(const GameState& state, const std::string& viewer, bool pieces, pb::View& view) const {
+  const auto& st = static_cast<const OhState&>(state);
+  if (pieces) fill_pieces(st, viewer, view);
+  fill_turn(st, viewer, view);
+}
+
+std::string OneHourWw2::table_key(const GameState& state, const std::string& viewer) const {
+  const auto& st = static_cast<const OhState&>(state);
+  if (st.gm_terrain && std::any_of(st.gm_terrain->begin(), st.gm_terrain->end(), [](const auto& t) { return !t.owner().empty(); })) {
+    return viewer;
+  }
+  return "all";
 }
 
 // Without the fog of war (GAP-OH-LOS-05's option), or once it has lifted at the end, no unit is

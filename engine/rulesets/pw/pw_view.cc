@@ -1,5 +1,8 @@
 // What a viewer sees: units, sides and the turn. Artillery targets never appear here; the
 // hidden PwArtilleryPlanned copy is the only place they are recorded before the guns fire.
+#include <algorithm>
+#include <utility>
+
 #include "engine/model/markers.h"
 #include "engine/rulesets/pw/pw_internal.h"
 #include "engine/rulesets/pw/pw_rules_impl.h"
@@ -75,6 +78,13 @@ void fill_terrain(const PwState& st, const std::string& viewer, pb::View& view) 
   if (wire.squares_size() > 0) *view.add_terrain() = wire;
 }
 
+// What the rule set adds to the static table: the same for every viewer unless the GM has laid a
+// feature only its owner sees (table_key).
+void fill_table(const PwState& st, const std::string& viewer, pb::View& view) {
+  fill_terrain(st, viewer, view);
+  for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
+}
+
 // Units and sides: the same for every viewer (pieces_key).
 void fill_pieces(const PwState& st, pb::View& view) {
   for (const auto& u : st.units) {
@@ -138,14 +148,20 @@ void fill_turn(const PwState& st, const std::string& viewer, pb::View& view) {
 
 void PortableWargame::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
   const auto& st = static_cast<const PwState&>(state);
-  fill_terrain(st, viewer, view);
+  fill_table(st, viewer, view);
   fill_pieces(st, view);
   fill_turn(st, viewer, view);
 }
 
 void PortableWargame::fill_view_without_pieces(const GameState& state, const std::string& viewer, pb::View& view) const {
   const auto& st = static_cast<const PwState&>(state);
-  fill_terrain(st, viewer, view);
+  fill_table(st, viewer, view);
+  fill_turn(st, viewer, view);
+}
+
+void PortableWargame::fill_view_without_table(const GameState& state, const std::string& viewer, bool pieces, pb::View& view) const {
+  const auto& st = static_cast<const PwState&>(state);
+  if (pieces) fill_pieces(st, view);
   fill_turn(st, viewer, view);
 }
 
@@ -153,6 +169,15 @@ void PortableWargame::fill_view_without_pieces(const GameState& state, const std
 std::string PortableWargame::pieces_key(const GameState& state, const std::string& viewer) const {
   (void)state;
   (void)viewer;
+  return "all";
+}
+
+// The table too, but for a feature the GM laid for one side's eyes only (show_terrain).
+std::string PortableWargame::table_key(const GameState& state, const std::string& viewer) const {
+  const auto& st = static_cast<const PwState&>(state);
+  if (st.gm_terrain && std::any_of(st.gm_terrain->begin(), st.gm_terrain->end(), [](const auto& t) { return !t.owner().empty(); })) {
+    return viewer;
+  }
   return "all";
 }
 

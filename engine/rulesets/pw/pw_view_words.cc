@@ -99,7 +99,6 @@ std::vector<std::string> deciding_words(const PwState& st) {
 }
 
 void fill_view_words(const PwState& st, const std::string& viewer, pb::View& view) {
-  for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
   for (auto& sv : *view.mutable_sides()) {
     const int s = st.side_index(sv.id());
     if (s >= 0) sv.set_standing(standing_words(st.side_state[static_cast<std::size_t>(s)]));
