@@ -138,8 +138,7 @@ void fill_turn(const OhState& st, const std::string& viewer, pb::View& view) {
 }
 
 // What the rule set adds to the static table: the GM's laid and removed features, and the
-// briefing's words. The same for every viewer unless the GM has laid one for a side's eyes only
-// (table_key).
+// briefing's words. The same for every viewer (table_key).
 void fill_table(const OhState& st, const std::string& viewer, pb::View& view) {
   if (st.gm_terrain) show_terrain(*st.gm_terrain, viewer, view);
   for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
@@ -168,6 +167,8 @@ void OneHourWw2::fill_view_without_table(const GameState& state, const std::stri
   fill_turn(st, viewer, view);
 }
 
+// Nothing on a One-Hour Wargames table is secret (the GM's edit refuses an owner,
+// oh_edit_table.cc); a feature with one would still set the seats apart (show_terrain).
 std::string OneHourWw2::table_key(const GameState& state, const std::string& viewer) const {
   const auto& st = static_cast<const OhState&>(state);
   if (st.gm_terrain && std::any_of(st.gm_terrain->begin(), st.gm_terrain->end(), [](const auto& t) { return !t.owner().empty(); })) {

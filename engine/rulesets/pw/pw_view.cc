@@ -78,8 +78,7 @@ void fill_terrain(const PwState& st, const std::string& viewer, pb::View& view) 
   if (wire.squares_size() > 0) *view.add_terrain() = wire;
 }
 
-// What the rule set adds to the static table: the same for every viewer unless the GM has laid a
-// feature only its owner sees (table_key).
+// What the rule set adds to the static table: the same for every viewer (table_key).
 void fill_table(const PwState& st, const std::string& viewer, pb::View& view) {
   fill_terrain(st, viewer, view);
   for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
@@ -172,7 +171,8 @@ std::string PortableWargame::pieces_key(const GameState& state, const std::strin
   return "all";
 }
 
-// The table too, but for a feature the GM laid for one side's eyes only (show_terrain).
+// The table too. Nothing on a Portable Wargame table is secret (a feature with an owner is
+// refused, pw_setup.cc); one in the GM's list would still set the seats apart (show_terrain).
 std::string PortableWargame::table_key(const GameState& state, const std::string& viewer) const {
   const auto& st = static_cast<const PwState&>(state);
   if (st.gm_terrain && std::any_of(st.gm_terrain->begin(), st.gm_terrain->end(), [](const auto& t) { return !t.owner().empty(); })) {
