@@ -53,7 +53,29 @@ TEST(TableKey, OneHourWargamesSeatsShareTheirTable) {
   }
 }
 
-// A rule set that keeps the default key (Rookie Rules, Battleground) shares no table.
+// Battleground's seats share a table with no secret in it, and not one with a side's minefield
+// (BG-MINE-02, BG-MINE-03).
+TEST(TableKey, BG_MINE_02_BattlegroundSeatsShareATableWithoutASecretMinefield) {
+  const auto open = start(load_scenario_file("bg/village-assault.json"));
+  for (const std::string s : {"spectator", "gm", "allies"}) {
+    EXPECT_EQ(open->table_key(s), open->table_key("axis")) << s;
+    EXPECT_EQ(table_of(*open, s), table_of(*open, "axis")) << s;
+  }
+  const auto mined = start(load_scenario_file("bg/crossroads.json"));
+  EXPECT_NE(mined->table_key("axis"), mined->table_key("allies"));
+  EXPECT_NE(table_of(*mined, "axis"), table_of(*mined, "allies"));
+  // Built without its table, the View keeps its turn, cards and words.
+  const pb::View without = open->view_without_table("axis", true);
+  const pb::View whole = open->view("axis");
+  EXPECT_EQ(without.terrain_size(), 0);
+  EXPECT_FALSE(without.has_briefing());
+  EXPECT_EQ(without.turn().SerializeAsString(), whole.turn().SerializeAsString());
+  EXPECT_EQ(without.extra().SerializeAsString(), whole.extra().SerializeAsString());
+  EXPECT_EQ(without.sides().size(), whole.sides().size());
+  EXPECT_EQ(without.sides(0).standing(), whole.sides(0).standing());
+}
+
+// A rule set that keeps the default key (Rookie Rules) shares no table.
 TEST(TableKey, TheDefaultKeyIsTheViewer) {
   const auto game = start(load_scenario_file("rookie/crossroads-armour.json"));
   EXPECT_NE(game->table_key("gm"), game->table_key("spectator"));

@@ -19,6 +19,8 @@ class Battleground final : public RuleSet {
   void fill_view(const GameState& state, const std::string& viewer, pb::View& view) const override;  // bg_view.cc
   void fill_view_without_pieces(const GameState& state, const std::string& viewer, pb::View& view) const override;
   std::string pieces_key(const GameState& state, const std::string& viewer) const override;
+  void fill_view_without_table(const GameState& state, const std::string& viewer, bool pieces, pb::View& view) const override;
+  std::string table_key(const GameState& state, const std::string& viewer) const override;
   std::vector<std::string> waiting_for(const GameState& state) const override;
   bool any_time(const pb::Command& command) const override;
   std::unique_ptr<Bot> make_bot() const override;

@@ -3,6 +3,7 @@
 // hidden: secret minefields of the other side (BG-MINE-02), hidden set-up units (BG-UNIT-09),
 // reinforcements not yet arrived, and the deck order (BG-CARD-12: counts only).
 #include <cctype>
+#include <utility>
 
 #include "engine/core/cards.h"
 #include "engine/model/markers.h"
@@ -236,9 +237,8 @@ void fill_sides(const BgState& st, const Seer& seer, pb::View& view) {
   }
 }
 
-// The View but its units and sides, which fill_units and fill_sides give (and the words that
-// follow them fill in their sides' losses).
-void fill_table(const BgState& st, const std::string& viewer, const Seer& seer, pb::View& view) {
+// The terrain as this viewer knows it: part of the static table (Battleground::table_key).
+void fill_terrain(const BgState& st, const std::string& viewer, const Seer& seer, pb::View& view) {
   const bool gm = seer.gm;
   // Game::view has listed the scenario's public features and the viewer's own (and all to the
   // GM); once the GM has laid or removed one, the GM's list is shown instead, alike.
@@ -273,6 +273,10 @@ void fill_table(const BgState& st, const std::string& viewer, const Seer& seer, 
       *f->add_polyline() = to_point(s.b);
     }
   }
+}
+
+// The turn and the cards turned (the view's extra).
+void fill_turn(const BgState& st, pb::View& view) {
   auto* turn = view.mutable_turn();
   turn->set_turn(st.turn);
   turn->set_phase(phase_word(st.phase));
@@ -285,24 +289,58 @@ void fill_title(const BgState& st, pb::View& view) {
   if (st.options.bgm_skirmish) view.set_ruleset_title("Battleground: Shaffer skirmish (experimental)");  // (b)
 }
 
+// What the rule set adds to the static table: its variant's title, the terrain and the briefing's
+// rules. The View's other parts are its units and sides (fill_units, fill_sides), its turn and
+// the words that follow them (fill_view_words fills in the sides' losses).
+void fill_table(const BgState& st, const std::string& viewer, const Seer& seer, pb::View& view) {
+  fill_title(st, view);
+  fill_terrain(st, viewer, seer, view);
+  for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
+}
+
 }  // namespace
 
 void Battleground::fill_view(const GameState& state, const std::string& viewer, pb::View& view) const {
   const auto& st = static_cast<const BgState&>(state);
   const Seer seer{st.side_index(viewer), viewer == "gm"};
-  fill_title(st, view);
-  fill_units(st, seer, view);
   fill_table(st, viewer, seer, view);
+  fill_units(st, seer, view);
+  fill_turn(st, view);
   fill_sides(st, seer, view);
-  fill_view_words(st, viewer, seer, view);  // strength_lost, standing, task, briefing rules, deciding
+  fill_view_words(st, viewer, seer, view);  // strength_lost, standing, task, deciding
 }
 
 void Battleground::fill_view_without_pieces(const GameState& state, const std::string& viewer, pb::View& view) const {
   const auto& st = static_cast<const BgState&>(state);
   const Seer seer{st.side_index(viewer), viewer == "gm"};
-  fill_title(st, view);
   fill_table(st, viewer, seer, view);
-  fill_view_words(st, viewer, seer, view);  // with no sides: the task, briefing rules, deciding
+  fill_turn(st, view);
+  fill_view_words(st, viewer, seer, view);  // with no sides: the task, deciding
+}
+
+void Battleground::fill_view_without_table(const GameState& state, const std::string& viewer, bool pieces, pb::View& view) const {
+  const auto& st = static_cast<const BgState&>(state);
+  const Seer seer{st.side_index(viewer), viewer == "gm"};
+  if (pieces) fill_units(st, seer, view);
+  fill_turn(st, view);
+  if (pieces) fill_sides(st, seer, view);
+  fill_view_words(st, viewer, seer, view);
+}
+
+// Every viewer sees the same table unless it holds a feature only some know: a minefield its
+// owner laid (shown to the other side once detected, BG-MINE-03), a dummy one (called a minefield
+// until entered, BG-MINE-02), or a feature the GM laid for one side's eyes.
+std::string Battleground::table_key(const GameState& state, const std::string& viewer) const {
+  const auto& st = static_cast<const BgState&>(state);
+  for (const auto& t : st.terrain) {
+    if (!t.owner.empty() || t.kind == TerrainKind::kDummyMinefield) return viewer;
+  }
+  if (st.gm_terrain) {
+    for (const auto& t : *st.gm_terrain) {
+      if (!t.owner().empty()) return viewer;
+    }
+  }
+  return "all";
 }
 
 // The units and sides differ between viewers only by the units one knows and another does not:

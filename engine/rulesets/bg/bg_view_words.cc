@@ -139,7 +139,6 @@ std::vector<std::string> deciding_words(const BgState& st) {
 }
 
 void fill_view_words(const BgState& st, const std::string& viewer, const Seer& seer, pb::View& view) {
-  for (auto& line : briefing_rules(st)) view.mutable_briefing()->add_rules(std::move(line));
   for (auto& sv : *view.mutable_sides()) {
     const int s = st.side_index(sv.id());
     if (s < 0) continue;

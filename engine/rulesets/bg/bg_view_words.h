@@ -1,6 +1,7 @@
 #pragma once
 // Battleground's words for the briefing, the sides' standing, the viewer's task and the
-// deciding events (bg_view_words.cc); fill_view adds them to every view.
+// deciding events (bg_view_words.cc); fill_view adds them to every view (the briefing's rules
+// with the static table, the rest with fill_view_words).
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ Losses side_losses(const BgState& st, int side, const Seer& seer);
 std::string standing_words(const Losses& l);
 std::string task_words(const BgState& st, const std::string& viewer);
 std::vector<std::string> deciding_words(const BgState& st);
+// The sides' losses and standing, the task and the deciding events.
 void fill_view_words(const BgState& st, const std::string& viewer, const Seer& seer, pb::View& view);
 
 }  // namespace sandtable::bg
