@@ -21,15 +21,6 @@ using patch_parts::places_of_sent;
 namespace {
 
 // A length, then the bytes: parts of different lengths never run together.
-void append_part(std::string& out, const google::protobuf::MessageLite& m) {
-  // The size is worked out once: AppendPartialToString would walk the message for it again.
-  const auto n = static_cast<std::uint32_t>(m.ByteSizeLong());
-  out.append(reinterpret_cast<const char*>(&n), sizeof n);
-  const std::size_t at = out.size();
-  out.resize(at + n);
-  m.SerializeWithCachedSizesToArray(reinterpret_cast<std::uint8_t*>(out.data() + at));
-}
-
 void append_part(std::string& out, const std::string& s) {
   const auto n = static_cast<std::uint32_t>(s.size());
   out.append(reinterpret_cast<const char*>(&n), sizeof n);
@@ -69,8 +60,9 @@ struct MeasureTable {
 
 struct WriteTable {
   std::string& out;
+  // The size MeasureTable worked out: AppendPartialToString would walk the message for it again.
   void part(const google::protobuf::MessageLite& m) {
-    const auto n = static_cast<std::uint32_t>(m.GetCachedSize());  // MeasureTable sized it
+    const auto n = static_cast<std::uint32_t>(m.GetCachedSize());
     out.append(reinterpret_cast<const char*>(&n), sizeof n);
     const std::size_t at = out.size();
     out.resize(at + n);
