@@ -28,11 +28,23 @@ Sc named(Sc s) {
   return s;
 }
 
-// The lines `viewer` reads for the events of one order (events it may not see give none).
+// The lines `viewer` reads for the events of one order, as its Delta carries them (events it may
+// not see, and those with no line of their own, give none).
 Lines lines(const TG& t, const Outcome& o, const std::string& viewer) {
   Lines out;
   for (const auto& e : o.events) {
-    if (auto seen = t.g->event_for(e, viewer)) out.push_back(seen->text());
+    if (auto seen = t.g->log_line_for(e, viewer)) out.push_back(seen->text());
+  }
+  return out;
+}
+
+// The marker keys `viewer`'s View shows on a unit.
+std::vector<std::string> markers_of(const TG& t, const std::string& viewer, const std::string& unit_id) {
+  std::vector<std::string> out;
+  const pb::View v = t.g->view(viewer);
+  for (const auto& u : v.units()) {
+    if (u.id() != unit_id) continue;
+    for (const auto& m : u.markers()) out.push_back(m.key());
   }
   return out;
 }
@@ -40,7 +52,8 @@ Lines lines(const TG& t, const Outcome& o, const std::string& viewer) {
 bool has(const Lines& l, const std::string& line) { return std::find(l.begin(), l.end(), line) != l.end(); }
 
 // Every BgEvent body gets words of its own, for every viewer: a body added later without a
-// line reads "Something happened." and fails here.
+// line reads "Something happened." and fails here. The one body with no line of its own is a
+// unit's use of its action on the card (BgDescribe.BG_CARD_03_...).
 TEST(BgDescribe, EveryEventBodyHasALine) {
   Sc sc = named(Sc());
   sc.inf(0, "a", 4, 10, 10);
@@ -58,6 +71,10 @@ TEST(BgDescribe, EveryEventBodyHasALine) {
     for (const char* viewer : kViewers) {
       const auto seen = t.g->event_for(e, viewer);
       ASSERT_TRUE(seen) << field->name();
+      if (field->name() == "unit_acted") {
+        EXPECT_EQ(seen->text(), "") << viewer;
+        continue;
+      }
       EXPECT_FALSE(seen->text().empty()) << field->name() << " for " << viewer;
       EXPECT_NE(seen->text(), "Something happened.") << field->name() << " for " << viewer;
     }
@@ -96,10 +113,45 @@ TEST(BgDescribe, BG_MOVE_06_ARunWithItsDiceAndInches) {
   EXPECT_EQ(lines(t, o, "allies"), (Lines{
                                        "1st Squad runs 6.32\" to its mark at (4, 12) (rolled 3+5 = 8, 7\" to spend) "
                                        "[facing change -1\"].",
-                                       "1st Squad is marked ran (after a run).",
-                                       "1st Squad has used its move on this card.",
                                        "Moving ends for Germans: no unit of the side is left to act on this card.",
                                    }));
+}
+
+// BG-CARD-03, BG-MOVE-06: a unit's one action on its card, and the ran mark of a run, have no line
+// of their own: the move or shot line says what the unit did, and every viewer's View marks it.
+// A mark the move line does not say (a dug-in unit moving off) keeps its line.
+TEST(BgDescribe, BG_CARD_03_TheActionOnTheCardIsAMarkerNotALine) {
+  Sc sc = two_units();
+  sc.inf(0, "c", 4, 30, 10).set_name("2nd Squad");  // so the card's action goes on after 1st Squad's run
+  TG t(sc.s);
+  t.draw(card(S, 9));
+  const Outcome o = t.ok(move("axis", "a", pb::BG_MOVE_RUN, {{4, 12}}, 0), {3, 5});
+  int acted = 0, ran = 0;
+  for (const auto& e : o.events) {
+    const auto& b = bg_of(e);
+    acted += b.has_unit_acted() ? 1 : 0;
+    ran += b.has_markers() && b.markers().added_size() == 1 && b.markers().added(0) == "ran" ? 1 : 0;
+    if (!b.has_unit_acted() && !b.has_markers()) continue;
+    for (const char* viewer : kViewers) EXPECT_FALSE(t.g->log_line_for(e, viewer)) << viewer << ": " << e.ShortDebugString();
+  }
+  EXPECT_EQ(acted, 1);
+  EXPECT_EQ(ran, 1);
+  for (const char* viewer : kViewers) {
+    const auto marks = markers_of(t, viewer, "a");
+    EXPECT_NE(std::find(marks.begin(), marks.end(), "ran"), marks.end()) << viewer;
+    EXPECT_NE(std::find(marks.begin(), marks.end(), "acted"), marks.end()) << viewer;
+    const auto other = markers_of(t, viewer, "c");
+    EXPECT_EQ(std::find(other.begin(), other.end(), "acted"), other.end()) << viewer;
+  }
+  // Under the skirmish rules a unit has two actions on its card, and the line counts them.
+  Sc skirmish = two_units();
+  skirmish.option("bg.mods", "skirmish");
+  TG s(skirmish.s);
+  pb::BgEvent b;
+  b.mutable_unit_acted()->set_unit_id("a");
+  const auto line = s.g->log_line_for(wrap(b), "allies");
+  ASSERT_TRUE(line);
+  EXPECT_EQ(line->text(), "1st Squad has taken an action (two on its card, BGM-GEN-02).");
 }
 
 // BG-FIRE-01..05, BG-FIRE-07: the pool with every face rolled and what it came to; BG-DMG-01/02:
@@ -114,7 +166,6 @@ TEST(BgDescribe, BG_FIRE_05_AShotWithItsPoolAndCasualty) {
             (Lines{
                 "1st Squad fires at Rifles at 10\": 3 white (6 5 1), hitting on 5-6; 2 hits, 1 cancel: 1 net hit.",
                 "Rifles: a leader is hit but saves on a 5, and a rifleman falls in its place (BG-DMG-02).",
-                "1st Squad has used its shot on this card.",
                 "Shooting ends for Germans: no unit of the side is left to act on this card.",
             }));
 }
@@ -325,7 +376,7 @@ TEST(BgDescribe, BotGamesGiveEveryViewerAWrittenLine) {
         const auto& st = static_cast<const BgState&>(game.state());
         for (const auto& e : events) {
           for (const char* viewer : kViewers) {
-            const auto copy = game.event_for(e, viewer);
+            const auto copy = game.log_line_for(e, viewer);
             if (!copy) continue;
             ++checked;
             const std::string& text = copy->text();

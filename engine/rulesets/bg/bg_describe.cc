@@ -148,9 +148,13 @@ std::string cavalry(const Words& w, const pb::BgCavalryChanged& e) {
   }
 }
 
+// BG-CARD-03: a unit acts once on its card. The line of what it did (its move, shot, charge,
+// rally) says so already and the View marks it "Acted on this card", so outside the skirmish
+// rules this event has no line of its own: a line repeating it was a fifth of every move's Delta.
+// Under BGM-GEN-02 a unit has two actions on its card, and the line counts them.
 std::string unit_acted(const Words& w, const pb::BgUnitActed& e) {
   if (w.st.options.bgm_skirmish) return w.unit(e.unit_id()) + " has taken an action (two on its card, BGM-GEN-02).";
-  return w.unit(e.unit_id()) + (e.action() == pb::BG_ACTION_SHOOT ? " has used its shot" : " has used its move") + " on this card.";
+  return "";
 }
 
 std::string revealed(const Words& w, const pb::BgUnitRevealed& e) {
@@ -183,6 +187,9 @@ std::string card_drawn_line(const Words& w, const pb::BgCardDrawn& e) {
 }
 
 std::string markers_line(const Words& w, const pb::BgMarkers& e) {
+  // BG-MOVE-06: a run marks the unit as having run. Its move line says "runs" and the View shows
+  // the marker, so that mark alone has no line.
+  if (e.removed().empty() && e.added_size() == 1 && e.added(0) == "ran" && e.reason() == "run") return "";
   std::vector<std::string> added, removed;
   for (const auto& m : e.added()) added.push_back(marker_word(m));
   for (const auto& m : e.removed()) removed.push_back(marker_word(m));
