@@ -73,6 +73,8 @@ class Room : public std::enable_shared_from_this<Room> {
   static constexpr const char* kImportOrigin = "import:";
   // Before the room is shared: the live (unrevoked) token hashes of a seat.
   void add_token(const std::string& seat, const std::string& hash) { seat_hashes_[seat].push_back(hash); }
+  // Before the room is shared: the server's shelf of static tables (SeatViews::set_table_shelf).
+  void set_table_shelf(std::shared_ptr<TableShelf> tables) { views_.set_table_shelf(std::move(tables)); }
   // Before the room is shared: a recovered delayed room's spectators (SpectatorDelay::rebuilt).
   void set_spectator_delay(SpectatorDelay delay) { delay_ = std::move(delay); }
   // Before the room is shared: where the stored orders' events begin (a replay's steps).

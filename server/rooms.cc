@@ -120,6 +120,7 @@ bool Rooms::load_room(Storage& storage, const StoredRoom& r, const std::vector<S
                                      RoomInfo{r.id, r.name, base_url_, r.created_ms, r.host_key_hash, r.origin},
                                      std::move(rec.game), std::move(log), storage.chat(r.id, Room::kChatKept), commits_,
                                      tokens_, metrics_);
+  room->set_table_shelf(tables_);
   if (delayed) room->set_spectator_delay(std::move(delay));
   room->set_order_starts(std::move(starts));
   if (clock) room->set_clocks(*clock);
@@ -326,6 +327,7 @@ void Rooms::open_new(Write w, std::unique_ptr<Game> game, std::vector<OrderStart
   auto room = std::make_shared<Room>(net::make_strand(io_.get_executor()),
                                      RoomInfo{stored.id, stored.name, base_url_, stored.created_ms, stored.host_key_hash, stored.origin},
                                      std::move(game), w.events, std::vector<pb::ChatMessage>{}, commits_, tokens_, metrics_);
+  room->set_table_shelf(tables_);
   room->set_order_starts(std::move(starts));
   for (const auto& s : w.seats) room->add_token(s.seat, s.token_hash);
   auto seat_rows = w.seats;

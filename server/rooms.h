@@ -139,6 +139,7 @@ class Rooms {
   // Shared, since it never changes: a test or fuzzer that makes many Rooms copies no scenario.
   std::shared_ptr<const ScenarioCatalog> catalog_;
   ScenarioShelf scenarios_;  // every room's game holds its scenario from here
+  std::shared_ptr<TableShelf> tables_ = std::make_shared<TableShelf>();  // and its seats their static tables
   std::string base_url_;
   std::string node_;
   mutable std::mutex mu_;

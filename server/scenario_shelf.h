@@ -4,12 +4,9 @@
 // play the same few scenarios; thousands of idle rooms paid for it in memory per connection
 // (docs/PERFORMANCE.md "One scenario for the rooms that play it").
 #include <cstddef>
-#include <memory>
-#include <mutex>
-#include <string>
-#include <unordered_map>
 
 #include "engine/model/game.h"
+#include "server/shelf.h"
 
 namespace sandtable::server {
 
@@ -19,15 +16,12 @@ class ScenarioShelf {
   // puts the game's own there. The shelf holds no scenario alive: one goes when its last room does.
   void share(Game& game);
   // Scenarios on the shelf now (those some game still holds).
-  std::size_t size();
+  std::size_t size() { return shelf_.size(); }
   // Entries, those of scenarios no game holds any more included (swept as more arrive).
-  std::size_t entries();
+  std::size_t entries() { return shelf_.entries(); }
 
  private:
-  std::mutex mu_;
-  std::unordered_map<std::string, std::weak_ptr<const pb::Scenario>> by_bytes_;  // by its serialization
-  std::size_t sweep_at_ = kFirstSweep;
-  static constexpr std::size_t kFirstSweep = 64;
+  Shelf<pb::Scenario> shelf_;  // by the scenario's serialization
 };
 
 }  // namespace sandtable::server

@@ -47,6 +47,13 @@ void SeatViews::delta(OrderPatches& order, const std::string& seat, std::uint64_
 
 void SeatViews::share_alike(ViewBytes& bytes) const {
   for (const auto& entry : held_) sandtable::share_alike(bytes, entry.second.bytes);
+  // Held by these bytes alone: a table just built (a seat's first View, or its table changed). An
+  // unchanged one is the held copy (diff_views keeps it), so the shelf is asked only then, for the
+  // scenario's part; the room's part (its seed, its dice) is its own.
+  if (tables_ && bytes.table && bytes.table.use_count() == 1) {
+    auto shelved = tables_->share(*bytes.table->scenario, bytes.table->scenario);
+    if (shelved != bytes.table->scenario) bytes.table = std::make_shared<const TableParts>(TableParts{bytes.table->room, std::move(shelved)});
+  }
 }
 
 pb::View SeatViews::whole(const Game& game, const std::string& seat) {
@@ -60,9 +67,14 @@ pb::View SeatViews::whole(const Game& game, const std::string& seat) {
 }
 
 std::size_t SeatViews::tables_held() const {
-  std::set<const std::string*> tables;
+  std::set<const TableParts*> tables;
   for (const auto& entry : held_) tables.insert(entry.second.bytes.table.get());
   return tables.size();
+}
+
+const ViewBytes* SeatViews::held(const std::string& seat) const {
+  const auto it = held_.find(seat);
+  return it == held_.end() ? nullptr : &it->second.bytes;
 }
 
 std::size_t SeatViews::pieces_held() const {

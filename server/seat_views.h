@@ -9,6 +9,7 @@
 // the View they came from, and an idle room holds only those.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,7 @@
 #include "engine/model/order_patches.h"
 #include "engine/model/view_patch.h"
 #include "sandtable/v1/protocol.pb.h"
+#include "server/shelf.h"
 
 namespace sandtable::server {
 
@@ -32,9 +34,15 @@ class SeatViews {
   // same View: send it only to a member joining, or to all.
   pb::View whole(const Game& game, const std::string& seat);
   void forget(const std::string& seat);
+  // The server's shelf of static tables: a table this room's seats do not share already is held
+  // from there, one copy for every room showing it (unset: the room holds its own). Shared, since
+  // a room may outlive the Rooms that made it while its last connections close.
+  void set_table_shelf(std::shared_ptr<TableShelf> tables) { tables_ = std::move(tables); }
   // The static tables held, and the units and sides (PieceBytes), each counted once however many
   // seats share it.
   std::size_t tables_held() const;
+  // What the seat holds of its last View; null when it holds none.
+  const ViewBytes* held(const std::string& seat) const;
   std::size_t pieces_held() const;
   void clear();
 
@@ -44,10 +52,12 @@ class SeatViews {
     ViewBytes bytes;  // of the View the seat was last sent, at seq: what the next diff compares
   };
   // Gives `bytes` the static table and the pieces (units, sides) a seat holds where they are the
-  // same: the seats of a room mostly see the same, and a room then holds them about once.
+  // same: the seats of a room mostly see the same, and a room then holds them about once. A table
+  // no seat holds comes from the shelf, where rooms of the same scenario hold one.
   void share_alike(ViewBytes& bytes) const;
 
   std::map<std::string, Held> held_;
+  std::shared_ptr<TableShelf> tables_;
 };
 
 }  // namespace sandtable::server

@@ -27,19 +27,25 @@ void append_part(std::string& out, const std::string& s) {
   out += s;
 }
 
-// The static table's parts in order, to a sink: once to measure them, once to write them.
+// The room's part of the static table (TableParts.room), to a sink: once to measure it, once to
+// write it.
 template <class Sink>
-void walk_table(const pb::View& v, Sink& t) {
-  t.part(v.ruleset());  // the viewer is compared apart (ViewBytes.viewer)
-  t.part(v.scenario_id());
-  t.part(v.scenario_name());
-  t.part(v.ruleset_title());
+void walk_room_table(const pb::View& v, Sink& t) {
   t.part(v.seed_hash());
   // The dice mix changes as seats join and once when sealed: rare enough to send a whole View.
   t.mark(v.has_dice() ? 'm' : '-');
   if (v.has_dice()) t.part(v.dice());
   t.mark(v.table_dice() ? 'd' : '-');
   t.part(v.spectators());
+}
+
+// The scenario's part of the static table (TableParts.scenario), in the same way.
+template <class Sink>
+void walk_table(const pb::View& v, Sink& t) {
+  t.part(v.ruleset());  // the viewer is compared apart (ViewBytes.viewer)
+  t.part(v.scenario_id());
+  t.part(v.scenario_name());
+  t.part(v.ruleset_title());
   t.mark(static_cast<char>('0' + v.board_case() % 10));
   if (v.has_grid()) t.part(v.grid());
   if (v.has_table()) t.part(v.table());
@@ -75,14 +81,21 @@ struct WriteTable {
 // Measured first, so the bytes take one allocation of their exact size: a table is often held
 // for the rest of the game (every seat of a room sharing one), and growing it by doubling left
 // up to half of it unused.
-std::string table_bytes(const pb::View& v) {
+template <class Walk>
+std::string table_part(const pb::View& v, Walk walk) {
   MeasureTable size;
-  walk_table(v, size);
+  walk(v, size);
   std::string t;
   t.reserve(size.bytes);
   WriteTable write{t};
-  walk_table(v, write);
+  walk(v, write);
   return t;
+}
+
+TableBytes table_bytes(const pb::View& v) {
+  return std::make_shared<const TableParts>(
+      TableParts{table_part(v, [](const pb::View& view, auto& sink) { walk_room_table(view, sink); }),
+                 std::make_shared<const std::string>(table_part(v, [](const pb::View& view, auto& sink) { walk_table(view, sink); }))});
 }
 
 // A set message's bytes; an unset one is marked apart from a set empty one.
@@ -404,7 +417,7 @@ namespace {
 // was built without one, Game::view_without_table).
 ViewBytes bytes_of(const pb::View& v, bool pieces, const TableBytes& table) {
   ViewBytes b;
-  b.table = table ? table : std::make_shared<const std::string>(table_bytes(v));
+  b.table = table ? table : table_bytes(v);
   b.viewer = v.viewer();
   if (pieces) {
     auto p = std::make_shared<PieceBytes>();

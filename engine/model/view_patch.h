@@ -59,15 +59,27 @@ struct PieceBytes {
   bool operator==(const PieceBytes& other) const = default;
 };
 
+// The static table's bytes, which a patch never changes, in two parts. The room's own: the seed's
+// commitment, the dice mix, where the dice come from, what spectators see. The scenario's: names,
+// board, terrain, options, briefing, the same in every room of a scenario until a GM edits its
+// table, so a server's rooms can hold it once (server/shelf.h).
+struct TableParts {
+  std::string room;
+  std::shared_ptr<const std::string> scenario;  // never null
+  bool operator==(const TableParts& other) const {
+    return room == other.room && (scenario == other.scenario || *scenario == *other.scenario);
+  }
+};
+using TableBytes = std::shared_ptr<const TableParts>;
+
 // What a diff needs of the View a seat holds: the serialized parts it compares and the ids. Kept
 // instead of the View itself, so a diff serializes only the fresh View. Serialization of messages
 // built by the same code gives the same bytes (View has no map fields), and comparing bytes is
 // far cheaper than reflection.
 struct ViewBytes {
-  // The static table (strings, board, terrain, options, briefing), which a patch never changes:
-  // shared by the Views that have the same one (the next View's of a seat, the room's other seats'
-  // mostly), so an idle room holds it about once. Never null in bytes_of's.
-  std::shared_ptr<const std::string> table;
+  // The static table: shared by the Views that have the same one (the next View's of a seat, the
+  // room's other seats' mostly), so an idle room holds it about once. Never null in bytes_of's.
+  TableBytes table;
   std::string viewer;  // apart from the table, which is then the same for most seats
   // Shared in the same way by the seats that see the units and sides alike (every seat, where
   // nothing is hidden). Never null in bytes_of's.
@@ -98,7 +110,6 @@ std::optional<pb::ViewPatch> diff_views(const pb::View& held, const pb::View& fr
 // it is the same); with nullopt `fresh` is untouched.
 // `table`, when set, is the fresh View's static table, given because `fresh` was built without
 // one (Game::view_without_table: another seat of the order found the same table unchanged).
-using TableBytes = std::shared_ptr<const std::string>;
 std::optional<pb::ViewPatch> diff_views(const ViewBytes& held, pb::View& fresh, ViewBytes& fresh_bytes, const TableBytes& table = nullptr);
 
 // The units-and-sides part of one seat's patch, for the seats of the same order that held the

@@ -23,7 +23,11 @@ std::unique_ptr<Game> start(const pb::Scenario& scenario) {
   return game;
 }
 
-std::string table_of(const Game& game, const std::string& seat) { return *bytes_of(game.view(seat)).table; }
+// Both parts of the seat's static table, the room's length first so that the two cannot run together.
+std::string table_of(const Game& game, const std::string& seat) {
+  const TableBytes t = bytes_of(game.view(seat)).table;
+  return std::to_string(t->room.size()) + ":" + t->room + *t->scenario;
+}
 
 TEST(TableKey, EverySeatOfAPortableWargameTableSharesIt) {
   const auto game = start(load_scenario_file("pw/meeting-engagement.json"));

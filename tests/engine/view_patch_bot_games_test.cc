@@ -110,7 +110,7 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
     if (auto problem = check_log_lines(*game, out.events, seats); !problem.empty()) return problem;
     OrderPatches order(*game);
     std::map<std::string, std::string> pieces_by_key;  // a key's units and sides, as its first seat sees them
-    std::map<std::string, std::string> table_by_key;   // a table key's table, as its first seat sees it
+    std::map<std::string, TableParts> table_by_key;  // a table key's table, as its first seat sees it
     for (const auto& s : seats) {
       pb::View fresh = game->view(s);
       const std::string want = fresh.SerializeAsString();
@@ -126,7 +126,7 @@ std::string play_and_check(const RuleSet& rules, const pb::Scenario& scenario, s
         }
       }
       if (const std::string key = game->table_key(s); !key.empty()) {
-        const std::string table = *bytes_of(fresh).table;
+        const TableParts table = *bytes_of(fresh).table;
         const auto [it, first] = table_by_key.emplace(key, table);
         if (!first) {
           ++t.table_alike;

@@ -86,6 +86,59 @@ TEST(SeatViewsTest, SeatsSeeingTheSameSidesShareTheirPatch) {
   EXPECT_EQ(views.tables_held(), 1u);
 }
 
+// Rooms of one scenario hold its part of the static table once, from the server's shelf
+// (server/shelf.h); each room keeps its own part (its seed's commitment), and a room of another
+// scenario (here another target, an option on the table) keeps its own table.
+TEST(SeatViewsTest, RoomsOfOneScenarioHoldItsTableOnceFromTheShelf) {
+  const auto start = [](const pb::Scenario& scenario, std::uint64_t seed) {
+    std::string error;
+    std::vector<pb::Event> events;
+    auto game = Game::start(*sandtable::testing::counter_registry().find("counter-test"), scenario, StartOptions(seed), &events, &error);
+    EXPECT_TRUE(game) << error;
+    return game;
+  };
+  auto a = start(counter_scenario(), 5);
+  auto b = start(counter_scenario(), 6);
+  auto c = start(counter_scenario(30), 7);
+  auto shelf = std::make_shared<TableShelf>();
+  std::map<std::string, SeatViews> rooms;
+  const std::map<std::string, const Game*> games = {{"a", a.get()}, {"b", b.get()}, {"c", c.get()}};
+  const std::vector<std::string> seats = {"blue", "red", "spectator", "gm"};
+  for (const auto& [room, game] : games) {
+    rooms[room].set_table_shelf(shelf);
+    for (const auto& s : seats) EXPECT_TRUE(rooms[room].whole(*game, s).has_grid()) << room << " " << s;
+  }
+  EXPECT_EQ(shelf->size(), 2u);
+  const TableParts* ta = rooms["a"].held("blue")->table.get();
+  const TableParts* tb = rooms["b"].held("red")->table.get();
+  const TableParts* tc = rooms["c"].held("blue")->table.get();
+  EXPECT_EQ(ta->scenario, tb->scenario);  // one copy for both rooms
+  EXPECT_NE(ta->room, tb->room);          // each room's seed
+  EXPECT_NE(*ta->scenario, *tc->scenario);
+  // Their seats' next Deltas are patches, and a seat brought up from another seq is told it holds
+  // its table: the shelf's copy is its own room's table.
+  for (const auto& [room, game] : games) {
+    OrderPatches order(*game);
+    for (const auto& s : seats) {
+      pb::Delta d;
+      rooms[room].delta(order, s, game->seq(), {}, d);
+      EXPECT_TRUE(d.has_patch()) << room << " " << s;
+    }
+    pb::Delta d;
+    rooms[room].delta(order, "red", game->seq() - 1, {}, d);
+    ASSERT_TRUE(d.has_view()) << room;
+    EXPECT_TRUE(d.same_table()) << room;
+  }
+  EXPECT_EQ(rooms["a"].held("blue")->table->scenario, rooms["b"].held("blue")->table->scenario);
+  // The shelf keeps no table alive: one goes with the last room holding it.
+  rooms["a"].clear();
+  EXPECT_EQ(shelf->size(), 2u);
+  rooms["b"].clear();
+  EXPECT_EQ(shelf->size(), 1u);
+  rooms["c"].clear();
+  EXPECT_EQ(shelf->size(), 0u);
+}
+
 // Terrain only its owner (and the GM) sees makes each seat's table its own (Game::table_key adds
 // the viewer to the rule set's key), so no seat is given another's.
 TEST(SeatViewsTest, TerrainOnlyOneSideSeesSetsTheSeatsTablesApart) {
