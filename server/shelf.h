@@ -2,8 +2,9 @@
 // One copy of an immutable value for every room holding an equal one, found by its bytes. A
 // server's rooms mostly play the same few scenarios and show the same few static tables, and
 // thousands of idle rooms each paid for their own copies in memory per connection
-// (docs/PERFORMANCE.md "One scenario for the rooms that play it", "One static table for the
-// rooms that show it"). Thread-safe: rooms on several threads share one shelf.
+// (docs/PERFORMANCE.md "One scenario for the rooms that play it", "A move's Delta without the
+// lines that repeat it; tables held once a server"). Thread-safe: rooms on several threads share
+// one shelf.
 #include <algorithm>
 #include <cstddef>
 #include <memory>
